@@ -1,0 +1,3 @@
+from jaxtutor.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""One check: the learner's source in, a Verdict out.
+
+Everything here runs on the trusted side. The learner's code runs only in the Child,
+and every way a run can end maps to its own Outcome; an error of ours is INTERNAL_ERROR,
+never the learner's fault.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from jaxtutor import oracles
+from jaxtutor.explain import explain, traceback_text
+from jaxtutor.lessons import Exercise
+from jaxtutor.oracles.base import Learner
+from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
+from jaxtutor.verdict import Outcome, Verdict
+
+_ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,
+          "crashed": Outcome.CRASHED, "internal": Outcome.INTERNAL_ERROR}
+
+
+def limits_for(exercise: Exercise) -> Limits:
+    return Limits(timeout_s=exercise.timeout_s, memory_bytes=exercise.memory_mib * 1024**2)
+
+
+def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
+    source = Path(path).read_text(encoding="utf-8", errors="replace")
+    return check_source(exercise, source, filename=Path(path).name, **kwargs)
+
+
+def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
+                 seed: int = 0, child: Child | None = None) -> Verdict:
+    """Run the oracle of `exercise` against `source`. A `child` started ahead of time
+    (warm) is used if given; it is killed afterwards either way."""
+    started = time.monotonic()
+    child = child or Child(limits_for(exercise))
+    try:
+        verdict = _judge(exercise, source, filename, seed, child)
+    except RunEnded as ended:
+        verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
+    except Exception:  # a bug of ours: say so, and never blame the learner
+        verdict = Verdict(exercise.id, Outcome.INTERNAL_ERROR,
+                          "jaxtutor itself failed while checking. Please report this:\n"
+                          + traceback.format_exc(limit=-3))
+    finally:
+        child.kill()
+    verdict.output = child.output()
+    if not verdict.hint and verdict.status != "pass" and verdict.outcome is not Outcome.INTERNAL_ERROR:
+        verdict.hint = exercise.hints[0]
+    verdict.duration_s = time.monotonic() - started
+    return verdict
+
+
+def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child) -> Verdict:
+    loaded = child.load(source, filename, exercise.function)
+    if loaded.get("ok") is not True:
+        return _load_failed(exercise, loaded)
+    oracle = oracles.get(exercise.oracle)
+    try:
+        report = oracle.run(Learner(child), exercise, seed)
+    except LearnerRaised as raised:
+        message, line = explain(raised.info)
+        trace = traceback_text(raised.info)
+        return Verdict(exercise.id, Outcome.EXCEPTION,
+                       message + (f"\n\nIn your code:\n{trace}" if trace else ""), line=line,
+                       diagnosis=raised.diagnosis,
+                       hint=raised.diagnosis.hint if raised.diagnosis else "")
+    diagnosis = report.diagnosis
+    if report.passed:
+        return Verdict(exercise.id, Outcome.PASSED,
+                       f"All {len(report.tests)} tests passed.", tests=report.tests)
+    failed = sum(t.status != "pass" for t in report.tests)
+    message = f"{failed} of {len(report.tests)} tests failed."
+    if diagnosis:
+        message += f" {diagnosis.message}"
+    return Verdict(exercise.id, Outcome.WRONG_ANSWER, message, tests=report.tests,
+                   diagnosis=diagnosis, hint=diagnosis.hint if diagnosis else "")
+
+
+def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
+    kind = loaded.get("kind")
+    if kind == "syntax":
+        line, column = loaded.get("line"), loaded.get("column")
+        text = loaded.get("text", "")
+        pointer = f"\n    {text}\n    {' ' * max((column or 1) - 1, 0)}^" if text else ""
+        return Verdict(exercise.id, Outcome.SYNTAX_ERROR,
+                       f"line {line}, column {column}: {loaded.get('message')}{pointer}", line=line)
+    if kind == "missing":
+        what = loaded.get("what")
+        found = loaded.get("found") or []
+        message = (f"Your file defines `{exercise.function}`, but as a {what}, not a function."
+                   if what else f"Your file has no function named `{exercise.function}`.")
+        if found:
+            message += f" It defines: {', '.join(found)}."
+        return Verdict(exercise.id, Outcome.MISSING_FUNCTION, message)
+    message, line = explain(loaded)
+    trace = traceback_text(loaded)
+    return Verdict(exercise.id, Outcome.EXCEPTION,
+                   "Running your file raised an exception before the tests started.\n"
+                   + message + (f"\n\nIn your code:\n{trace}" if trace else ""), line=line)
+
+
+def _ended_message(ended: RunEnded, exercise: Exercise) -> str:
+    if ended.kind == "timeout":
+        return (f"Your code was {ended.detail} and was stopped. Look for a loop that never "
+                "ends, or work far larger than the exercise needs.")
+    if ended.kind == "memory":
+        return (f"Your code {ended.detail} and was stopped. Look for an array far larger "
+                "than the exercise needs.")
+    if ended.kind == "crashed":
+        return f"{ended.detail}. A crash like this often comes from os._exit, a segfault or very deep recursion."
+    return f"jaxtutor could not run the check (not your fault): {ended.detail}"

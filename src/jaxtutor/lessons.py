@@ -1,0 +1,185 @@
+"""Lessons: the TOML model, loading, and errors that name file, line and column.
+
+A lesson file holds one lesson and its exercise; the exercise id is the lesson id.
+The built-in course lives in `lessons/` at the repository root and ships inside the
+wheel as `jaxtutor/lessons`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_TIMEOUT_S = 10.0
+DEFAULT_MEMORY_MIB = 2048
+
+
+class LessonError(Exception):
+    """A problem in a lesson file, located as file:line:column."""
+
+    def __init__(self, path: Path | str, line: int, column: int, message: str):
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path, self.line, self.column, self.message = Path(path), line, column, message
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    function: str
+    oracle: str
+    starter: str
+    solution: str
+    hints: tuple[str, ...]
+    timeout_s: float = DEFAULT_TIMEOUT_S
+    memory_mib: int = DEFAULT_MEMORY_MIB
+    config: dict = field(default_factory=dict)  # oracle-specific settings (the [exercise] table)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    explanation: str
+    exercise: Exercise
+    path: Path
+    order: int = 0
+    summary: str = ""
+    requires: tuple[str, ...] = ()
+
+
+# -- where lessons are ----------------------------------------------------------------
+
+def builtin_dir() -> Path:
+    """The built-in course: inside the installed package, or at the source checkout's root."""
+    packaged = Path(__file__).with_name("lessons")
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "lessons"
+
+
+def load_dir(folder: Path) -> tuple[list[Lesson], list[LessonError]]:
+    """Every lesson in a folder, in course order; a broken file never hides the others."""
+    lessons, errors = [], []
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == "pack.toml":
+            continue
+        try:
+            lessons.append(load_file(path))
+        except LessonError as exc:
+            errors.append(exc)
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.path.name))
+    return lessons, errors
+
+
+def builtin_lessons() -> list[Lesson]:
+    lessons, errors = load_dir(builtin_dir())
+    if errors:
+        raise errors[0]
+    return lessons
+
+
+def find_exercise(exercise_id: str, lessons: list[Lesson] | None = None) -> Lesson | None:
+    for lesson in lessons if lessons is not None else builtin_lessons():
+        if lesson.id == exercise_id:
+            return lesson
+    return None
+
+
+# -- reading one file -----------------------------------------------------------------
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def locate(text: str, table: str | None, key: str) -> tuple[int, int]:
+    """Line and column of `key` inside `[table]` (top level when table is None).
+    tomllib gives values without positions, so errors about a key find it here."""
+    current = None
+    header = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-]+)\s*\]")
+    assignment = re.compile(rf"^(\s*){re.escape(key)}\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if m := header.match(line):
+            current = m.group(1)
+            if table is not None and current == f"{table}.{key}":
+                return number, line.index("[") + 1
+            continue
+        if current == table and (m := assignment.match(line)):
+            return number, len(m.group(1)) + 1
+    for number, line in enumerate(text.splitlines(), start=1):  # at least the table
+        if table and (m := header.match(line)) and m.group(1) == table:
+            return number, 1
+    return 1, 1
+
+
+def load_file(path: Path) -> Lesson:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonError(path, 1, 1, f"cannot read the file: {exc}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = _TOML_POSITION.search(str(exc))
+        line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        reason = _TOML_POSITION.sub("", str(exc)).strip()
+        raise LessonError(path, line, column, f"invalid TOML: {reason}") from None
+    return from_data(data, path, text)
+
+
+def _require(data: dict, key: str, kind: type, path: Path, text: str, table: str | None):
+    if key not in data:
+        line, column = locate(text, table, key) if table else (1, 1)
+        where = f"[{table}]" if table else "the lesson"
+        raise LessonError(path, line, column, f"{where} needs `{key}`")
+    value = data[key]
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        line, column = locate(text, table, key)
+        raise LessonError(path, line, column,
+                          f"`{key}` must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def from_data(data: dict, path: Path, text: str = "") -> Lesson:
+    def get(table_data, key, kind, table=None, default=...):
+        if default is not ... and key not in table_data:
+            return default
+        return _require(table_data, key, kind, path, text, table)
+
+    ex = get(data, "exercise", dict)
+    hints = get(ex, "hints", list, "exercise")
+    for i, hint in enumerate(hints):
+        if not isinstance(hint, str) or not hint.strip():
+            line, column = locate(text, "exercise", "hints")
+            raise LessonError(path, line, column, f"hint {i + 1} is empty or not a string")
+    lesson_id = get(data, "id", str)
+    exercise = Exercise(
+        id=lesson_id,
+        function=get(ex, "function", str, "exercise"),
+        oracle=get(ex, "oracle", str, "exercise"),
+        starter=get(ex, "starter", str, "exercise"),
+        solution=get(ex, "solution", str, "exercise"),
+        hints=tuple(hints),
+        timeout_s=get(ex, "timeout_s", float, "exercise", DEFAULT_TIMEOUT_S),
+        memory_mib=get(ex, "memory_mib", int, "exercise", DEFAULT_MEMORY_MIB),
+        config=ex,
+    )
+    requires = get(data, "requires", list, default=[])
+    return Lesson(
+        id=lesson_id,
+        title=get(data, "title", str),
+        explanation=get(data, "explanation", str),
+        exercise=exercise,
+        path=path,
+        order=get(data, "order", int, default=0),
+        summary=get(data, "summary", str, default=""),
+        requires=tuple(str(r) for r in requires),
+    )

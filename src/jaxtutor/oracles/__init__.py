@@ -1,0 +1,23 @@
+"""The oracles, by the name a lesson gives in `oracle = "..."`."""
+
+from __future__ import annotations
+
+import importlib
+
+from jaxtutor.oracles.base import Oracle
+
+# name -> "module:Class"; imported only when a check needs it
+_REGISTRY = {
+    "scan_training_step": "jaxtutor.oracles.scan_training:ScanTrainingOracle",
+    "argnums": "jaxtutor.oracles.argnums:ArgnumsOracle",
+    "has_aux": "jaxtutor.oracles.has_aux:HasAuxOracle",
+}
+
+
+def names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get(name: str) -> Oracle:
+    module, _, cls = _REGISTRY[name].partition(":")
+    return getattr(importlib.import_module(module), cls)()

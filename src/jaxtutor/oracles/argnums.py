@@ -1,0 +1,109 @@
+"""Oracle for `grad_w_and_x(scale, w, x, y)`: the gradients of
+loss = scale * sum((x @ w - y) ** 2) with respect to w and x, as a tuple (dw, dx).
+
+A wrong answer is matched against the gradients with respect to every argument, so
+the diagnosis can say which argument's gradient each returned entry is.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, describe,
+                                   first_raised, matches, run_cases)
+
+ARG_NAMES = ("scale", "w", "x", "y")
+_M = [
+    Misconception("wrong_argnums",
+                  "You differentiated with respect to the wrong arguments.",
+                  "argnums counts positions from 0 in loss(scale, w, x, y): w is position 1 "
+                  "and x is position 2, so you want argnums=(1, 2)."),
+    Misconception("single_gradient",
+                  "You returned one gradient where two were asked for.",
+                  "With a single integer argnums, jax.grad returns one gradient. Pass a tuple "
+                  "of positions, argnums=(1, 2), to get a tuple of two gradients back."),
+    Misconception("swapped_order",
+                  "You returned both gradients, but in the wrong order.",
+                  "jax.grad returns the gradients in the order of argnums. The exercise asks "
+                  "for (dloss/dw, dloss/dx): list w's position first."),
+    Misconception("non_scalar_loss",
+                  "The function you differentiated does not return a single number.",
+                  "jax.grad needs a scalar output. Keep the jnp.sum in the loss, so it "
+                  "returns shape (), not one value per example."),
+]
+MISCONCEPTIONS = {m.id: m for m in _M}
+
+
+def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
+    """Every argument's gradient, in float64 NumPy."""
+    r = x @ w - y
+    return {"scale": np.asarray(np.sum(r**2)), "w": 2 * scale * x.T @ r,
+            "x": 2 * scale * np.outer(r, w), "y": -2 * scale * r}
+
+
+def make_cases(seed: int) -> list[Case]:
+    rng = np.random.default_rng(seed)
+    shapes = [(3, 2), (1, 1), (1, 4), (5, 1), (4, 3), (2, 2)]
+    cases = [Case("small example: scale=0.5, B=2, D=2",
+                  (np.asarray(0.5), np.array([1.0, -1.0]), np.array([[1.0, 2.0], [3.0, 4.0]]),
+                   np.array([0.0, 1.0])), None)]
+    for b, d in shapes:
+        scale = np.asarray(rng.choice([-1.5, 0.25, 2.0, 3.0]))
+        args = (scale, rng.normal(size=d), rng.normal(size=(b, d)), rng.normal(size=b))
+        cases.append(Case(f"random: scale={float(scale):g}, B={b}, D={d}", args, None))
+    for case in cases:
+        g = gradients(*case.args)
+        case.expected = (g["w"], g["x"])
+    return cases
+
+
+def name_entry(value, grads: dict) -> str | None:
+    """Which argument's gradient `value` is, if any."""
+    return next((name for name, g in grads.items() if matches(value, g)), None)
+
+
+class ArgnumsOracle(Oracle):
+    name = "argnums"
+    misconceptions = MISCONCEPTIONS
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        cases = make_cases(seed)
+        tests, answers = run_cases(learner, cases)
+        report = Report(tests)
+        if report.passed:
+            return report
+        if (raised := first_raised(answers)) is not None:
+            if re.search(r"scalar-output", raised.info.get("message", "")):
+                raised.diagnosis = MISCONCEPTIONS["non_scalar_loss"].diagnose()
+            raise raised
+        report.diagnosis = self.diagnose(cases, answers)
+        return report
+
+    def diagnose(self, cases: list[Case], answers: list):
+        # judge on the first case the learner got wrong
+        case, got = next((c, a) for c, a in zip(cases, answers) if not matches(a, c.expected))
+        grads = gradients(*case.args)
+        if not isinstance(got, (tuple, list)):
+            entry = name_entry(got, grads)
+            if entry is not None:
+                return MISCONCEPTIONS["single_gradient"].diagnose(
+                    message=f"You returned only dloss/d{entry}, not the tuple (dloss/dw, dloss/dx).")
+            return None
+        names = [name_entry(v, grads) for v in got]
+        if len(got) == 2 and names == ["x", "w"]:
+            return MISCONCEPTIONS["swapped_order"].diagnose(
+                message="You returned (dloss/dx, dloss/dw); the exercise asks for (dloss/dw, dloss/dx).")
+        if all(names):
+            said = ", ".join(f"entry {i} is dloss/d{n}" for i, n in enumerate(names))
+            if len(got) == 1:
+                return MISCONCEPTIONS["single_gradient"].diagnose(
+                    message=f"You returned a tuple with one gradient ({said}).")
+            return MISCONCEPTIONS["wrong_argnums"].diagnose(
+                message=f"Your tuple holds the wrong gradients: {said}. "
+                        "The exercise asks for (dloss/dw, dloss/dx).")
+        if len(got) == 2:
+            return None
+        return MISCONCEPTIONS["single_gradient"].diagnose(
+            message=f"Expected a tuple of two gradients, got {describe(got)}.") if len(got) == 1 else None

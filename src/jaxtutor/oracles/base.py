@@ -1,0 +1,180 @@
+"""What every oracle shares: the learner seen from the trusted side, misconceptions,
+and comparisons that check structure and shape exactly before values.
+
+An oracle generates cases, computes the answers with its own float64 NumPy
+reference, asks the learner's child for the learner's answers, and compares here. When
+an answer is wrong it compares with mutants of the reference (one per known
+misconception) to say what went wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jaxtutor.runner.sandbox import Child, LearnerRaised
+from jaxtutor.runner.wire import Opaque
+from jaxtutor.verdict import Diagnosis, TestResult
+
+# float32 arithmetic in the learner's process against a float64 reference
+RTOL, ATOL = 2e-4, 2e-5
+
+
+class Learner:
+    """The learner's function as the oracle sees it: calls go to the child process,
+    answers come back as numpy pytrees. A call that raised gives LearnerRaised."""
+
+    def __init__(self, child: Child):
+        self._child = child
+
+    def call(self, *args):
+        (result,) = self.call_many([args])
+        if isinstance(result, LearnerRaised):
+            raise result
+        return result
+
+    def call_many(self, calls: list[tuple]) -> list:
+        """One round trip for many calls; each entry is a value or a LearnerRaised."""
+        return [r["value"] if r.get("ok") is True else LearnerRaised(r)
+                for r in self._child.call_many(calls)]
+
+    def structure(self, args: tuple, watch: tuple[int, ...] = ()) -> dict:
+        """Primitives of the learner's jaxpr and the scans in it (see child.py).
+        Raises LearnerRaised when the function cannot be traced."""
+        reply = self._child.structure(args, watch)
+        if reply.get("ok") is not True:
+            raise LearnerRaised(reply)
+        return reply
+
+
+@dataclass(frozen=True)
+class Misconception:
+    id: str
+    message: str  # what the learner's code does, in the learner's terms
+    hint: str  # the hint aimed at it
+
+    def diagnose(self, **details) -> Diagnosis:
+        """A diagnosis of this misconception; `details` may say it more precisely."""
+        return Diagnosis(**{"id": self.id, "message": self.message, "hint": self.hint, **details})
+
+
+@dataclass
+class Report:
+    """An oracle's findings: one entry per test, and what it recognised."""
+
+    tests: list[TestResult] = field(default_factory=list)
+    diagnosis: Diagnosis | None = None
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.tests) and all(t.status == "pass" for t in self.tests)
+
+
+class Oracle:
+    """Base of the built-in oracles; subclasses set `name` and `misconceptions`
+    and implement `run`."""
+
+    name: str = ""
+    misconceptions: dict[str, Misconception] = {}
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        raise NotImplementedError
+
+
+def describe(value) -> str:
+    """A short, learner-facing description of a returned value's structure."""
+    if value is None:
+        return "None"
+    if isinstance(value, Opaque):
+        return f"a {value.type_name}"
+    if isinstance(value, bool):
+        return f"the Python bool {value}"
+    if isinstance(value, (int, float)):
+        return f"the Python number {value!r}"
+    if isinstance(value, tuple):
+        return f"a tuple of {len(value)} ({', '.join(describe(v) for v in value)})"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return f"a dict with keys {sorted(value)}"
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
+    return type(value).__name__
+
+
+def as_array(value) -> np.ndarray | None:
+    """The value as a float64 array if it is an array or a Python number, else None."""
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        return value.astype(np.float64)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return np.asarray(float(value))
+    return None
+
+
+def mismatch(got, expected, rtol: float = RTOL, atol: float = ATOL) -> str | None:
+    """None when `got` matches `expected` (a pytree of float64 arrays) in structure,
+    shape and value; otherwise the first difference, in words."""
+    if isinstance(expected, tuple):
+        if not isinstance(got, (tuple, list)) or len(got) != len(expected):
+            return f"expected a tuple of {len(expected)}, got {describe(got)}"
+        for i, (g, e) in enumerate(zip(got, expected)):
+            if (problem := mismatch(g, e, rtol, atol)) is not None:
+                return f"entry {i}: {problem}"
+        return None
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or set(got) != set(expected):
+            return f"expected a dict with keys {sorted(expected)}, got {describe(got)}"
+        for key in expected:
+            if (problem := mismatch(got[key], expected[key], rtol, atol)) is not None:
+                return f"[{key!r}]: {problem}"
+        return None
+    arr = as_array(got)
+    expected = np.asarray(expected, dtype=np.float64)
+    if arr is None:
+        return f"expected an array of shape {expected.shape}, got {describe(got)}"
+    if arr.shape != expected.shape:
+        return f"expected shape {expected.shape}, got shape {arr.shape}"
+    if not np.all(np.isfinite(arr)) and np.all(np.isfinite(expected)):
+        return "got NaN or infinity"
+    if not np.allclose(arr, expected, rtol=rtol, atol=atol):
+        worst = np.unravel_index(np.argmax(np.abs(arr - expected)), arr.shape) if arr.shape else ()
+        at = f" at index {tuple(int(i) for i in worst)}" if arr.shape else ""
+        return f"expected {fmt(expected[worst])}{at}, got {fmt(arr[worst])}"
+    return None
+
+
+def matches(got, expected, rtol: float = RTOL, atol: float = ATOL) -> bool:
+    return mismatch(got, expected, rtol, atol) is None
+
+
+def fmt(x) -> str:
+    return f"{float(x):.6g}"
+
+
+@dataclass
+class Case:
+    name: str
+    args: tuple  # numpy arrays and pytrees of them; floats are float64 here
+    expected: object  # the reference's answer, float64
+
+
+def run_cases(learner: Learner, cases: list[Case], rtol: float = RTOL,
+              atol: float = ATOL) -> tuple[list[TestResult], list]:
+    """Call the learner once per case (one round trip) and compare each answer.
+    Returns the test results and the learner's answers (a LearnerRaised where the
+    call raised: the oracle decides whether it recognises that exception)."""
+    answers = learner.call_many([case.args for case in cases])
+    tests = []
+    for case, got in zip(cases, answers):
+        if isinstance(got, LearnerRaised):
+            tests.append(TestResult(case.name, "error", f"raised {got.info.get('type')}"))
+        elif (problem := mismatch(got, case.expected, rtol, atol)) is None:
+            tests.append(TestResult(case.name, "pass"))
+        else:
+            tests.append(TestResult(case.name, "fail", problem))
+    return tests, answers
+
+
+def first_raised(answers: list) -> LearnerRaised | None:
+    return next((a for a in answers if isinstance(a, LearnerRaised)), None)

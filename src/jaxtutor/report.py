@@ -1,0 +1,49 @@
+"""A verdict as a readable terminal report (Rich), for `check` and `watch`."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from jaxtutor.verdict import Verdict
+
+_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold yellow"}
+_MARK = {"pass": "✓", "fail": "✗", "error": "!"}
+
+
+def step_table(verdict: Verdict) -> Table | None:
+    diagnosis = verdict.diagnosis
+    if not diagnosis or not diagnosis.table:
+        return None
+    table = Table(*diagnosis.table.columns, title="Step by step", title_justify="left")
+    for i, row in enumerate(diagnosis.table.rows):
+        table.add_row(*row, style="bold red" if i == diagnosis.table.highlight else None)
+    return table
+
+
+def render(verdict: Verdict) -> Group:
+    parts = [Text(f"{_MARK[verdict.status]} {verdict.exercise}: {verdict.outcome.title}",
+                  style=_STYLE[verdict.status]),
+             Text(verdict.message)]
+    for test in verdict.tests:
+        line = Text(f"  {_MARK[test.status]} {test.name}", style=_STYLE[test.status])
+        if test.message and test.status != "pass":
+            line.append(f"  {test.message}", style="default")
+        parts.append(line)
+    if verdict.diagnosis:
+        parts.append(Text(f"Misconception: {verdict.diagnosis.id}", style="bold magenta"))
+    if (table := step_table(verdict)) is not None:
+        parts.append(table)
+    if verdict.output.strip():
+        parts.append(Panel(verdict.output.rstrip()[-2000:], title="Your program printed",
+                           title_align="left", border_style="dim"))
+    if verdict.hint:
+        parts.append(Text(f"Hint: {verdict.hint}", style="cyan"))
+    parts.append(Text(f"({verdict.duration_s:.2f} s)", style="dim"))
+    return Group(*parts)
+
+
+def print_verdict(verdict: Verdict, console: Console | None = None) -> None:
+    (console or Console()).print(render(verdict))

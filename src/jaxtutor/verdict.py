@@ -1,0 +1,103 @@
+"""What a check concludes: the verdict, its tests and diagnosis, and their JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+OUTPUT_IN_JSON = 500  # learner prints per test in --json, as Exercism's runners do
+
+
+class Outcome(Enum):
+    """Each way a run can end. `status` groups them as Exercism does."""
+
+    PASSED = ("pass", "Passed")
+    WRONG_ANSWER = ("fail", "Wrong answer")
+    EXCEPTION = ("error", "Your code raised an exception")
+    SYNTAX_ERROR = ("error", "Syntax error")
+    MISSING_FUNCTION = ("error", "Function not found")
+    TIMEOUT = ("error", "Time limit exceeded")
+    MEMORY_LIMIT = ("error", "Memory limit exceeded")
+    CRASHED = ("error", "Your program's process crashed")
+    INTERNAL_ERROR = ("error", "Internal error in jaxtutor (not your fault)")
+
+    @property
+    def status(self) -> str:
+        return self.value[0]
+
+    @property
+    def title(self) -> str:
+        return self.value[1]
+
+
+@dataclass
+class TestResult:
+    name: str
+    status: str  # pass | fail | error
+    message: str = ""
+    output: str = ""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "status": self.status, "message": self.message,
+                "output": self.output[:OUTPUT_IN_JSON]}
+
+
+@dataclass
+class Table:
+    """A step-by-step comparison, e.g. step, gradient, expected w, your w."""
+
+    columns: list[str]
+    rows: list[list[str]]
+    highlight: int | None = None  # the row where the learner's numbers left the reference
+
+    def to_json(self) -> dict:
+        return {"columns": self.columns, "rows": self.rows, "highlight": self.highlight}
+
+
+@dataclass
+class Diagnosis:
+    id: str
+    message: str
+    step: int | None = None  # first step that diverged, where the exercise has steps
+    table: Table | None = None
+    hint: str = ""  # the hint aimed at this misconception
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "message": self.message, "step": self.step,
+                "table": self.table.to_json() if self.table else None}
+
+
+@dataclass
+class Verdict:
+    exercise: str
+    outcome: Outcome
+    message: str
+    tests: list[TestResult] = field(default_factory=list)
+    diagnosis: Diagnosis | None = None
+    hint: str = ""
+    output: str = ""
+    line: int | None = None  # the learner's line an error points at
+    duration_s: float = 0.0
+
+    @property
+    def status(self) -> str:
+        return self.outcome.status
+
+    @property
+    def passed(self) -> bool:
+        return self.outcome is Outcome.PASSED
+
+    def to_json(self) -> dict:
+        return {
+            "version": 1,
+            "exercise": self.exercise,
+            "status": self.status,
+            "outcome": self.outcome.name.lower(),
+            "message": self.message,
+            "tests": [t.to_json() for t in self.tests],
+            "diagnosis": self.diagnosis.to_json() if self.diagnosis else None,
+            "hint": self.hint,
+            "line": self.line,
+            "output": self.output[:OUTPUT_IN_JSON],
+            "duration_s": round(self.duration_s, 3),
+        }
