@@ -146,6 +146,18 @@ class Child:
 
     # -- the conversation ------------------------------------------------------------
 
+    def alive(self) -> bool:
+        return not self._closed and self.proc.poll() is None
+
+    def is_ready(self) -> bool:
+        """True once the child has imported JAX and waits for a job (never blocks)."""
+        if not self._ready and self.alive() and select.select([self._res_r], [], [], 0)[0]:
+            try:
+                self.wait_ready()
+            except RunEnded:
+                return False
+        return self._ready
+
     def wait_ready(self) -> None:
         if not self._ready:
             self._receive(time.monotonic() + STARTUP_TIMEOUT_S, startup=True)
