@@ -1,0 +1,83 @@
+"""The CLI contract of `jaxtutor list` and `jaxtutor check`, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from jaxtutor.lessons import builtin_lessons, find_exercise
+
+
+def jaxtutor(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "jaxtutor", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=120)
+
+
+def test_list_names_every_exercise_with_its_lesson_title():
+    result = jaxtutor("list")
+    assert result.returncode == 0
+    for lesson in builtin_lessons():
+        assert any(line.split()[0] == lesson.id and lesson.title in line
+                   for line in result.stdout.splitlines()), lesson.id
+
+
+def test_unknown_exercise_is_a_usage_error(tmp_path):
+    (tmp_path / "a.py").write_text("x = 1\n")
+    result = jaxtutor("check", "no_such_exercise", str(tmp_path / "a.py"))
+    assert result.returncode == 2
+    assert "unknown exercise 'no_such_exercise'" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file_is_a_usage_error(tmp_path):
+    result = jaxtutor("check", "argnums", str(tmp_path / "nope.py"))
+    assert result.returncode == 2
+    assert "no such file" in result.stderr
+
+
+def test_bad_arguments_are_a_usage_error():
+    assert jaxtutor("check").returncode == 2
+
+
+@pytest.fixture
+def argnums_solution(tmp_path):
+    path = tmp_path / "solution.py"
+    path.write_text(find_exercise("argnums").exercise.solution)
+    return path
+
+
+def test_check_passes_with_exit_0_and_a_readable_report(argnums_solution):
+    result = jaxtutor("check", "argnums", str(argnums_solution))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Passed" in result.stdout
+
+
+def test_check_json_is_one_object_shaped_like_exercism_results(tmp_path):
+    path = tmp_path / "wrong.py"
+    solution = find_exercise("argnums").exercise.solution
+    path.write_text(solution.replace("argnums=(1, 2)", "argnums=(2, 1)")
+                    + "\nprint('hello from the learner ' * 40)\n")
+    result = jaxtutor("check", "argnums", str(path), "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["version"] == 1 and report["exercise"] == "argnums"
+    assert report["status"] == "fail"
+    assert report["diagnosis"]["id"] == "swapped_order"
+    assert report["hint"]
+    assert isinstance(report["duration_s"], float)
+    assert report["tests"] and all(set(t) == {"name", "status", "message", "output"}
+                                   for t in report["tests"])
+    assert "hello from the learner" in report["output"] and len(report["output"]) <= 500
+
+
+def test_check_json_error_status_for_code_that_cannot_be_judged(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("def grad_w_and_x(scale, w, x, y)\n    return 1\n")
+    result = jaxtutor("check", "argnums", str(path), "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["status"] == "error" and report["outcome"] == "syntax_error"
+    assert report["line"] == 1
