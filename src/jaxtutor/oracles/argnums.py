@@ -45,7 +45,9 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 
 def make_cases(seed: int) -> list[Case]:
     rng = np.random.default_rng(seed)
-    shapes = [(3, 2), (1, 1), (1, 4), (5, 1), (4, 3), (2, 2)]
+    # few distinct shapes: the learner's function is compiled once per shape. (1, 1)
+    # covers B=1 and D=1, (3, 2) catches a transposed gradient.
+    shapes = [(3, 2), (1, 1), (2, 2), (3, 2), (1, 1), (3, 2)]
     cases = [Case("small example: scale=0.5, B=2, D=2",
                   (np.asarray(0.5), np.array([1.0, -1.0]), np.array([[1.0, 2.0], [3.0, 4.0]]),
                    np.array([0.0, 1.0])), None)]
@@ -95,7 +97,7 @@ class ArgnumsOracle(Oracle):
         if len(got) == 2 and names == ["x", "w"]:
             return MISCONCEPTIONS["swapped_order"].diagnose(
                 message="You returned (dloss/dx, dloss/dw); the exercise asks for (dloss/dw, dloss/dx).")
-        if all(names):
+        if names and all(names):  # an empty tuple names nothing
             said = ", ".join(f"entry {i} is dloss/d{n}" for i, n in enumerate(names))
             if len(got) == 1:
                 return MISCONCEPTIONS["single_gradient"].diagnose(

@@ -1,0 +1,230 @@
+"""Oracle for `train_step(params, x, y, lr)`: one gradient-descent step of logistic
+regression, returning (new_params, loss, accuracy) with loss and accuracy measured at
+the incoming params.
+
+The reference is float64 NumPy with the gradient worked out by hand. A wrong answer is
+taken apart: each leaf of new_params is matched against the ways an update can go wrong
+(ascent, no step, no learning rate), and each scalar output against the loss and the
+accuracy before and after the step, so the diagnosis can say what the outputs are instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, first_raised,
+                                   fmt, matches, run_cases)
+
+_M = [
+    Misconception("missing_has_aux",
+                  "You differentiated loss_and_accuracy without has_aux=True, so JAX tried "
+                  "to differentiate the whole pair (loss, accuracy).",
+                  "loss_and_accuracy returns (loss, accuracy). Pass has_aux=True to "
+                  "jax.value_and_grad so it differentiates only the loss and carries the "
+                  "accuracy along."),
+    Misconception("aux_not_a_pair",
+                  "With has_aux=True the function you differentiate must return exactly a "
+                  "pair (loss, aux).",
+                  "Differentiate loss_and_accuracy itself, which already returns the pair "
+                  "(loss, accuracy); do not wrap it in a function that returns only the loss "
+                  "or more than two things."),
+    Misconception("gradient_ascent",
+                  "Your step moves the params up the gradient, which makes the loss larger.",
+                  "Gradient descent subtracts: new = old - lr * grad, for both w and b."),
+    Misconception("no_update",
+                  "Your new params are the incoming params: no step was taken.",
+                  "Use the gradients from value_and_grad to build new params: "
+                  "params[k] - lr * grads[k] for both keys, and return those."),
+    Misconception("no_learning_rate",
+                  "Your step subtracts the whole gradient, without multiplying by lr.",
+                  "Scale the gradient by the learning rate: params[k] - lr * grads[k]."),
+    Misconception("partial_update",
+                  "You updated only one of the two parameters.",
+                  "grads is a dict with the same keys as params: update both "
+                  "params['w'] and params['b'] (jax.tree.map does every leaf at once)."),
+    Misconception("loss_after_update",
+                  "You reported the loss and accuracy at the updated params.",
+                  "Return the (loss, accuracy) that value_and_grad gave you: they are "
+                  "measured at the incoming params, before the step. No second call needed."),
+    Misconception("swapped_outputs",
+                  "You returned the loss and the accuracy in the wrong order.",
+                  "value_and_grad with has_aux=True gives ((loss, accuracy), grads). Return "
+                  "(new_params, loss, accuracy), in that order."),
+    Misconception("nested_outputs",
+                  "You returned (new_params, (loss, accuracy)): the pair is still packed.",
+                  "Unpack the value as (loss, accuracy), grads = ... and return three things: "
+                  "new_params, loss, accuracy."),
+]
+MISCONCEPTIONS = {m.id: m for m in _M}
+
+_ORDINAL = {1: "second", 2: "third"}
+# JAX quotes a non-scalar output: "Output was (" means the whole (loss, accuracy) pair
+_TUPLE_NOT_SCALAR = re.compile(r"scalar-output functions\. Output was \(")
+_AUX_NOT_PAIR = re.compile(r"aux output to return a two-element tuple, but got type "
+                           r"<class '([\w.]+)'>")
+
+
+# -- the reference, in float64 NumPy ---------------------------------------------------
+
+def _sigmoid(z):
+    return 0.5 * (1.0 + np.tanh(0.5 * z))  # never overflows
+
+
+def loss_and_accuracy(w, b, x, y) -> tuple[np.ndarray, np.ndarray]:
+    logits = x @ w + b
+    loss = np.mean(np.logaddexp(0.0, logits) - y * logits)
+    return np.asarray(loss), np.asarray(np.mean((logits > 0) == (y > 0.5)))
+
+
+def gradients(w, b, x, y) -> tuple[np.ndarray, np.ndarray]:
+    """d loss / d logits is (sigmoid(logits) - y) / B; chain through x @ w + b."""
+    r = (_sigmoid(x @ w + b) - y) / len(y)
+    return x.T @ r, np.asarray(np.sum(r))
+
+
+def train_step(params, x, y, lr):
+    w, b = params["w"], params["b"]
+    gw, gb = gradients(w, b, x, y)
+    loss, acc = loss_and_accuracy(w, b, x, y)
+    return {"w": w - lr * gw, "b": b - lr * gb}, loss, acc
+
+
+# -- cases ------------------------------------------------------------------------------
+
+def _random_args(rng, b: int, d: int):
+    """Random params and data whose logits keep clear of 0, so float32 and float64
+    agree on every prediction (accuracy thresholds at exactly 0)."""
+    while True:
+        w, bias = rng.normal(size=d), np.asarray(rng.normal())
+        x, y = rng.normal(size=(b, d)), rng.integers(0, 2, size=b).astype(np.float64)
+        if np.min(np.abs(x @ w + bias)) > 0.05:
+            return {"w": w, "b": bias}, x, y
+
+
+def make_cases(seed: int) -> list[Case]:
+    rng = np.random.default_rng(seed)
+    hand = ({"w": np.array([0.5, -1.0]), "b": np.asarray(0.25)},
+            np.array([[2.0, 1.0], [1.0, -1.0], [-1.0, 0.5], [0.5, 1.0]]),
+            np.array([1.0, 0.0, 0.0, 0.0]), 0.5)
+    cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
+    # Each new shape costs the learner's eager JAX a compile per op, so shapes are few:
+    # (1, 1) covers B=1 and D=1, (6, 3) catches a transposed gradient. lr is never 1,
+    # where a step without lr would look right.
+    for b, d in [(1, 1), (6, 3), (4, 2), (1, 1), (6, 3)]:
+        lr = float(rng.choice([0.05, 0.1, 0.3, 2.0]))
+        cases.append(Case(f"random: B={b}, D={d}, lr={lr:g}", (*_random_args(rng, b, d), lr), None))
+    for case in cases:
+        case.expected = train_step(*case.args)
+    return cases
+
+
+# -- what a wrong answer is instead -----------------------------------------------------
+
+def _leaf_kind(got, old, grad, lr) -> str | None:
+    """What one returned parameter is, in terms of the incoming one and its gradient."""
+    candidates = {"descent": old - lr * grad, "ascent": old + lr * grad, "unchanged": old,
+                  "no_lr": old - grad}
+    return next((k for k, v in candidates.items() if matches(got, v)), None)
+
+
+def _update_finding(new_params, case: Case):
+    if not isinstance(new_params, dict) or set(new_params) != {"w", "b"}:
+        return None
+    params, x, y, lr = case.args
+    grads = dict(zip(("w", "b"), gradients(params["w"], params["b"], x, y)))
+    kinds = {k: _leaf_kind(new_params[k], params[k], grads[k], lr) for k in ("w", "b")}
+    values = set(kinds.values())
+    if "ascent" in values:
+        which = " and ".join(k for k in ("w", "b") if kinds[k] == "ascent")
+        return MISCONCEPTIONS["gradient_ascent"].diagnose(
+            message=f"Your new {which} = old + lr * grad: that climbs the loss instead of "
+                    "descending it.")
+    if values == {"unchanged"}:
+        return MISCONCEPTIONS["no_update"].diagnose()
+    if values == {"no_lr"}:
+        return MISCONCEPTIONS["no_learning_rate"].diagnose()
+    if values == {"descent", "unchanged"}:
+        done, left = ("w", "b") if kinds["w"] == "descent" else ("b", "w")
+        return MISCONCEPTIONS["partial_update"].diagnose(
+            message=f"You updated only {done}: your new {left} is the incoming {left}, unchanged.")
+    return None
+
+
+def _output_names(got_outputs, case: Case) -> list[str | None]:
+    """Name each returned scalar: the loss or accuracy before or after the step."""
+    params, x, y, _ = case.args
+    new_params = case.expected[0]
+    before = loss_and_accuracy(params["w"], params["b"], x, y)
+    after = loss_and_accuracy(new_params["w"], new_params["b"], x, y)
+    candidates = {"the loss": before[0], "the accuracy": before[1],
+                  "the loss at the updated params": after[0],
+                  "the accuracy at the updated params": after[1]}
+    return [next((n for n, v in candidates.items() if matches(g, v)), None) for g in got_outputs]
+
+
+def _outputs_finding(got_outputs, case: Case):
+    names = _output_names(got_outputs, case)
+    if names[0] is not None and names[0].startswith("the accuracy") and (
+            names[1] is None or names[1].startswith("the loss")):
+        said = f"Your second output is {names[0]}, {fmt(got_outputs[0])}, not the loss"
+        if names[1] is not None:
+            said += f"; your third is {names[1]}, {fmt(got_outputs[1])}"
+        return MISCONCEPTIONS["swapped_outputs"].diagnose(message=said + ".")
+    late = [i for i, n in enumerate(names) if n is not None and n.endswith("updated params")]
+    if late:
+        loss, acc = case.expected[1], case.expected[2]
+        said = "; ".join(f"your {_ORDINAL[i + 1]} output, {fmt(got_outputs[i])}, is {names[i]}"
+                         for i in late)
+        return MISCONCEPTIONS["loss_after_update"].diagnose(
+            message=f"{said[0].upper()}{said[1:]}. The exercise asks for the values at the "
+                    f"incoming params: loss {fmt(loss)}, accuracy {fmt(acc)}.")
+    return None
+
+
+def diagnose(case: Case, got):
+    """The misconception behind a wrong answer to `case`, or None."""
+    if not isinstance(got, (tuple, list)):
+        return None
+    if len(got) == 2 and isinstance(got[1], (tuple, list)) and len(got[1]) == 2:
+        return MISCONCEPTIONS["nested_outputs"].diagnose()
+    if len(got) != 3:
+        return None
+    findings = [f for f in (_update_finding(got[0], case), _outputs_finding(got[1:], case)) if f]
+    if not findings:
+        return None
+    first = findings[0]
+    if len(findings) > 1:  # say both; the hint aims at the first
+        first.message += f" Also: {findings[1].message}"
+    return first
+
+
+class HasAuxOracle(Oracle):
+    name = "has_aux"
+    misconceptions = MISCONCEPTIONS
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        cases = make_cases(seed)
+        tests, answers = run_cases(learner, cases)
+        report = Report(tests)
+        if report.passed:
+            return report
+        if (raised := first_raised(answers)) is not None:
+            raised.diagnosis = self.diagnose_raised(raised.info.get("message", ""))
+            raise raised
+        case, got = next((c, a) for c, a in zip(cases, answers) if not matches(a, c.expected))
+        report.diagnosis = diagnose(case, got)
+        return report
+
+    @staticmethod
+    def diagnose_raised(message: str):
+        if _TUPLE_NOT_SCALAR.search(message):
+            return MISCONCEPTIONS["missing_has_aux"].diagnose()
+        if m := _AUX_NOT_PAIR.search(message):
+            what = ("a tuple with other than two entries" if m.group(1) in ("tuple", "list")
+                    else "a single value, not a pair")
+            return MISCONCEPTIONS["aux_not_a_pair"].diagnose(
+                message=f"With has_aux=True the function you differentiate must return a pair "
+                        f"(loss, aux); yours returned {what}.")
+        return None

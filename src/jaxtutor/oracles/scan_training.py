@@ -1,0 +1,359 @@
+"""Oracle for `scan_training_step(w, lr, x_batches, y_batches)`: one gradient-descent
+step per batch row, in order, with lax.scan over the batches; returns the final weight.
+
+The reference is a plain float64 NumPy loop. A wrong answer is matched against mutants
+of it (one per misconception), and the learner is replayed on the first k batches to
+find the step where its weight first leaves the reference's.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from jaxtutor.explain import explain
+from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, as_array,
+                                   describe, first_raised, matches, run_cases)
+from jaxtutor.runner.sandbox import LearnerRaised
+from jaxtutor.verdict import Diagnosis, Table, TestResult
+
+# several float32 steps in the learner's process against a float64 reference
+RTOL, ATOL = 5e-4, 5e-5
+# a learner's version of a mutant is float32 too; mutants differ by far more than this
+MUTANT_RTOL, MUTANT_ATOL = 2e-3, 2e-4
+STRUCTURE_TEST = "uses lax.scan over the batches"
+
+_M = [
+    Misconception(
+        "sum_at_initial_weight",
+        "You added up every batch's gradient at the starting weight and took one step, "
+        "instead of a step per batch.",
+        "Each step must see the weight the previous step produced. Make the weight the "
+        "scan's carry: the body computes the gradient at the carry and returns the updated "
+        "weight as the new carry."),
+    Misconception(
+        "reused_first_row",
+        "Every step used the first batch (x_batches[0], y_batches[0]) instead of the next one.",
+        "Pass the batches as xs: lax.scan(step, w, (x_batches, y_batches)). The body then "
+        "receives row i at step i; do not index x_batches inside the body."),
+    Misconception(
+        "mean_instead_of_sum",
+        "Your gradient is the mean over the batch, not the sum: each step is B times too small.",
+        "The loss is sum((w*x - y)**2), so the gradient is 2*sum((w*x - y)*x). Use jnp.sum "
+        "where you used jnp.mean."),
+    Misconception(
+        "returned_history",
+        "You returned the weight after every step, not only the final weight.",
+        "The exercise asks for the last weight only. lax.scan returns (final_carry, "
+        "stacked_outputs): return the carry, and let the body output None."),
+    Misconception(
+        "sign_flipped",
+        "Your weight moves uphill: you added the gradient instead of subtracting it.",
+        "Gradient descent steps against the gradient: new_w = w - lr * gradient."),
+    Misconception(
+        "no_scan",
+        "Your function does not use lax.scan over the batches.",
+        "Write one training step as a body function step(w, batch) -> (new_w, None) and "
+        "run it with lax.scan(step, w, (x_batches, y_batches)). A Python for loop (or a "
+        "fori_loop over an index) is not what this exercise practises."),
+    Misconception(
+        "reversed_order",
+        "You took the batches from last to first.",
+        "Updates are sequential, so their order matters. Scan over (x_batches, y_batches) "
+        "as they are, without reverse=True and without flipping the arrays."),
+    Misconception(
+        "not_scalar",
+        "You returned an array with a shape, where a scalar weight (shape ()) was asked for.",
+        "Start the carry from w itself (a scalar) and return the final carry as it is, "
+        "without wrapping, reshaping or broadcasting it."),
+    Misconception(
+        "returned_scan_pair",
+        "You returned the whole pair that lax.scan gives back, (final_carry, outputs).",
+        "Unpack it: final_w, _ = lax.scan(...), then return final_w."),
+    Misconception(
+        "carry_mismatch",
+        "The weight your scan body returns as the new carry does not have the type of the "
+        "weight it received.",
+        "The carry must keep one shape and dtype: a scalar in, a scalar out. Reduce the "
+        "gradient over the batch with jnp.sum so it is a scalar, and do not change its dtype."),
+    Misconception(
+        "loss_not_summed",
+        "The loss you differentiate returns one value per example instead of one number.",
+        "jax.grad needs a scalar loss: return jnp.sum((w * x - y) ** 2) for the batch."),
+    Misconception(
+        "missing_lr",
+        "Your update ignores the learning rate: it subtracts the whole gradient.",
+        "Scale the step: new_w = w - lr * gradient. The body can use lr from the enclosing "
+        "function."),
+    Misconception(
+        "missing_factor_two",
+        "Your gradient is half the right size: the factor 2 from the square is missing.",
+        "The derivative of (w*x - y)**2 with respect to w is 2*(w*x - y)*x. Or let "
+        "jax.grad derive it from the loss for you."),
+    Misconception(
+        "wrong_update",
+        "Your weights leave the expected ones partway through, in a way the tutor does "
+        "not recognise.",
+        "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
+        "current weight, then new_w = w - lr*gradient, and compare with your body."),
+]
+MISCONCEPTIONS = {m.id: m for m in _M}
+
+
+# -- the reference and its mutants (float64 NumPy) ------------------------------------
+
+def gradient(w, x, y) -> float:
+    return float(2 * np.sum((w * x - y) * x))
+
+
+def trajectory(w, lr, xs, ys, grad=gradient, sign=-1.0) -> tuple[np.ndarray, np.ndarray]:
+    """The gradient at each step and the weight after it."""
+    w = float(w)
+    grads, weights = [], []
+    for x, y in zip(xs, ys):
+        g = grad(w, x, y)
+        w = w + sign * float(lr) * g
+        grads.append(g)
+        weights.append(w)
+    return np.array(grads), np.array(weights)
+
+
+def reference(w, lr, xs, ys) -> np.ndarray:
+    return np.asarray(trajectory(w, lr, xs, ys)[1][-1])
+
+
+def _final(**kwargs):
+    return lambda w, lr, xs, ys: np.asarray(trajectory(w, lr, xs, ys, **kwargs)[1][-1])
+
+
+# what each misconception returns, for scalar-returning mistakes
+MUTANTS = {
+    "sum_at_initial_weight": lambda w, lr, xs, ys: np.asarray(
+        float(w) - float(lr) * sum(gradient(float(w), x, y) for x, y in zip(xs, ys))),
+    "reused_first_row": lambda w, lr, xs, ys: reference(
+        w, lr, np.repeat(xs[:1], len(xs), 0), np.repeat(ys[:1], len(ys), 0)),
+    "mean_instead_of_sum": _final(grad=lambda w, x, y: float(2 * np.mean((w * x - y) * x))),
+    "sign_flipped": _final(sign=1.0),
+    "reversed_order": lambda w, lr, xs, ys: reference(w, lr, xs[::-1], ys[::-1]),
+    "missing_lr": lambda w, lr, xs, ys: reference(w, 1.0, xs, ys),
+    "missing_factor_two": _final(grad=lambda w, x, y: float(np.sum((w * x - y) * x))),
+}
+
+
+# -- cases ----------------------------------------------------------------------------
+
+def _f32(a) -> np.ndarray:
+    """Values the learner's float32 arrays hold exactly, kept as float64 here."""
+    return np.asarray(a, dtype=np.float32).astype(np.float64)
+
+
+def _case(name, w, lr, xs, ys) -> Case:
+    args = (_f32(w), _f32(lr), _f32(xs), _f32(ys))
+    return Case(name, args, reference(*args))
+
+
+def make_cases(seed: int) -> list[Case]:
+    cases = [
+        # every row the same: several wrong programs also land on 0.64 here
+        _case("worked example: w=0, lr=0.1, x = y = ones((2, 2))",
+              0.0, 0.1, np.ones((2, 2)), np.ones((2, 2))),
+        # distinct rows and a nonzero start tell order, reuse and accumulation apart
+        _case("distinct rows: w=1, lr=0.05, N=3, B=2", 1.0, 0.05,
+              [[1.0, 2.0], [2.0, -1.0], [0.5, 1.5]], [[3.0, 5.0], [1.0, 2.0], [2.0, 0.0]]),
+        _case("negative start, small lr: w=-0.5, lr=0.02, N=4, B=3", -0.5, 0.02,
+              [[1.0, 0.0, 2.0], [-1.0, 3.0, 0.5], [2.0, 1.0, -1.0], [0.0, 1.5, 1.0]],
+              [[2.0, 1.0, 3.0], [0.0, 4.0, 1.0], [3.0, 2.0, -2.0], [1.0, 2.0, 2.5]]),
+    ]
+    rng = np.random.default_rng(seed)
+    for n, b in [(1, 1), (1, 4), (5, 1), (3, 3), (6, 2), (2, 5)]:
+        xs = rng.uniform(-1.5, 1.5, size=(n, b))
+        ys = rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b))
+        # a step size that stays stable: |1 - 2*lr*sum(x**2)| < 1 on every row
+        lr = float(f"{rng.uniform(0.1, 0.4) / max(np.sum(xs**2, axis=1).max(), 0.1):.3g}")
+        w = round(float(rng.uniform(-1, 1)), 3)
+        cases.append(_case(f"random: w={w:g}, lr={lr:g}, N={n}, B={b}", w, lr, xs, ys))
+    return cases
+
+
+STEP_CASE = 1  # the case replayed step by step and traced for structure
+
+
+# -- the oracle -----------------------------------------------------------------------
+
+class ScanTrainingOracle(Oracle):
+    name = "scan_training_step"
+    misconceptions = MISCONCEPTIONS
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        cases = make_cases(seed)
+        tests, answers = run_cases(learner, cases, RTOL, ATOL)
+        if (raised := first_raised(answers)) is not None:
+            raised.diagnosis = diagnose_raised(raised)
+            raise raised
+        scan_test, scan_diagnosis, reverse = check_structure(learner, cases[STEP_CASE])
+        report = Report(tests + [scan_test])
+        if report.passed:
+            return report
+        if all(t.status == "pass" for t in tests):
+            report.diagnosis = scan_diagnosis
+            return report
+        report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
+        return report
+
+
+def check_structure(learner: Learner, case: Case) -> tuple[TestResult, Diagnosis | None, bool]:
+    """Trace the learner's function and look for a scan whose xs come from the batches.
+    Also says whether that scan runs backwards (reverse=True)."""
+    try:
+        found = learner.structure(case.args, watch=(2, 3))
+    except LearnerRaised as raised:
+        explanation, _ = explain(raised.info)
+        message = ("Your function could not be traced with jax.make_jaxpr, so the tutor "
+                   "cannot see a lax.scan in it. The whole function must work on traced "
+                   "arrays, which have no values yet: no float(), int() or Python if on "
+                   "them.\n" + explanation)
+        return _no_scan(message)
+    scans = found.get("scans") or []
+    if any(s.get("over_inputs") for s in scans):
+        reverse = any(s.get("over_inputs") and s.get("reverse") for s in scans)
+        return TestResult(STRUCTURE_TEST, "pass"), None, reverse
+    if scans:
+        message = ("Your lax.scan runs over something other than the batches, such as a "
+                   "counter (lax.fori_loop lowers to a scan like that). Pass "
+                   "(x_batches, y_batches) as the scan's xs.")
+    else:
+        message = ("Your function contains no lax.scan: a Python loop is unrolled into one "
+                   "copy of the step per batch when JAX traces it.")
+    return _no_scan(message)
+
+
+def _no_scan(message: str) -> tuple[TestResult, Diagnosis, bool]:
+    diagnosis = MISCONCEPTIONS["no_scan"].diagnose(message=message)
+    return TestResult(STRUCTURE_TEST, "fail", message), diagnosis, False
+
+
+def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
+    message = raised.info.get("message", "")
+    if "carry input and carry output must have equal types" in message:
+        got = re.search(r"has type (\S+) but the corresponding output carry component has "
+                        r"type (\S+?),? so the (shapes|dtypes)", message)
+        if got:
+            before, after, what = got.groups()
+            why = (" Most often the gradient was not summed over the batch."
+                   if what == "shapes" else " Something in the step changed its dtype.")
+            return MISCONCEPTIONS["carry_mismatch"].diagnose(
+                message=f"Your scan body received the weight as {before} and returned "
+                        f"{after} as the new weight.{why}")
+        return MISCONCEPTIONS["carry_mismatch"].diagnose()
+    if "Gradient only defined for scalar-output functions" in message:
+        return MISCONCEPTIONS["loss_not_summed"].diagnose()
+    return None
+
+
+def _n(case: Case) -> int:
+    return len(case.args[2])
+
+
+def diagnose(learner: Learner, cases: list[Case], answers: list,
+             scan_diagnosis: Diagnosis | None, reverse: bool = False) -> Diagnosis:
+    wrong = [i for i, (c, a) in enumerate(zip(cases, answers))
+             if not matches(a, c.expected, RTOL, ATOL)]
+    shape = _shape_mistake(cases, answers)
+    if shape is not None:
+        found = shape
+    elif (name := _matching_mutant(cases, answers)) is not None:
+        found = MISCONCEPTIONS[name].diagnose()
+        if name == "reversed_order" and reverse:
+            found.message += " Your lax.scan over the batches has reverse=True."
+    elif scan_diagnosis is not None:
+        found = scan_diagnosis
+    else:
+        found = MISCONCEPTIONS["wrong_update"].diagnose()
+    # replay the hand-made case with distinct rows if it is wrong, else the first wrong one
+    index = STEP_CASE if STEP_CASE in wrong else wrong[0]
+    table, step = step_table(learner, cases[index])
+    found.table, found.step = table, step
+    if step is not None:
+        found.message += (f" On the case \"{cases[index].name}\", your weight first differs "
+                          f"at step {step}.")
+    elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
+        found.message += " Your weight is right after every step; only what you return is off."
+    return found
+
+
+def _shape_mistake(cases: list[Case], answers: list) -> Diagnosis | None:
+    """Returned something other than a scalar: the history, the scan's pair, a shape."""
+    for case, got in zip(cases, answers):
+        history = trajectory(*case.args)[1]
+        if isinstance(got, (tuple, list)):
+            if len(got) == 2 and matches(got[1], history, MUTANT_RTOL, MUTANT_ATOL):
+                return MISCONCEPTIONS["returned_history"].diagnose(
+                    message="You returned the final weight together with the weight after "
+                            "every step; only the final weight was asked for.")
+            if len(got) == 2:
+                return MISCONCEPTIONS["returned_scan_pair"].diagnose(
+                    message=f"You returned {describe(got)}: the whole pair lax.scan gives "
+                            "back, not only the final weight.")
+            return MISCONCEPTIONS["not_scalar"].diagnose(
+                message=f"You returned {describe(got)}, not a scalar weight.")
+        arr = as_array(got)
+        if arr is None:
+            return MISCONCEPTIONS["not_scalar"].diagnose(
+                message=f"You returned {describe(got)}, not a scalar weight.")
+        if arr.shape == ():
+            continue
+        with_start = np.concatenate([case.args[0].reshape(1), history])
+        if _n(case) > 1 and (matches(arr, history, MUTANT_RTOL, MUTANT_ATOL)
+                             or matches(arr, with_start, MUTANT_RTOL, MUTANT_ATOL)):
+            return MISCONCEPTIONS["returned_history"].diagnose(
+                message=f"You returned an array of shape {arr.shape} holding the weight "
+                        "after every step; only the final weight, shape (), was asked for.")
+        same = arr.size and np.allclose(arr, case.expected, MUTANT_RTOL, MUTANT_ATOL)
+        return MISCONCEPTIONS["not_scalar"].diagnose(
+            message=f"You returned an array of shape {arr.shape}"
+                    + (" holding the right weight" if same else "")
+                    + "; the final weight must be a scalar, shape ().")
+    return None
+
+
+def _matching_mutant(cases: list[Case], answers: list) -> str | None:
+    """The misconception whose mutant gives every one of the learner's answers."""
+    for name, mutant in MUTANTS.items():
+        if all(matches(got, mutant(*case.args), MUTANT_RTOL, MUTANT_ATOL)
+               for case, got in zip(cases, answers)):
+            return name
+    return None
+
+
+# -- step by step ---------------------------------------------------------------------
+
+def _weight_of(value) -> float | None:
+    """The learner's final weight inside what it returned, where one can be read."""
+    if isinstance(value, (tuple, list)) and value:
+        return _weight_of(value[0])
+    arr = as_array(value)
+    if arr is None or arr.size == 0:
+        return None
+    return float(arr.reshape(-1)[-1]) if arr.ndim <= 1 else None
+
+
+def step_table(learner: Learner, case: Case) -> tuple[Table, int | None]:
+    """Replay the learner on the first k batches, k = 1..N (one round trip), beside the
+    reference's gradient and weight after each step."""
+    w, lr, xs, ys = case.args
+    grads, weights = trajectory(w, lr, xs, ys)
+    replies = learner.call_many([(w, lr, xs[:k], ys[:k]) for k in range(1, len(xs) + 1)])
+    rows, first = [], None
+    for k, (g, expected, got) in enumerate(zip(grads, weights, replies)):
+        if isinstance(got, LearnerRaised):
+            yours, ok = f"raised {got.info.get('type', 'an exception')}", False
+        elif (value := _weight_of(got)) is None:
+            yours, ok = describe(got), False
+        else:
+            yours = f"{value:.4f}"
+            ok = bool(np.isclose(value, expected, MUTANT_RTOL, MUTANT_ATOL))
+        if not ok and first is None:
+            first = k
+        rows.append([str(k), f"{g:.4f}", f"{expected:.4f}", yours])
+    return Table(["step", "gradient", "expected w", "your w"], rows, highlight=first), first

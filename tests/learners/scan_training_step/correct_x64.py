@@ -1,0 +1,16 @@
+# expect: pass
+import jax
+
+jax.config.update("jax_enable_x64", True)
+
+import jax.numpy as jnp
+from jax import lax
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        return w - lr * jax.grad(lambda v: jnp.sum((v * x - y) ** 2))(w), None
+
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w

@@ -1,0 +1,11 @@
+# expect: fail returned_scan_pair
+import jax.numpy as jnp
+from jax import lax
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        return w - lr * 2 * jnp.sum((w * x - y) * x), None
+
+    return lax.scan(step, w, (x_batches, y_batches))

@@ -1,0 +1,151 @@
+"""The scan_training_step oracle: its reference and mutants (fast, no child), then real
+learner files through the real sandbox. Each learner file says on its first line what
+it should get: `# expect: pass`, `# expect: fail ID` or `# expect: error ID`."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+import pytest
+
+from conftest import LEARNERS, run_check
+from jaxtutor.check import check_source
+from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles import get
+from jaxtutor.oracles.base import matches
+from jaxtutor.oracles.scan_training import (MISCONCEPTIONS, MUTANT_ATOL, MUTANT_RTOL, MUTANTS,
+                                            STRUCTURE_TEST, make_cases, reference, trajectory)
+
+EXERCISE = "scan_training_step"
+FILES = sorted((LEARNERS / EXERCISE).glob("*.py"))
+REQUIRED = ["sum_at_initial_weight", "reused_first_row", "mean_instead_of_sum",
+            "returned_history", "sign_flipped", "no_scan", "reversed_order", "not_scalar"]
+
+
+def expectation(path) -> tuple[str, str | None]:
+    words = path.read_text().splitlines()[0].removeprefix("# expect:").split()
+    return words[0], (words[1] if len(words) > 1 else None)
+
+
+@functools.cache
+def verdict(name: str):
+    return run_check(EXERCISE, LEARNERS / EXERCISE / name)
+
+
+def lesson():
+    return find_exercise(EXERCISE, builtin_lessons())
+
+
+# -- the reference, without a child --------------------------------------------------
+
+def test_worked_example_step_by_step():
+    grads, weights = trajectory(0.0, 0.1, np.ones((2, 2)), np.ones((2, 2)))
+    np.testing.assert_allclose(grads, [-4.0, -2.4])
+    np.testing.assert_allclose(weights, [0.4, 0.64])
+    # why more cases are needed: on identical rows several mistakes land on 0.64 too
+    same = [n for n, m in MUTANTS.items()
+            if np.isclose(m(0.0, 0.1, np.ones((2, 2)), np.ones((2, 2))), 0.64)]
+    assert {"reused_first_row", "reversed_order"} <= set(same)
+
+
+def test_cases_cover_edge_shapes_and_stay_moderate():
+    cases = make_cases(0)
+    shapes = {c.args[2].shape for c in cases}
+    assert any(n == 1 for n, _ in shapes) and any(b == 1 for _, b in shapes)
+    assert all(c.args[2].shape == c.args[3].shape for c in cases)
+    assert all(np.isfinite(c.expected) and abs(c.expected) < 10 for c in cases)
+    assert np.isclose(cases[0].expected, 0.64)
+    assert [c.name for c in make_cases(0)] == [c.name for c in cases]  # seeded
+    assert [c.name for c in make_cases(1)] != [c.name for c in cases]
+
+
+def test_every_mutant_is_told_apart():
+    cases = make_cases(0)
+    outputs = {n: [m(*c.args) for c in cases] for n, m in MUTANTS.items()}
+    outputs["reference"] = [c.expected for c in cases]
+    for a, b in itertools.combinations(outputs, 2):
+        assert not all(matches(x, y, MUTANT_RTOL * 10, MUTANT_ATOL * 10)
+                       for x, y in zip(outputs[a], outputs[b])), (a, b)
+
+
+def test_misconceptions_have_targeted_hints():
+    assert set(REQUIRED) <= set(MISCONCEPTIONS)
+    assert set(MUTANTS) <= set(MISCONCEPTIONS)
+    assert get(EXERCISE).misconceptions is MISCONCEPTIONS
+    assert len({m.hint for m in MISCONCEPTIONS.values()}) == len(MISCONCEPTIONS)
+
+
+def test_reference_is_plain_numpy():
+    one_step = reference(1.0, 0.05, np.array([[1.0, 2.0]]), np.array([[3.0, 5.0]]))
+    assert one_step == pytest.approx(1.8)  # 1 - 0.05 * 2 * ((1 - 3) * 1 + (2 - 5) * 2)
+
+
+# -- learner files through the sandbox -----------------------------------------------
+
+def test_every_required_misconception_has_a_learner_file():
+    expected_ids = {expectation(f)[1] for f in FILES}
+    assert set(REQUIRED) <= expected_ids
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_learner_file(path):
+    status, diagnosis_id = expectation(path)
+    v = verdict(path.name)
+    assert v.status == status, (v.outcome, v.message)
+    if status == "pass":
+        assert v.diagnosis is None and all(t.status == "pass" for t in v.tests)
+        return
+    assert v.diagnosis is not None, v.message
+    assert v.diagnosis.id == diagnosis_id, v.message
+    assert v.hint == MISCONCEPTIONS[diagnosis_id].hint
+
+
+def test_worked_example_is_a_named_test():
+    names = [t.name for t in verdict("correct_plain.py").tests]
+    assert names[0].startswith("worked example: w=0, lr=0.1")
+    assert names[-1] == STRUCTURE_TEST and len(names) >= 9
+
+
+def test_python_loop_gets_the_numbers_right_but_fails_the_scan_test():
+    tests = {t.name: t for t in verdict("mistake_no_scan_python_loop.py").tests}
+    assert tests.pop(STRUCTURE_TEST).status == "fail"
+    assert all(t.status == "pass" for t in tests.values())
+
+
+def test_reversed_order_table_points_at_the_second_step():
+    d = verdict("mistake_reversed_order.py").diagnosis
+    assert d.step == 1 and d.table.highlight == 1
+    assert "reverse=True" in d.message and "step 1" in d.message
+    assert d.table.columns == ["step", "gradient", "expected w", "your w"]
+    rows = d.table.rows
+    # the distinct-rows case: w=1, lr=0.05; one batch alone is the same either way
+    assert rows[0] == ["0", "-16.0000", "1.8000", "1.8000"]
+    assert [r[2] for r in rows] == ["1.8000", "0.9000", "0.7750"]
+    assert rows[1][3] != rows[1][2]
+
+
+def test_sum_at_initial_weight_table_keeps_the_first_step():
+    d = verdict("mistake_sum_at_initial_weight.py").diagnosis
+    assert d.step == 1 and d.table.rows[0][3] == "1.8000"
+
+
+def test_carry_error_is_explained_and_recognised():
+    v = verdict("mistake_carry_mismatch.py")
+    assert v.outcome.name == "EXCEPTION"
+    assert "float32[2]" in v.diagnosis.message
+    assert "carry" in v.message and v.line is not None
+
+
+def test_lesson_starter_fails_and_solution_passes():
+    exercise = lesson().exercise
+    assert check_source(exercise, exercise.solution).passed
+    assert check_source(exercise, exercise.starter).status != "pass"
+
+
+def test_lesson_explanation_shows_the_step_table():
+    text = lesson().explanation
+    for number in ("-4.00", "-2.40", "0.40", "0.64"):
+        assert number in text
+    assert len(lesson().exercise.hints) >= 4
