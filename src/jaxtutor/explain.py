@@ -42,6 +42,9 @@ _KNOWN = [
     (r"argnums .* out of bounds|argnums.*must be",
      "argnums names argument positions, counting from 0; one of yours is not a position "
      "of the function you differentiate."),
+    (r"^(SystemExit|KeyboardInterrupt):",
+     "Your code tried to stop the program (sys.exit, exit() or KeyboardInterrupt). The "
+     "tutor runs your file and then calls your function, so let it return its answer."),
 ]
 
 _JAX_FOOTER = re.compile(r"\n-{10,}.*", re.S)  # JAX's note on traceback filtering

@@ -1,15 +1,20 @@
 """The untrusted side: a child process that imports JAX, runs the learner's file and
 answers requests with plain data. It never judges anything; the trusted side does.
 
-Started as `python -m jaxtutor.runner.child REQUEST_FD RESULT_FD`. It imports JAX at
-once (so a warm child is ready before the learner presses "check"), says "ready", then
-serves: load, call, structure, exit.
+Started as `python -m jaxtutor.runner.child REQUEST_FD RESULT_FD`. It reads the run's
+nonce (the first frame), hides its pipe ends from the learner's code, imports JAX at once
+(so a warm child is ready before the learner presses "check"), says "ready", then serves:
+load, call, structure, exit. Every reply carries the request's id and the nonce.
 """
 
 from __future__ import annotations
 
+import ctypes
+import fcntl
 import linecache
 import os
+import resource
+import secrets
 import sys
 import traceback
 
@@ -32,7 +37,10 @@ def _learner_frames(tb) -> list[dict]:
 
 
 def _error(kind: str, exc: BaseException) -> dict:
-    message = str(exc)
+    try:
+        message = str(exc)
+    except BaseException:  # the learner's own exception class may refuse to print
+        message = "(this exception's message could not be shown)"
     if len(message) > _MAX_MESSAGE:
         message = message[:_MAX_MESSAGE] + " ..."
     reply = {"ok": False, "kind": kind, "type": type(exc).__name__, "message": message,
@@ -46,11 +54,14 @@ def _error(kind: str, exc: BaseException) -> dict:
 def _to_jax(value):
     """Arrays from the trusted side become jax.Arrays; floats take JAX's default width
     (float32, or float64 when the learner turned on x64)."""
+    import jax
     import jax.numpy as jnp
 
     if isinstance(value, np.ndarray):
-        dtype = jnp.result_type(float) if value.dtype.kind == "f" else None
-        return jnp.asarray(value, dtype=dtype)
+        # cast in numpy and device_put: jnp.asarray compiles a small program per shape
+        if value.dtype.kind == "f":
+            value = value.astype(jnp.result_type(float))
+        return jax.device_put(value)
     if isinstance(value, tuple):
         return tuple(_to_jax(v) for v in value)
     if isinstance(value, list):
@@ -85,18 +96,94 @@ def _load(request: dict) -> dict:
     return {"ok": True}
 
 
-def _call(request: dict) -> dict:
+# Less LLVM optimisation: a tutorial's tiny arrays run in microseconds either way, and
+# compiling, paid once per shape on every check, takes about half as long.
+if "xla_backend_optimization_level" not in os.environ.get("XLA_FLAGS", ""):
+    os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_backend_optimization_level=0").strip()
+
+# jit state for the loaded function: its jitted versions (one per set of static
+# positions), whether it proved untraceable, and errors both jit and a plain call raised
+_JIT = {"fn": None, "jitted": {}, "plain": False, "confirmed": set()}
+_NOT_TRACEABLE = ("Your function could not be compiled with jax.jit ({error}), so each test "
+                  "ran it step by step instead. That is fine, only slower.")
+
+
+def _static_positions(args) -> tuple[int, ...]:
+    """Python ints, bools, strings and None stay Python values under jit, as in a plain
+    call (they often steer loops). Floats are traced: one compile serves every lr."""
+    return tuple(i for i, a in enumerate(args) if a is None or isinstance(a, (bool, int, str)))
+
+
+def _jit_state(fn) -> dict:
+    if _JIT["fn"] is not fn:
+        _JIT.update(fn=fn, jitted={}, plain=False, confirmed=set())
+    return _JIT
+
+
+def _jitted(state: dict, static: tuple[int, ...]):
     import jax
 
-    results = []
+    if static not in state["jitted"]:
+        state["jitted"][static] = jax.jit(state["fn"], static_argnums=static)
+    return state["jitted"][static]
+
+
+def _run(fn, args) -> dict:
+    import jax
+
+    try:
+        value = jax.block_until_ready(fn(*args))
+        return {"ok": True, "value": wire.encode_value(value, np.asarray)}
+    except BaseException as exc:  # SystemExit and KeyboardInterrupt are the learner's too
+        return _error("exception", exc)
+
+
+def _warm_up_if_idle(request_fd: int) -> None:
+    """A child waiting in a pool pays jit's one-time setup (~50 ms) before its check. A
+    cold check's request is already on its way, so it is never delayed by this."""
+    import select
+
+    poll = select.poll()  # not select(): the pipe was moved above 1024
+    poll.register(request_fd, select.POLLIN)
+    if poll.poll(100):
+        return
+    import jax
+    import jax.numpy as jnp
+
+    step = jax.jit(lambda w, x: jax.grad(lambda w: jnp.sum((x @ w) ** 2))(w))
+    jax.block_until_ready(step(jnp.ones(2), jnp.ones((2, 2))))
+
+
+def _call(request: dict) -> dict:
+    """Answer every call. The learner's function is jitted, so it is traced and compiled
+    once per distinct input shape (jit's cache groups the cases), not op by op for each
+    case. jit must never change what the learner sees: when a jitted call raises, the
+    call is run again plainly and that result counts. When the plain call then works,
+    the function cannot be traced, and the remaining calls run plainly with a note."""
+    fn = _LEARNER["function"]
+    state = _jit_state(fn)
+    results, note = [], None
     for args in wire.decode_value(request["calls"]):
-        try:
-            value = _LEARNER["function"](*_to_jax(args))
-            value = jax.block_until_ready(value)
-            results.append({"ok": True, "value": wire.encode_value(value, np.asarray)})
-        except BaseException as exc:
-            results.append(_error("exception", exc))
-    return {"ok": True, "results": results}
+        args = _to_jax(args)
+        if state["plain"]:
+            results.append(_run(fn, args))
+            continue
+        static = _static_positions(args)
+        result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
+        if result["ok"] or (result["type"], result["message"]) in state["confirmed"] and result["frames"]:
+            results.append(result)
+            continue
+        plain = _run(fn, args)  # what the learner's code really does, with its own frames
+        if plain["ok"]:
+            state["plain"] = True
+            note = _NOT_TRACEABLE.format(error=result["type"])
+        else:
+            state["confirmed"].add((plain["type"], plain["message"]))
+        results.append(plain)
+    reply = {"ok": True, "results": results}
+    if note:
+        reply["note"] = note
+    return reply
 
 
 def _sub_jaxprs(eqn):
@@ -147,15 +234,83 @@ def _structure(request: dict) -> dict:
     return {"ok": True, "primitives": sorted(report["primitives"]), "scans": report["scans"]}
 
 
-_HANDLERS = {"load": _load, "call": _call, "structure": _structure}
+_COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"  # one per XLA compilation
+_COMPILES = []  # one entry per compilation since the listener was registered
+
+
+def _compiles(request: dict) -> dict:
+    """Like call, but also counts the XLA compilations each call caused, so the trusted
+    side can see whether changing a value (say a learning rate) recompiles. The count is
+    data like any answer; the verdict is still decided outside."""
+    import jax
+    from jax import monitoring
+
+    if not _LEARNER.get("counting"):
+        monitoring.register_event_duration_secs_listener(
+            lambda event, _secs, **_kw: _COMPILES.append(1) if event == _COMPILE_EVENT else None)
+        _LEARNER["counting"] = True
+    results = []
+    for args in wire.decode_value(request["calls"]):
+        before = len(_COMPILES)
+        try:
+            value = jax.block_until_ready(_LEARNER["function"](*_to_jax(args)))
+            result = {"ok": True, "value": wire.encode_value(value, np.asarray)}
+        except BaseException as exc:
+            result = _error("exception", exc)
+        result["compiles"] = len(_COMPILES) - before
+        results.append(result)
+    return {"ok": True, "results": results}
+
+
+_HANDLERS = {"load": _load, "call": _call, "structure": _structure,
+             "compiles": _compiles}
+
+
+def _private_fd(fd: int) -> int:
+    """Move one of the runner's pipe ends out of the learner's way: to a random high
+    number, close-on-exec (programs the learner starts never inherit it), and close the
+    well-known original. This stops blind forgeries (printing a fake reply, writing one
+    to every descriptor from 3 to 20). It cannot stop code in this process that lists
+    /proc/self/fd; the nonce rejects such a frame unless the code also reads the nonce
+    from this process's memory, which it can. So nothing here is trusted: the child only
+    sends numbers, and the verdict is decided outside against an independent reference."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    top = max(min(soft, 1 << 16), 256)
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, top // 2 + secrets.randbelow(top // 4))
+    os.close(fd)
+    return moved
+
+
+def _harden() -> None:
+    """Limits and roles set before any learner code runs."""
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a segfault leaves no core file
+    # stay the parent of everything the learner starts, even double-forked, setsid'd
+    # processes, so the trusted side finds them all in this process's tree
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER; best effort, other sweeps remain
 
 
 def main() -> None:
     request_fd, result_fd = int(sys.argv[1]), int(sys.argv[2])
+    hello = wire.read_frame(request_fd)  # sent at spawn, before any learner code exists
+    nonce = hello.get("nonce")
+    request_fd, result_fd = _private_fd(request_fd), _private_fd(result_fd)
+    _harden()
     import jax  # noqa: F401  the whole point of a warm child: pay for this before the job
     import jax.numpy  # noqa: F401
 
-    wire.write_frame(result_fd, {"ok": True, "ready": True})
+    wire.write_frame(result_fd, {"ok": True, "ready": True, "nonce": nonce})
+    _warm_up_if_idle(request_fd)
+    try:
+        _serve(request_fd, result_fd, nonce)
+    except BaseException:
+        # the learner closed our pipes, or a signal or thread of theirs raised out here:
+        # end quietly (a traceback would show the runner's frames in the learner's output);
+        # the trusted side reports the exit as a crash
+        os._exit(70)
+
+
+def _serve(request_fd: int, result_fd: int, nonce) -> None:
     while True:
         try:
             request = wire.read_frame(request_fd)
@@ -164,8 +319,11 @@ def main() -> None:
         handler = _HANDLERS.get(request.get("op"))
         if handler is None:
             os._exit(0)
-        reply = handler(request)
-        reply["id"] = request.get("id")
+        try:
+            reply = handler(request)
+        except Exception:  # a bug of the runner's own (the learner's errors are caught inside)
+            reply = {"ok": False, "kind": "internal", "message": traceback.format_exc(limit=-4)}
+        reply.update(id=request.get("id"), nonce=nonce)
         wire.write_frame(result_fd, reply)
 
 

@@ -1,16 +1,19 @@
 """The trusted side of the runner: the only door to learner code.
 
-A `Child` is one child process (see child.py) in its own process group, with a
-wall-clock deadline, a resident-memory cap watched from here, and its prints captured
-on a pipe of their own (first 64 KiB kept, the rest drained and dropped, so a flood
-never blocks it). Results come back on a separate pipe as plain-data frames, and
-nothing the child says is a verdict: the oracles compare its numbers here.
+A `Child` is one child process (see child.py) in its own session, with a wall-clock
+deadline, a resident-memory cap watched from here, and its prints captured on a pipe of
+their own (first 64 KiB kept, the rest drained and dropped, so a flood never blocks it).
+Results come back on a separate pipe as plain-data frames, each carrying the request's
+id and the run's nonce; anything else ends the run as a crash. Nothing the child says
+is a verdict: the oracles compare its numbers here, against their own reference.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
+import secrets
 import select
 import signal
 import subprocess
@@ -21,12 +24,19 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from jaxtutor.runner import wire
+from jaxtutor.runner import procs, wire
 
 GIB = 1024**3
 STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the learner
-_POLL_S = 0.05
-_RUN_MARK = "JAXTUTOR_RUN"  # every process of one run carries it, so strays can be found
+_POLL_S = 0.05  # how often a wait wakes up to look at the clock and the child
+MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
+# A backstop under the polled cap: private writable memory (RLIMIT_DATA) may not exceed
+# the cap plus this much. JAX reserves far more address space than it uses (VmSize is
+# ~1.5 GiB on 2 cores and grows with the core count), so RLIMIT_AS would break JAX; its
+# private writable memory (VmData) stays near 300 MiB, so this leaves a wide margin and
+# only stops one huge allocation that could outrun the poll.
+DATA_MARGIN = 8 * GIB
+_RUN_MARK = procs.RUN_MARK  # every process of one run carries it, so strays can be found
 
 
 @dataclass(frozen=True)
@@ -80,39 +90,9 @@ class _Output:
         return text
 
 
-def _rss_of_group(pgid: int) -> int:
-    """Resident bytes of every process in the group (the learner may start others)."""
-    total = 0
-    page = os.sysconf("SC_PAGE_SIZE")
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                fields = f.read().rsplit(b")", 1)[1].split()
-            if int(fields[2]) == pgid:  # field 5 of stat: the process group
-                total += int(fields[21]) * page  # field 24: resident pages
-        except (OSError, IndexError, ValueError):
-            continue
-    return total
-
-
-def _kill_marked(mark: str) -> None:
-    """Kill strays that left the process group but still carry this run's mark."""
-    needle = f"{_RUN_MARK}={mark}".encode()
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as f:
-                if needle in f.read().split(b"\0"):
-                    os.kill(int(entry), signal.SIGKILL)
-        except (OSError, ValueError):
-            continue
-
-
-def _child_limits() -> None:  # runs in the child between fork and exec
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+_FORGED = ("your program's process sent the tutor a message it did not ask for "
+           "(did your code write to a file descriptor it did not open?)")
+_GARBLED = "the answer from your program's process was garbled"
 
 
 class Child:
@@ -122,32 +102,45 @@ class Child:
     def __init__(self, limits: Limits = Limits()):
         self.limits = limits
         self.mark = uuid.uuid4().hex
+        self._nonce = secrets.token_hex(16)
         self._workdir = tempfile.TemporaryDirectory(prefix="jaxtutor-run-", ignore_cleanup_errors=True)
         req_r, self._req_w = os.pipe()
         self._res_r, res_w = os.pipe()
         env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONUNBUFFERED="1",
                    TF_CPP_MIN_LOG_LEVEL="3", **{_RUN_MARK: self.mark})
         try:
+            # no preexec_fn (unsafe with threads); the child sets its own limits first thing
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "jaxtutor.runner.child", str(req_r), str(res_w)],
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 pass_fds=(req_r, res_w), cwd=self._workdir.name, env=env,
-                start_new_session=True, preexec_fn=_child_limits)
+                start_new_session=True)
         finally:
             os.close(req_r)
             os.close(res_w)
+        # the nonce goes down the request pipe, not argv or the environment, which any
+        # process can read; it fits the empty pipe, so this write never blocks
+        wire.write_frame(self._req_w, {"op": "hello", "nonce": self._nonce})
+        os.set_blocking(self._req_w, False)
         self._output = _Output(self.proc.stdout, limits.output_bytes)
         self._buffer = bytearray()
         self._next_id = 0
         self._deadline: float | None = None
         self._ready = False
         self._closed = False
+        self._seen: dict[int, int] = {}  # pid -> start time of every process seen in the run
+        self._last_poll = 0.0
+        # kill() may come from another thread (a UI cancelling a check): the pipes are
+        # then closed by the thread that is using them, so no fd number is reused under it
+        self._fd_lock = threading.Lock()
+        self._user: int | None = None  # the thread inside a request, if any
+        self._cancelled = False
         self.killed_for: str | None = None
 
     # -- the conversation ------------------------------------------------------------
 
     def alive(self) -> bool:
-        return not self._closed and self.proc.poll() is None
+        return not self._closed and not self._exited()
 
     def is_ready(self) -> bool:
         """True once the child has imported JAX and waits for a job (never blocks)."""
@@ -160,15 +153,34 @@ class Child:
 
     def wait_ready(self) -> None:
         if not self._ready:
-            self._receive(time.monotonic() + STARTUP_TIMEOUT_S, startup=True)
+            with self._using_pipes():
+                self._receive(time.monotonic() + STARTUP_TIMEOUT_S, None, startup=True)
             self._ready = True
+
+    @contextlib.contextmanager
+    def _using_pipes(self):
+        with self._fd_lock:
+            if self._closed:
+                raise RunEnded("internal", "the check was stopped before it finished")
+            self._user = threading.get_ident()
+        try:
+            yield
+        finally:
+            with self._fd_lock:
+                self._user = None
+                if self._closed:
+                    self._close_fds()
 
     def load(self, source: str, filename: str, function: str) -> dict:
         """Run the learner's file. From here on the run's clock is ticking."""
         self.wait_ready()
         self._deadline = time.monotonic() + self.limits.timeout_s
-        return self._request({"op": "load", "source": source, "filename": filename,
-                              "function": function})
+        self._backstop()
+        reply = self._request({"op": "load", "source": source, "filename": filename,
+                               "function": function})
+        if reply.get("ok") is True:
+            return reply
+        return self._learner_error(reply)
 
     def call_many(self, calls: list[tuple]) -> list[dict]:
         """Call the learner's function once per argument tuple; one reply per call,
@@ -176,83 +188,178 @@ class Child:
         reply = self._request({"op": "call", "calls": wire.encode_value(list(calls))})
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
-            raise RunEnded("crashed", "the answer from your program's process was garbled")
+            self.kill()
+            raise RunEnded("crashed", _GARBLED)
+        checked = []
         for result in results:
+            if not isinstance(result, dict):
+                self.kill()
+                raise RunEnded("crashed", _GARBLED)
             if result.get("ok") is True:
-                result["value"] = wire.decode_value(result.get("value"))
-        return results
+                checked.append({**result, "value": self._decode(result.get("value"))})
+            else:
+                checked.append(self._learner_error(result))
+        return checked
 
     def structure(self, args: tuple, watch: tuple[int, ...]) -> dict:
         """Trace the learner's function: primitive names, and for each scan whether it
         scans over data derived from the arguments at positions `watch`."""
-        return self._request({"op": "structure", "args": wire.encode_value(tuple(args)),
-                              "watch": list(watch)})
+        reply = self._request({"op": "structure", "args": wire.encode_value(tuple(args)),
+                               "watch": list(watch)})
+        if reply.get("ok") is not True:
+            return self._learner_error(reply)
+        primitives, scans = reply.get("primitives"), reply.get("scans")
+        if not isinstance(primitives, list) or not isinstance(scans, list) or not all(
+                isinstance(p, str) for p in primitives) or not all(isinstance(s, dict) for s in scans):
+            self.kill()
+            raise RunEnded("crashed", _GARBLED)
+        scans = [{**s, "over_inputs": s.get("over_inputs") is True, "reverse": s.get("reverse") is True}
+                 for s in scans]
+        return {**reply, "primitives": primitives, "scans": scans}
 
     def output(self) -> str:
         """What the learner's code printed (cut to the output limit)."""
         return self._output.text(wait=0.5 if self._closed else 0.0)
 
+    def _decode(self, value):
+        try:
+            return wire.decode_value(value)
+        except wire.WireError:
+            self.kill()
+            raise RunEnded("crashed", _GARBLED) from None
+
+    def _learner_error(self, reply: dict) -> dict:
+        """A learner's error report, every field checked; running out of memory under
+        the backstop counts as the memory limit, like the poll's."""
+        try:
+            info = {**reply, **wire.clean_error(reply)}
+        except wire.WireError:
+            self.kill()
+            raise RunEnded("crashed", _GARBLED) from None
+        if info["type"] == "MemoryError" or "RESOURCE_EXHAUSTED" in info["message"][:200]:
+            self.kill()
+            self.killed_for = "memory"
+            raise RunEnded("memory", f"asked for more memory than allowed "
+                            f"({self.limits.memory_bytes / GIB:g} GiB)")
+        return info
+
     def _request(self, message: dict) -> dict:
         self._next_id += 1
         message["id"] = self._next_id
-        try:
-            wire.write_frame(self._req_w, message)
-        except OSError:
-            self._receive(self._deadline or time.monotonic())  # find out how it died
-            raise RunEnded("crashed", "your program's process stopped early")
-        reply = self._receive(self._deadline)
-        if reply.get("id") != self._next_id:
-            raise RunEnded("crashed", "your program's process sent something the tutor did not ask for")
+        deadline = self._deadline or time.monotonic() + self.limits.timeout_s
+        with self._using_pipes():
+            self._send(wire.pack_frame(message), deadline)
+            reply = self._receive(deadline, self._next_id)
+        if reply.get("ok") is False and reply.get("kind") == "internal":
+            self.kill()
+            raise RunEnded("internal", "the checker's process failed: "
+                           + str(reply.get("message"))[-2000:])
         return reply
 
-    def _receive(self, deadline: float, startup: bool = False) -> dict:
-        tick = 0
+    def _send(self, data: bytes, deadline: float) -> None:
+        """Write a request without ever blocking past the deadline: a child that stops
+        reading (stopped, or its reader stolen) must end in a timeout, not a hang here."""
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._req_w, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except BrokenPipeError:
+                raise self._died(startup=False) from None
+            self._wait_for(deadline, [], [self._req_w], startup=False)
+
+    def _receive(self, deadline: float, expect_id: int | None, startup: bool = False) -> dict:
         while True:
             frame = self._take_frame()
             if frame is not None:
+                if frame.get("nonce") != self._nonce or frame.get("id") != expect_id:
+                    self.kill()
+                    raise RunEnded("crashed", _FORGED)
                 return frame
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                self.kill()
-                if startup:
-                    raise RunEnded("internal", "the checker's process did not start in time")
-                raise RunEnded("timeout", f"still running after {self.limits.timeout_s:g} s")
-            readable, _, _ = select.select([self._res_r], [], [], min(_POLL_S, remaining))
-            if readable:
+            if self._wait_for(deadline, [self._res_r], [], startup):
                 chunk = os.read(self._res_r, 1 << 20)
                 if not chunk:
                     raise self._died(startup)
                 self._buffer += chunk
-            tick += 1
-            if tick % 2 == 0 and _rss_of_group(self.proc.pid) > self.limits.memory_bytes:
-                self.kill()
-                self.killed_for = "memory"
-                limit = self.limits.memory_bytes / GIB
-                raise RunEnded("memory", f"used more than {limit:g} GiB of memory")
+
+    def _wait_for(self, deadline: float, reads: list, writes: list, startup: bool) -> bool:
+        """One short wait for a pipe; meanwhile enforce the deadline and the memory cap,
+        and notice a dead child even when a stray still holds its pipes open."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            self.kill()
+            if startup:
+                raise RunEnded("internal", "the checker's process did not start in time")
+            raise RunEnded("timeout", f"still running after {self.limits.timeout_s:g} s")
+        ready = any(select.select(reads, writes, [], min(_POLL_S, remaining))[:2])
+        if not ready and self._exited():
+            raise self._died(startup)
+        if not startup and time.monotonic() - self._last_poll >= MEMORY_POLL_S:
+            self._last_poll = time.monotonic()
+            self._check_memory()
+        return ready
+
+    def _check_memory(self) -> None:
+        used = procs.resident_bytes(self.proc.pid, self._seen)
+        if used > self.limits.memory_bytes:
+            self.kill()
+            self.killed_for = "memory"
+            raise RunEnded("memory", f"used more than {self.limits.memory_bytes / GIB:g} GiB of memory")
+
+    def _backstop(self) -> None:
+        limit = self.limits.memory_bytes + DATA_MARGIN
+        try:  # hard and soft: the learner's code cannot raise it again (unless run as root)
+            resource.prlimit(self.proc.pid, resource.RLIMIT_DATA, (limit, limit))
+        except (OSError, ValueError):
+            pass  # the poll still holds the cap
 
     def _take_frame(self) -> dict | None:
-        if len(self._buffer) < 4:
+        if len(self._buffer) < wire.HEADER_SIZE:
             return None
-        size = int.from_bytes(self._buffer[:4], "big")
-        if size > wire.MAX_FRAME:
+        try:
+            size = wire.frame_size(self._buffer)
+        except wire.WireError:
             self.kill()
-            raise RunEnded("crashed", "your program's process sent an oversized message")
-        if len(self._buffer) < 4 + size:
+            raise RunEnded("crashed", "your program's process sent an oversized message") from None
+        end = wire.HEADER_SIZE + size
+        if len(self._buffer) < end:
             return None
-        data = bytes(self._buffer[4:4 + size])
-        del self._buffer[:4 + size]
+        data = bytes(self._buffer[wire.HEADER_SIZE:end])
+        del self._buffer[:end]
         try:
             return wire.decode_frame(data)
         except wire.WireError:
             self.kill()
-            raise RunEnded("crashed", "your program's process sent a garbled message") from None
+            raise RunEnded("crashed", _GARBLED) from None
+
+    def _exited(self) -> bool:
+        """Whether the child has exited, without reaping it: while it is an unreaped
+        zombie its pid (its group's and session's id) cannot be reused, so the sweep
+        in `kill` cannot hit an unrelated process."""
+        if self.proc.returncode is not None:
+            return True
+        try:
+            return os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            return True
 
     def _died(self, startup: bool) -> RunEnded:
-        code = self.proc.wait()
+        if self._cancelled:
+            return RunEnded("internal", "the check was stopped before it finished")
+        # its pipe closed: let it finish exiting, so its own exit code is reported, not our kill
+        grace = time.monotonic() + 1.0
+        while not self._exited() and time.monotonic() < grace:
+            time.sleep(0.01)
+        hung_up = not self._exited()
         self.kill()
+        code = self.proc.returncode
         if startup:
             return RunEnded("internal", f"the checker's process failed to start (exit code {code}): "
                             + self.output()[-2000:])
+        if hung_up:
+            return RunEnded("crashed", "your program's process closed its connection to the tutor")
         if code < 0:
             name = signal.Signals(-code).name
             return RunEnded("crashed", f"your program's process was killed by {name}")
@@ -262,22 +369,28 @@ class Child:
     # -- the end ---------------------------------------------------------------------
 
     def kill(self) -> None:
-        """Kill the child's whole process group and any strays that carry its mark."""
+        """Kill the child and everything it started: its group, its session, its
+        descendants (it is their subreaper), every process seen in the run, and strays
+        that carry its mark. Only then is the child reaped."""
         if self._closed:
             return
         self._closed = True
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        _kill_marked(self.mark)
+        with self._fd_lock:  # another thread is waiting on the child: it sees the pipe close
+            self._cancelled = self._user not in (None, threading.get_ident())
+        procs.sweep(self.proc.pid, self.mark, self._seen)
         self.proc.wait()
+        with self._fd_lock:
+            if self._user is None:
+                self._close_fds()
+        self._workdir.cleanup()
+
+    def _close_fds(self) -> None:
         for fd in (self._req_w, self._res_r):
             try:
                 os.close(fd)
             except OSError:
                 pass
-        self._workdir.cleanup()
+        self._req_w = self._res_r = -1
 
     close = kill
 

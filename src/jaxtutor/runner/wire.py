@@ -2,21 +2,26 @@
 
 Both sides import this module, so it needs nothing but numpy and the stdlib. Arrays
 travel as dtype, shape and base64 bytes; nothing is ever pickled, so the child can
-send only data, never objects that run code when read.
+send only data, never objects that run code when read. Everything the trusted side
+reads from the child is untrusted: any malformed input raises WireError, never
+another exception (a crash of the tutor would be blamed on the learner's code).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import struct
 
 import numpy as np
 
 MAX_FRAME = 64 * 1024 * 1024  # a larger frame is a broken or hostile child
+MAX_DEPTH = 64  # pytrees nested deeper than this are refused (and json's recursion with them)
 _HEADER = struct.Struct(">I")
-# dtypes an answer may have; anything else is refused instead of decoded
+HEADER_SIZE = _HEADER.size
+# dtypes an answer may have; anything else (object, strings, bfloat16...) is not data we decode
 _DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
            "uint64", "float16", "float32", "float64", "complex64", "complex128"}
 
@@ -25,9 +30,15 @@ class WireError(Exception):
     """A frame that is not a well-formed message."""
 
 
-def write_frame(fd: int, message: dict) -> None:
+def pack_frame(message: dict) -> bytes:
     data = json.dumps(message, separators=(",", ":")).encode()
-    view = memoryview(_HEADER.pack(len(data)) + data)
+    if len(data) > MAX_FRAME:
+        raise WireError(f"frame of {len(data)} bytes is too large")
+    return _HEADER.pack(len(data)) + data
+
+
+def write_frame(fd: int, message: dict) -> None:
+    view = memoryview(pack_frame(message))
     while view:
         view = view[os.write(fd, view):]
 
@@ -43,48 +54,61 @@ def read_exact(fd: int, n: int) -> bytes:
     return b"".join(chunks)
 
 
+def frame_size(header: bytes) -> int:
+    (size,) = _HEADER.unpack(header[:HEADER_SIZE])
+    if size > MAX_FRAME:
+        raise WireError(f"frame of {size} bytes is too large")
+    return size
+
+
 def decode_frame(data: bytes) -> dict:
     try:
         message = json.loads(data)
-    except ValueError as exc:
-        raise WireError(f"not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # RecursionError: absurdly nested JSON
+        raise WireError(f"not JSON: {type(exc).__name__}") from None
     if not isinstance(message, dict):
         raise WireError("a frame must hold a JSON object")
     return message
 
 
 def read_frame(fd: int) -> dict:
-    (size,) = _HEADER.unpack(read_exact(fd, _HEADER.size))
-    if size > MAX_FRAME:
-        raise WireError(f"frame of {size} bytes is too large")
-    return decode_frame(read_exact(fd, size))
+    return decode_frame(read_exact(fd, frame_size(read_exact(fd, HEADER_SIZE))))
 
 
 # -- values: a pytree of arrays, scalars, tuples, lists, dicts and None ---------------
 
-def encode_value(value, to_numpy=np.asarray) -> object:
+def encode_value(value, to_numpy=np.asarray, _depth: int = 0) -> object:
     """Turn a pytree into JSON-able data. `to_numpy` converts array-likes (jax.Array)."""
+    if _depth > MAX_DEPTH:
+        return {"other": "pytree nested too deeply"}
     if value is None:
         return None
     if isinstance(value, bool):
         return {"py": "bool", "v": value}
     if isinstance(value, int):
-        return {"py": "int", "v": value}
-    if isinstance(value, float):
-        return {"py": "float", "v": value}
-    if isinstance(value, tuple):
-        return {"tuple": [encode_value(v, to_numpy) for v in value]}
-    if isinstance(value, list):
-        return {"list": [encode_value(v, to_numpy) for v in value]}
+        return {"py": "int", "v": int(value)}
+    if isinstance(value, float):  # np.float64 too (a float subclass): a plain number
+        return {"py": "float", "v": float(value)}
+    if isinstance(value, (np.ndarray, np.generic)):
+        return _encode_array(np.asarray(value))
+    if isinstance(value, (tuple, list)):
+        kind = "tuple" if isinstance(value, tuple) else "list"
+        return {kind: [encode_value(v, to_numpy, _depth + 1) for v in value]}
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
             return {"other": "dict with non-string keys"}
-        return {"dict": {k: encode_value(v, to_numpy) for k, v in value.items()}}
+        return {"dict": {k: encode_value(v, to_numpy, _depth + 1) for k, v in value.items()}}
     if hasattr(value, "shape") and hasattr(value, "dtype"):
-        arr = np.asarray(to_numpy(value))  # not ascontiguousarray: it makes 0-d arrays 1-d
-        return {"array": {"dtype": arr.dtype.name, "shape": list(arr.shape),
-                          "data": base64.b64encode(arr.tobytes(order="C")).decode()}}
+        return _encode_array(np.asarray(to_numpy(value)))
     return {"other": type(value).__name__}
+
+
+def _encode_array(arr: np.ndarray) -> dict:
+    if arr.dtype.name not in _DTYPES:
+        return {"other": f"{arr.dtype.name} array"}
+    # tobytes(order="C"), not ascontiguousarray: that makes 0-d arrays 1-d
+    return {"array": {"dtype": arr.dtype.name, "shape": list(arr.shape),
+                      "data": base64.b64encode(arr.tobytes(order="C")).decode()}}
 
 
 class Opaque:
@@ -97,38 +121,86 @@ class Opaque:
         return f"<{self.type_name}>"
 
 
-def decode_value(data) -> object:
+_SCALARS = {"bool": bool, "int": int, "float": float}
+
+
+def decode_value(data, _depth: int = 0) -> object:
     """Rebuild a pytree of numpy arrays; refuse anything malformed with WireError."""
+    if _depth > MAX_DEPTH:
+        raise WireError("value nested too deeply")
     if data is None:
         return None
-    if not isinstance(data, dict) or len(data) > 2:
+    if not isinstance(data, dict) or len(data) not in (1, 2):
         raise WireError("malformed value")
     if "py" in data:
         kind, v = data["py"], data.get("v")
-        types = {"bool": bool, "int": int, "float": float}
-        if kind not in types or type(v) is not types[kind] and not (kind == "float" and type(v) is int):
+        ok = kind in _SCALARS and (type(v) is _SCALARS[kind] or kind == "float" and type(v) is int)
+        if not ok:
             raise WireError("malformed scalar")
-        return types[kind](v)
-    if "tuple" in data and isinstance(data["tuple"], list):
-        return tuple(decode_value(v) for v in data["tuple"])
-    if "list" in data and isinstance(data["list"], list):
-        return [decode_value(v) for v in data["list"]]
-    if "dict" in data and isinstance(data["dict"], dict):
-        return {str(k): decode_value(v) for k, v in data["dict"].items()}
-    if "array" in data and isinstance(data["array"], dict):
-        spec = data["array"]
-        dtype, shape = spec.get("dtype"), spec.get("shape")
-        if dtype not in _DTYPES or not isinstance(shape, list) or not all(
-                isinstance(n, int) and n >= 0 for n in shape):
-            raise WireError("malformed array")
-        try:
-            raw = base64.b64decode(spec.get("data", ""), validate=True)
-        except (ValueError, TypeError):
-            raise WireError("malformed array bytes") from None
-        arr = np.frombuffer(raw, dtype=np.dtype(dtype))
-        if arr.size != int(np.prod(shape, dtype=np.int64)):
-            raise WireError("array bytes do not match its shape")
-        return arr.reshape(shape).copy()
-    if "other" in data:
-        return Opaque(str(data["other"]))
+        return _SCALARS[kind](v)
+    if len(data) != 1:
+        raise WireError("malformed value")
+    (kind, body), = data.items()
+    if kind in ("tuple", "list") and isinstance(body, list):
+        items = [decode_value(v, _depth + 1) for v in body]
+        return tuple(items) if kind == "tuple" else items
+    if kind == "dict" and isinstance(body, dict):
+        return {k: decode_value(v, _depth + 1) for k, v in body.items()}
+    if kind == "array" and isinstance(body, dict):
+        return _decode_array(body)
+    if kind == "other" and isinstance(body, str):
+        return Opaque(body[:200])
     raise WireError("malformed value")
+
+
+def _decode_array(spec: dict) -> np.ndarray:
+    dtype, shape, text = spec.get("dtype"), spec.get("shape"), spec.get("data")
+    if (dtype not in _DTYPES or not isinstance(shape, list) or len(shape) > 32
+            or not all(type(n) is int and n >= 0 for n in shape) or not isinstance(text, str)):
+        raise WireError("malformed array")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (ValueError, TypeError):
+        raise WireError("malformed array bytes") from None
+    itemsize = np.dtype(dtype).itemsize
+    if len(raw) != math.prod(shape) * itemsize:  # exact integers: a huge shape cannot overflow
+        raise WireError("array bytes do not match its shape")
+    return np.frombuffer(raw, dtype=np.dtype(dtype)).reshape(shape).copy()
+
+
+# -- reports of the learner's errors, as the trusted side accepts them ----------------
+
+def _text(value, limit: int = 4000) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def _int(value) -> int | None:
+    return value if type(value) is int else None
+
+
+def clean_error(info) -> dict:
+    """A child's error report with every field of the type the tutor expects: a
+    hostile child cannot crash the tutor's explanation code with odd types."""
+    if not isinstance(info, dict):
+        raise WireError("malformed error report")
+    frames = info.get("frames") if isinstance(info.get("frames"), list) else []
+    clean = {
+        "ok": False,
+        "kind": _text(info.get("kind"), 40),
+        "type": _text(info.get("type"), 200) or "Exception",
+        "message": _text(info.get("message")),
+        "frames": [{"line": _int(f.get("line")) or 0, "function": _text(f.get("function"), 200),
+                    "text": _text(f.get("text"), 500)}
+                   for f in frames[:20] if isinstance(f, dict)],
+    }
+    for key in ("line", "column"):
+        if key in info:
+            clean[key] = _int(info[key])
+    if "text" in info:
+        clean["text"] = _text(info["text"], 500)
+    if "what" in info:
+        clean["what"] = _text(info["what"], 200) or None
+    if "found" in info:
+        found = info["found"] if isinstance(info["found"], list) else []
+        clean["found"] = [_text(name, 200) for name in found[:50] if isinstance(name, str)]
+    return clean

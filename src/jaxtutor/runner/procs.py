@@ -1,0 +1,112 @@
+"""The processes of one run, found through /proc, measured and killed from the trusted side.
+
+A run's processes are the child (by pid: it is also their group's and session's id),
+everything in its process group or session, every descendant (the child is a subreaper,
+so even a double-forked, setsid'd grandchild stays below it while it lives), every
+process seen in the run before (pid and start time, so a reused pid is never hit), and,
+at the end, strays that still carry the run's mark in their environment.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import NamedTuple
+
+RUN_MARK = "JAXTUTOR_RUN"
+_PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+class Proc(NamedTuple):
+    ppid: int
+    pgrp: int
+    session: int
+    start: int  # clock ticks after boot: with the pid, names one process for good
+    rss: int  # resident bytes
+    zombie: bool
+
+
+def table() -> dict[int, Proc]:
+    """Every process on the machine, from /proc/PID/stat."""
+    procs = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            procs[int(entry)] = Proc(int(fields[1]), int(fields[2]), int(fields[3]),
+                                     int(fields[19]), int(fields[21]) * _PAGE, fields[0] == b"Z")
+        except (OSError, IndexError, ValueError):
+            continue  # it exited while we looked
+    return procs
+
+
+def members(procs: dict[int, Proc], root: int, seen: dict[int, int]) -> set[int]:
+    """The run's processes in `procs`; never this process or init."""
+    found = {pid for pid, p in procs.items()
+             if pid == root or p.pgrp == root or p.session == root or seen.get(pid) == p.start}
+    children: dict[int, list[int]] = {}
+    for pid, p in procs.items():
+        children.setdefault(p.ppid, []).append(pid)
+    stack = list(found)
+    while stack:
+        for kid in children.get(stack.pop(), ()):
+            if kid not in found:
+                found.add(kid)
+                stack.append(kid)
+    return found - {os.getpid(), 1}
+
+
+def resident_bytes(root: int, seen: dict[int, int]) -> int:
+    """Resident memory of the whole run; remembers every member in `seen`."""
+    procs = table()
+    run = members(procs, root, seen)
+    seen.update((pid, procs[pid].start) for pid in run)
+    return sum(procs[pid].rss for pid in run)
+
+
+def marked(mark: str) -> set[int]:
+    """Processes whose environment carries this run's mark (a stray can clear it;
+    this is one net among several)."""
+    needle = f"{RUN_MARK}={mark}".encode()
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    if needle in f.read().split(b"\0"):
+                        found.add(int(entry))
+            except OSError:
+                continue
+    return found - {os.getpid(), 1}
+
+
+def sweep(root: int, mark: str, seen: dict[int, int]) -> None:
+    """Stop every process of the run, rescanning until no new one appears (a stopped
+    process cannot fork, so even a fork loop is caught), then kill them all."""
+    stopped: set[int] = set()
+    for _ in range(200):
+        procs = table()
+        new = (members(procs, root, seen) | (marked(mark) & procs.keys())) - stopped
+        new = {pid for pid in new if not procs[pid].zombie}
+        if not new:
+            break
+        for pid in new:
+            _signal(pid, signal.SIGSTOP)
+        stopped |= new
+    for pid in stopped | {root}:
+        _signal(pid, signal.SIGKILL)
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def alive(pids) -> set[int]:
+    """Which of these pids are still running processes (zombies are dead)."""
+    procs = table()
+    return {pid for pid in pids if pid in procs and not procs[pid].zombie}

@@ -1,0 +1,2 @@
+def grad_w_and_x(scale, w, x, y):
+    raise KeyboardInterrupt

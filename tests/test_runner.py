@@ -1,0 +1,229 @@
+"""The runner against hostile learner files (tests/hostile/): each gets its exact verdict
+through the real sandbox and the real argnums oracle, and leaves no process behind."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from jaxtutor.check import check_file
+from jaxtutor.lessons import builtin_dir, load_dir
+from jaxtutor.runner import procs
+from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
+from jaxtutor.verdict import Outcome
+
+HOSTILE = Path(__file__).parent / "hostile"
+ARGS = (np.asarray(0.5), np.ones(2), np.ones((3, 2)), np.ones(3))
+
+
+def survivors(child: Child, output: str = "") -> set[int]:
+    """Processes of the run still alive: by pid seen, by the pids the file printed,
+    by the run's mark, by its group or session."""
+    printed = {int(p) for p in re.findall(r"PID (\d+)", output)}
+    table = procs.table()
+    grouped = {pid for pid, p in table.items()
+               if child.proc.pid in (p.pgrp, p.session) and not p.zombie}
+    return procs.alive(set(child._seen) | printed | {child.proc.pid}) | procs.marked(child.mark) | grouped
+
+
+def argnums_exercise():
+    """The argnums exercise, read from its own lesson file (a lesson being edited elsewhere
+    in the course cannot break these tests)."""
+    lessons, _errors = load_dir(builtin_dir())
+    (lesson,) = [lesson for lesson in lessons if lesson.id == "argnums"]
+    return lesson.exercise
+
+
+def judge(name: str, **limits):
+    """Check tests/hostile/NAME.py as the argnums exercise (the real oracle, in a real
+    Child with these limits); assert nothing the run started survives."""
+    child = Child(Limits(**limits))
+    verdict = check_file(argnums_exercise(), HOSTILE / f"{name}.py", child=child)
+    assert not child.alive()
+    assert survivors(child, verdict.output) == set(), verdict.output
+    return verdict
+
+
+# -- limits ----------------------------------------------------------------------------
+
+def test_infinite_loop_times_out():
+    started = time.monotonic()
+    verdict = judge("infinite_loop", timeout_s=2)
+    assert verdict.outcome is Outcome.TIMEOUT
+    assert "still running after 2 s" in verdict.message
+    assert time.monotonic() - started < 2 + 60  # the child's start is not on the clock
+
+
+def test_stopped_process_times_out_instead_of_hanging():
+    assert judge("sigstop_self", timeout_s=2).outcome is Outcome.TIMEOUT
+
+
+def test_memory_hog_hits_the_polled_cap():
+    verdict = judge("memory_hog", memory_bytes=GIB // 2)
+    assert verdict.outcome is Outcome.MEMORY_LIMIT
+    assert "used more than 0.5 GiB" in verdict.message
+
+
+def test_one_huge_allocation_hits_the_backstop():
+    verdict = judge("memory_huge", memory_bytes=GIB // 2)
+    assert verdict.outcome is Outcome.MEMORY_LIMIT
+    assert "asked for more memory than allowed" in verdict.message
+
+
+def test_output_flood_is_cut_and_never_blocks():
+    started = time.monotonic()
+    verdict = judge("output_flood")
+    assert verdict.outcome is Outcome.PASSED
+    assert time.monotonic() - started < 30
+    kept, note = verdict.output.split("\n... output cut: ")
+    assert len(kept.encode()) == 64 * 1024
+    assert note.endswith("more bytes not shown")
+
+
+# -- nothing the learner writes or does turns into a pass -------------------------------
+
+@pytest.mark.parametrize("name", ["fake_verdict_print", "forged_frames_low_fds",
+                                  "monkeypatch_numpy", "monkeypatch_jaxtutor", "odd_returns"])
+def test_forgeries_and_patches_stay_wrong_answers(name):
+    verdict = judge(name)
+    assert verdict.outcome is Outcome.WRONG_ANSWER, verdict.message
+    assert verdict.tests and all(t.status == "fail" for t in verdict.tests)
+
+
+def test_forged_frame_that_reaches_the_result_pipe_is_rejected():
+    verdict = judge("forged_frames_all_fds")
+    assert verdict.outcome is Outcome.CRASHED
+    assert "message it did not ask for" in verdict.message
+
+
+def test_sys_exit_is_the_learners_exception():
+    verdict = judge("sys_exit")
+    assert verdict.outcome is Outcome.EXCEPTION
+    assert "SystemExit: 0" in verdict.message and "line 4" in verdict.message
+
+
+def test_keyboard_interrupt_is_the_learners_exception():
+    verdict = judge("keyboard_interrupt")
+    assert verdict.outcome is Outcome.EXCEPTION
+    assert "KeyboardInterrupt" in verdict.message and verdict.line == 2
+
+
+@pytest.mark.parametrize("name, words", [
+    ("os_exit", "exited (exit code 0)"),
+    ("segfault", "killed by SIGSEGV"),
+    ("c_stack_overflow", "killed by SIGSEGV"),
+    ("closes_fds", "exited (exit code 70)"),
+])
+def test_crashes(name, words):
+    verdict = judge(name)
+    assert verdict.outcome is Outcome.CRASHED
+    assert words in verdict.message
+    assert "Traceback" not in verdict.output  # no runner frames in what the learner sees
+
+
+def test_deep_recursion_shows_only_the_learners_frames():
+    verdict = judge("deep_recursion")
+    assert verdict.outcome is Outcome.EXCEPTION
+    assert verdict.message.startswith("RecursionError")
+    assert "more" in verdict.message and verdict.message.count("in down") == 5
+
+
+def test_learner_traceback_hides_the_runner():
+    verdict = judge("nested_exception")
+    assert verdict.outcome is Outcome.EXCEPTION
+    assert verdict.line == 5
+    assert "line 9, in grad_w_and_x" in verdict.message and "line 5, in helper" in verdict.message
+    for secret in ("child.py", "sandbox", "runner", "jaxtutor-run-", "site-packages", "File \""):
+        assert secret not in verdict.message
+
+
+def test_unprintable_exception_is_still_reported():
+    verdict = judge("unprintable_exception")
+    assert verdict.outcome is Outcome.EXCEPTION
+    assert verdict.message.startswith("Sneaky:")
+
+
+def test_syntax_error_reports_line_and_column():
+    verdict = judge("syntax_error")
+    assert verdict.outcome is Outcome.SYNTAX_ERROR
+    assert verdict.message.startswith("line 5, column 20:") and verdict.line == 5
+
+
+def test_missing_function_names_what_the_file_defines():
+    verdict = judge("missing_function")
+    assert verdict.outcome is Outcome.MISSING_FUNCTION
+    assert "grad_w_and_z" in verdict.message
+
+
+# -- nothing the learner starts survives ---------------------------------------------
+
+def test_background_sleeps_are_killed():
+    verdict = judge("background_sleep")
+    assert verdict.outcome is Outcome.PASSED
+    assert len(re.findall(r"PID \d+", verdict.output)) == 2
+
+
+def test_setsid_double_forked_grandchildren_are_killed():
+    verdict = judge("setsid_double_fork")
+    assert verdict.outcome is Outcome.PASSED
+    assert len(re.findall(r"PID \d+", verdict.output)) == 2  # one with an empty environment
+
+
+def test_setsid_grandchild_of_a_process_that_died_is_killed():
+    verdict = judge("setsid_then_exit")
+    assert verdict.outcome is Outcome.CRASHED
+    assert len(re.findall(r"PID \d+", verdict.output)) == 1
+
+
+# -- the Child directly ----------------------------------------------------------------
+
+def test_internal_failure_to_start_is_never_the_learners():
+    child = Child()
+    os.kill(child.proc.pid, 9)  # before it said ready: as if JAX failed to import
+    with pytest.raises(RunEnded) as ended:
+        child.load("def f(): pass", "solution.py", "f")
+    assert ended.value.kind == "internal"
+    assert survivors(child) == set()
+
+
+def test_result_pipe_is_hidden_from_the_learners_code():
+    source = ("import os, stat\n"
+              "def pipe(fd):\n"
+              "    try:\n"
+              "        return stat.S_ISFIFO(os.fstat(fd).st_mode)\n"
+              "    except OSError:\n"
+              "        return False\n"
+              "PIPES = sorted(fd for fd in map(int, os.listdir('/proc/self/fd')) if fd > 2 and pipe(fd))\n"
+              "def f(*a):\n    return PIPES\n")
+    with Child() as child:
+        assert child.load(source, "solution.py", "f")["ok"] is True
+        (result,) = child.call_many([ARGS])
+    pipes = result["value"]
+    assert len(pipes) == 2 and all(fd > 20 for fd in pipes)  # moved far from 3..20
+
+
+def test_a_timeout_kills_the_child():
+    with Child(Limits(timeout_s=1)) as child:
+        child.load("def f(*a):\n    while True: pass\n", "solution.py", "f")
+        with pytest.raises(RunEnded) as ended:
+            child.call_many([ARGS])
+        assert ended.value.kind == "timeout"
+        assert not child.alive()
+
+
+def test_kill_from_another_thread_stops_a_check_without_blaming_the_learner():
+    with Child(Limits(timeout_s=30)) as child:
+        child.load("def f(*a):\n    while True: pass\n", "solution.py", "f")
+        threading.Timer(1.0, child.kill).start()
+        started = time.monotonic()
+        with pytest.raises(RunEnded) as ended:
+            child.call_many([ARGS])
+        assert time.monotonic() - started < 10
+        assert ended.value.kind == "internal" and "stopped" in ended.value.detail
+    assert survivors(child) == set()
