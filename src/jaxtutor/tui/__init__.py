@@ -1,0 +1,11 @@
+"""The learner's app (Textual). The only package that imports Textual; it never imports
+JAX: checks run in a child process through the engine."""
+
+from __future__ import annotations
+
+
+def run() -> int:
+    from jaxtutor.tui.app import TutorApp
+
+    TutorApp().run()
+    return 0

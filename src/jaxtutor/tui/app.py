@@ -1,0 +1,535 @@
+"""The learner's app: course outline, lesson, editor and results.
+
+Checks run in a thread worker and come back as a `CheckFinished` message; a newer check
+supersedes an older one and Esc cancels one (its child process is killed at once). The
+draft is autosaved shortly after typing stops, at least about once a second while typing
+goes on, and on every way out (quit, lesson change, check, $EDITOR).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, OptionList, Static, Tab, Tabs, TextArea
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from jaxtutor.lessons import Lesson, builtin_dir, load_dir
+from jaxtutor.progress import PASSED, ExerciseProgress, Store, home
+from jaxtutor.tui import keys, screens
+from jaxtutor.tui.commands import TutorCommands
+from jaxtutor.tui.widgets import MARKS, NOT_STARTED_MARK, LessonView, Outline, ResultsPane, status_word
+from jaxtutor.verdict import Outcome, Verdict
+
+QUIET_S = 0.5  # save this long after the last keystroke
+MAX_UNSAVED_S = 0.8  # ... and at least this often while typing goes on
+NARROW_BELOW = 100  # columns: below, one pane at a time behind tabs
+WIDE_FROM = 150  # columns: from here lesson, editor and results side by side
+PANES = ("course", "lesson", "code", "results")
+
+
+class CheckFinished(Message):
+    """A check's verdict, for the check numbered `token`."""
+
+    def __init__(self, token: int, lesson_id: str, source: str, verdict: Verdict):
+        super().__init__()
+        self.token, self.lesson_id, self.source, self.verdict = token, lesson_id, source, verdict
+
+
+class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the footer
+    CSS_PATH = "app.tcss"
+    TITLE = "jaxtutor"
+    BINDINGS = keys.bindings()
+    COMMANDS = App.COMMANDS | {TutorCommands}
+
+    def __init__(self, lessons_dir: Path | None = None, warm: bool = True):
+        super().__init__()
+        self.lessons, self.lesson_errors = load_dir(lessons_dir or builtin_dir())
+        self.store = Store()
+        self.progress: dict[str, ExerciseProgress] = {
+            p.id: p for p in self.store.all_exercises()}
+        last = self.store.current_lesson()
+        ids = [lesson.id for lesson in self.lessons]
+        self.current: Lesson | None = (self.lessons[ids.index(last)] if last in ids
+                                       else self.lessons[0] if self.lessons else None)
+        self.last_verdict: Verdict | None = None
+        self.checking = False
+        self._warm = warm
+        self._pool = None
+        self._token = 0
+        self._running_child = None
+        self._saved_text = ""
+        self._last_edit: float | None = None
+        self._dirty_since: float | None = None
+        self._pane = "code"
+        self._outline_hidden = False
+        self.theme = self.store.setting("theme") or "textual-dark"
+
+    # -- building the screen -----------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        yield Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
+                   Tab("Code", id="code"), Tab("Results", id="results"),
+                   id="pane-tabs", active="code")
+        with Horizontal(id="panes"):
+            yield Outline(id="outline")
+            yield LessonView(id="lesson-pane")
+            with Horizontal(id="work"):
+                yield TextArea.code_editor("", language="python", id="editor",
+                                           theme=self._editor_theme())
+                yield ResultsPane(id="results-pane")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for error in self.lesson_errors:  # a broken lesson file hides only itself
+            self.notify(str(error), title="A lesson could not be loaded", severity="error",
+                        timeout=15)
+        self._apply_size(self.size.width)
+        if self.current is None:
+            self.query_one("#topbar", Static).update("No lessons found.")
+            return
+        self._show_lesson(self.current)
+        self.set_interval(0.2, self._autosave_tick)
+        self.query_one("#editor").focus()
+        if self._warm:
+            self.call_after_refresh(self._start_pool)
+
+    def _start_pool(self) -> None:
+        from jaxtutor.runner.pool import WarmPool  # starts a child that imports JAX, not us
+
+        self._pool = WarmPool()
+
+    def on_resize(self, event) -> None:
+        self._apply_size(event.size.width)
+
+    def _apply_size(self, width: int) -> None:
+        self.set_class(width < NARROW_BELOW, "-narrow")
+        self.set_class(NARROW_BELOW <= width < WIDE_FROM, "-medium")
+        self.set_class(width >= WIDE_FROM, "-wide")
+        self._show_pane(self._pane)
+
+    def _narrow(self) -> bool:
+        return self.has_class("-narrow")
+
+    def _show_pane(self, pane: str) -> None:
+        self._pane = pane
+        for name in PANES:
+            self.set_class(name == pane, f"-show-{name}")
+        self.set_class(self._outline_hidden, "-outline-hidden")
+        tabs = self.query_one("#pane-tabs", Tabs)
+        if tabs.active != pane:
+            tabs.active = pane
+        if self._narrow() and self.focused is not None and not self.focused.display:
+            self._focus_pane(pane)  # never leave the keys going to a hidden editor
+
+    def action_back_to_code(self) -> None:
+        self._show_pane("code")
+        self.editor.focus()
+
+    def _editor_theme(self) -> str:
+        return "github_light" if "light" in self.theme else "monokai"
+
+    def watch_theme(self, theme: str) -> None:
+        try:
+            self.query_one("#editor", TextArea).theme = self._editor_theme()
+        except Exception:  # not composed yet
+            pass
+
+    # -- showing a lesson --------------------------------------------------------------
+
+    @property
+    def editor(self) -> TextArea:
+        return self.query_one("#editor", TextArea)
+
+    @property
+    def results(self) -> ResultsPane:
+        return self.query_one("#results-pane", ResultsPane)
+
+    def _state(self, lesson_id: str) -> ExerciseProgress:
+        return self.progress.get(lesson_id) or ExerciseProgress(lesson_id)
+
+    def _refresh_state(self, lesson_id: str) -> None:
+        self.progress[lesson_id] = self.store.exercise(lesson_id)
+
+    def _show_lesson(self, lesson: Lesson) -> None:
+        self.current = lesson
+        self.store.set_current_lesson(lesson.id)
+        number = self.lessons.index(lesson) + 1
+        self.query_one(LessonView).show(lesson, number, len(self.lessons))
+        text = self.store.load_draft(lesson.id)
+        self._load_editor(lesson.exercise.starter if text is None else text)
+        self.last_verdict = None
+        self.results.show_idle(lesson.exercise.function)
+        self._update_hints()
+        self._update_status()
+
+    def _load_editor(self, text: str) -> None:
+        self._saved_text = text  # loading is not an edit: nothing to save
+        self.editor.load_text(text)
+        self.editor.move_cursor((0, 0))
+
+    def _update_status(self) -> None:
+        lesson = self.current
+        if lesson is None:
+            return
+        state = self._state(lesson.id)
+        number = self.lessons.index(lesson) + 1
+        self.query_one(Outline).show(self.lessons, self.progress, lesson.id)
+        title = Text(no_wrap=True, overflow="ellipsis")
+        title.append(" jaxtutor ", style="bold reverse")
+        title.append(f" {number}/{len(self.lessons)} {lesson.title}", style="bold")
+        mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
+        status = Text(no_wrap=True)
+        if self.checking:
+            status.append("⟳ checking  ", style="bold")
+        status.append(f"{mark} {status_word(state)}", style=style)
+        status.append(f" · checks {state.attempts} · hints {state.hints_revealed}/"
+                      f"{len(lesson.exercise.hints)} ", style="dim")
+        bar = Table.grid(expand=True)  # the title gives way first, the status stays whole
+        bar.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        bar.add_column(no_wrap=True, justify="right")
+        bar.add_row(title, status)
+        self.query_one("#topbar", Static).update(bar)
+        results_tab = self.query_one("#pane-tabs", Tabs).query_one("#results", Tab)
+        verdict = self.last_verdict
+        results_tab.label = ("Results ⟳" if self.checking else
+                             "Results" if verdict is None else
+                             f"Results {'✓' if verdict.passed else '✗'}")
+
+    def _update_hints(self) -> None:
+        lesson = self.current
+        self.results.show_hints(lesson.exercise.hints, self._state(lesson.id).hints_revealed)
+
+    def open_lesson(self, lesson_id: str) -> None:
+        lesson = next((item for item in self.lessons if item.id == lesson_id), None)
+        if lesson is None or lesson is self.current:
+            return
+        self.save_draft_now()
+        self.action_cancel_check()
+        self._show_lesson(lesson)
+        if self._narrow():
+            self._show_pane("lesson")  # a new lesson starts with reading it
+        self.editor.focus() if not self._narrow() else None
+
+    # -- saving the draft --------------------------------------------------------------
+
+    @on(TextArea.Changed, "#editor")
+    def _edited(self) -> None:
+        now = time.monotonic()
+        self._last_edit = now
+        if self._dirty_since is None:
+            self._dirty_since = now
+
+    def _autosave_tick(self) -> None:
+        if self._dirty_since is None:
+            return
+        now = time.monotonic()
+        if now - self._last_edit >= QUIET_S or now - self._dirty_since >= MAX_UNSAVED_S:
+            self.save_draft_now()
+
+    def save_draft_now(self) -> None:
+        """Write the editor's text if it changed since the last save."""
+        self._dirty_since = None
+        if self.current is None:
+            return
+        text = self.editor.text
+        if text != self._saved_text:
+            self.store.save_draft(self.current.id, text)
+            self._saved_text = text
+            before = self._state(self.current.id).status
+            self._refresh_state(self.current.id)
+            if self._state(self.current.id).status != before:
+                self._update_status()
+
+    # -- checking ----------------------------------------------------------------------
+
+    def action_check(self) -> None:
+        if self.current is None:
+            return
+        self.save_draft_now()
+        self._kill_running_child()  # a newer check supersedes the older one
+        self._token += 1
+        self.checking = True
+        self.results.show_running(True)
+        self._update_status()
+        self._run_check(self._token, self.current, self.editor.text)
+
+    @work(thread=True, exclusive=True, group="check", exit_on_error=False)
+    def _run_check(self, token: int, lesson: Lesson, source: str) -> None:
+        from jaxtutor.check import check_source, limits_for  # keeps the app's start light
+        from jaxtutor.runner.sandbox import Child
+
+        worker = get_current_worker()
+        limits = limits_for(lesson.exercise)
+        child = self._pool.take(limits) if self._pool else Child(limits)
+        self._running_child = child
+        if worker.is_cancelled:
+            child.kill()
+            return
+        verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child)
+        if not worker.is_cancelled:
+            self.post_message(CheckFinished(token, lesson.id, source, verdict))
+
+    def on_check_finished(self, message: CheckFinished) -> None:
+        if message.token != self._token:
+            return  # superseded
+        self.checking = False
+        self._running_child = None
+        verdict = message.verdict
+        if verdict.outcome is not Outcome.INTERNAL_ERROR:  # our failure is not an attempt
+            self.store.record_verdict(verdict, message.source)
+        self._refresh_state(message.lesson_id)
+        if self.current is None or message.lesson_id != self.current.id:
+            self._update_status()
+            return
+        self.last_verdict = verdict
+        self.results.show_verdict(verdict)
+        self._update_status()
+        if self._narrow():
+            self._show_pane("results")
+            self._focus_pane("results")
+        if verdict.passed:
+            nxt = self._neighbour(+1)
+            self.notify(f"Passed! {'^n opens the next lesson.' if nxt else 'That was the last lesson.'}",
+                        title=self.current.title, timeout=6)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "check" and event.state is WorkerState.ERROR:
+            self.checking = False
+            self.results.show_running(False)
+            self._update_status()
+            self.notify(f"jaxtutor failed while checking (not your fault): {event.worker.error}",
+                        severity="error", timeout=10)
+
+    def _kill_running_child(self) -> None:
+        child, self._running_child = self._running_child, None
+        if child is not None and child.alive():
+            try:  # the worker sees its child gone and ends; it cleans up the rest
+                os.killpg(child.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def action_cancel_check(self) -> None:
+        if not self.checking:
+            return
+        self.workers.cancel_group(self, "check")
+        self._kill_running_child()
+        self._token += 1
+        self.checking = False
+        self.results.show_running(False)
+        self._update_status()
+        self.notify("Check cancelled.", timeout=3)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if isinstance(self.screen, ModalScreen) and action in keys.BY_ACTION and action != "quit":
+            return False  # let the dialog have its keys
+        if action == "cancel_check":
+            return self.checking  # otherwise Esc means "leave the editor"
+        return True
+
+    # -- hints, solution, reset --------------------------------------------------------
+
+    def action_hint(self) -> None:
+        lesson = self.current
+        hints = lesson.exercise.hints
+        state = self._state(lesson.id)
+        if state.hints_revealed >= len(hints):
+            self.notify("That was the last hint. `s` (or ^p, Show solution) shows the "
+                        "reference solution.", timeout=5)
+            return
+        self.store.reveal_hint(lesson.id, len(hints))
+        self._refresh_state(lesson.id)
+        self._update_hints()
+        self._update_status()
+        if self._narrow():
+            self._show_pane("results")
+        self.results.scroll_end(animate=False)
+
+    def action_solution(self) -> None:
+        lesson = self.current
+        state = self._state(lesson.id)
+        if state.passed or state.solution_shown_at:
+            self._show_solution()
+            return
+        left = len(lesson.exercise.hints) - state.hints_revealed
+        if left > 0:
+            self.notify(f"The solution opens after you pass, or after every hint: {left} "
+                        "hint(s) left (^g).", timeout=5)
+            return
+        self.push_screen(screens.ConfirmScreen(
+            "You have not passed this exercise yet. Look at the reference solution anyway?",
+            yes="Show it"), lambda yes: self._show_solution() if yes else None)
+
+    def _show_solution(self) -> None:
+        self.store.mark_solution_shown(self.current.id)
+        self._refresh_state(self.current.id)
+        self.push_screen(screens.SolutionScreen(self.current))
+
+    def action_reset(self) -> None:
+        self.push_screen(screens.ConfirmScreen(
+            "Start again from the starter code?\nYour current draft is kept: `u` (or ^p, "
+            "Restore earlier draft) brings it back.", yes="Reset"), self._reset_confirmed)
+
+    def _reset_confirmed(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        self.save_draft_now()
+        starter = self.current.exercise.starter
+        self.store.reset_draft(self.current.id, starter)
+        self._load_editor(starter)
+        self.notify("Back to the starter code. `u` brings your draft back.", timeout=4)
+
+    def action_restore_draft(self) -> None:
+        drafts = self.store.earlier_drafts(self.current.id)
+        if not drafts:
+            self.notify("No earlier drafts of this exercise.", timeout=3)
+            return
+        self.push_screen(screens.draft_picker(drafts), self._restore_chosen)
+
+    def _restore_chosen(self, draft_id: str | None) -> None:
+        if draft_id is None:
+            return
+        self.save_draft_now()
+        text = self.store.restore_draft(self.current.id, int(draft_id))
+        self._load_editor(text)
+        self._saved_text = text
+        self.notify("Earlier draft restored; the one it replaced is kept too.", timeout=4)
+
+    # -- moving around -----------------------------------------------------------------
+
+    def _neighbour(self, step: int) -> Lesson | None:
+        index = self.lessons.index(self.current) + step
+        return self.lessons[index] if 0 <= index < len(self.lessons) else None
+
+    def action_next_lesson(self) -> None:
+        if (lesson := self._neighbour(+1)) is None:
+            self.notify("This is the last lesson.", timeout=3)
+        else:
+            self.open_lesson(lesson.id)
+
+    def action_previous_lesson(self) -> None:
+        if (lesson := self._neighbour(-1)) is None:
+            self.notify("This is the first lesson.", timeout=3)
+        else:
+            self.open_lesson(lesson.id)
+
+    def action_pick_lesson(self) -> None:
+        marks = {}
+        for lesson in self.lessons:
+            mark, style = MARKS.get(self._state(lesson.id).status, NOT_STARTED_MARK)
+            marks[lesson.id] = Text(mark, style=style)
+        self.push_screen(screens.lesson_picker(self.lessons, marks, self.current.id),
+                         lambda chosen: self.open_lesson(chosen) if chosen else None)
+
+    @on(OptionList.OptionSelected, "#outline")
+    def _outline_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.open_lesson(event.option.id)
+
+    @on(Tabs.TabActivated, "#pane-tabs")
+    def _tab_chosen(self, event: Tabs.TabActivated) -> None:
+        if event.tab.id != self._pane:
+            self._show_pane(event.tab.id)
+            self._focus_pane(event.tab.id)
+
+    def _focus_pane(self, pane: str) -> None:
+        target = {"course": "#outline", "lesson": "#lesson-pane", "code": "#editor",
+                  "results": "#results-pane"}[pane]
+        self.query_one(target).focus()
+
+    def action_cycle_pane(self) -> None:
+        order = [p for p in PANES if not (p == "course" and (self._outline_hidden
+                                                             or self._narrow()))]
+        focused = self.focused
+        current = self._pane
+        if not self._narrow():  # all panes visible: follow the focus
+            for pane in order:
+                node = self.query_one({"course": "#outline", "lesson": "#lesson-pane",
+                                       "code": "#editor", "results": "#results-pane"}[pane])
+                if focused is not None and (focused is node or node in focused.ancestors):
+                    current = pane
+        nxt = order[(order.index(current) + 1) % len(order)] if current in order else "code"
+        self._show_pane(nxt)
+        self._focus_pane(nxt)
+
+    def action_toggle_outline(self) -> None:
+        if self._narrow():  # the outline is a tab of its own here
+            self._show_pane("code" if self._pane == "course" else "course")
+            self._focus_pane(self._pane)
+            return
+        self._outline_hidden = not self._outline_hidden
+        self._show_pane(self._pane if self._pane != "course" else "code")
+        if self._outline_hidden and self.focused is self.query_one("#outline"):
+            self.editor.focus()
+
+    def action_goto_error(self) -> None:
+        line = self.last_verdict.line if self.last_verdict else None
+        if not line:
+            self.notify("The last check did not point at a line.", timeout=3)
+            return
+        self._show_pane("code")
+        row = max(0, min(line - 1, self.editor.document.line_count - 1))
+        self.editor.move_cursor((row, 0), center=True)
+        self.editor.select_line(row)
+        self.editor.focus()
+
+    @on(Button.Pressed, "#goto-line")
+    def _goto_pressed(self) -> None:
+        self.action_goto_error()
+
+    # -- the rest ----------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(screens.HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if "dark" in self.theme else "textual-dark"
+        self.store.set_setting("theme", self.theme)
+
+    def action_external_editor(self) -> None:
+        command = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+        if not command:
+            self.notify("Set $EDITOR (for example `export EDITOR=nano`), or use "
+                        f"`jaxtutor watch {self.current.id}` beside your editor.",
+                        severity="warning", timeout=8)
+            return
+        self.save_draft_now()
+        path = home() / "drafts" / f"{self.current.id}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.editor.text, encoding="utf-8")
+        try:
+            with self.suspend():
+                subprocess.run([*shlex.split(command), str(path)], check=False)
+        except Exception as exc:  # no terminal to hand over (e.g. headless), or no editor
+            self.notify(f"Could not open {command}: {exc}", severity="error", timeout=6)
+            return
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if text != self.editor.text:
+            self.editor.load_text(text)
+            self.save_draft_now()
+            self.notify("Reloaded the draft from your editor.", timeout=3)
+
+    async def action_quit(self) -> None:
+        self.save_draft_now()
+        self.exit()
+
+    def on_unmount(self) -> None:
+        try:
+            self.save_draft_now()
+        except Exception:  # the widgets may be gone already; the last autosave stands
+            pass
+        self.action_cancel_check()
+        if self._pool is not None:
+            self._pool.close()
+        self.store.close()

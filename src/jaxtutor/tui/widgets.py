@@ -1,0 +1,170 @@
+"""The panes: course outline, lesson text, results."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Button, DataTable, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from jaxtutor.lessons import Lesson
+from jaxtutor.progress import IN_PROGRESS, PASSED, ExerciseProgress
+from jaxtutor.verdict import Verdict
+
+MARKS = {PASSED: ("✓", "green"), IN_PROGRESS: ("◐", "yellow")}
+NOT_STARTED_MARK = ("○", "dim")
+STATUS_WORDS = {PASSED: "passed", IN_PROGRESS: "in progress"}
+_VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold yellow"}
+_TEST_MARK = {"pass": ("✓", "green"), "fail": ("✗", "red"), "error": ("!", "yellow")}
+
+
+def status_word(progress: ExerciseProgress) -> str:
+    return STATUS_WORDS.get(progress.status, "not started")
+
+
+class Outline(OptionList):
+    """Every lesson with its state; the open one is marked with ▸."""
+
+    def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
+             current: str) -> None:
+        options = []
+        for number, lesson in enumerate(lessons, start=1):
+            state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
+            mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
+            prompt = Table.grid()  # a long title wraps under itself, not under the mark
+            prompt.add_column(no_wrap=True)
+            prompt.add_column()
+            prompt.add_row(Text.assemble(("▸" if lesson.id == current else " ", "bold"),
+                                         (f"{mark}", style), f"{number:>2} "),
+                           Text(lesson.title, style="bold" if lesson.id == current else ""))
+            options.append(Option(prompt, id=lesson.id))
+        self.set_options(options)
+        self.highlighted = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
+
+
+class LessonView(VerticalScroll):
+    """The lesson's explanation, rendered from Markdown."""
+
+    BINDINGS = [Binding("escape", "app.back_to_code", "Back to the code", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lesson-heading")
+        yield Markdown(id="lesson-text")
+
+    def show(self, lesson: Lesson, number: int, total: int) -> None:
+        heading = Text(f"Lesson {number} of {total}", style="bold")
+        if lesson.summary:
+            heading.append(f"\n{lesson.summary}", style="italic")
+        self.query_one("#lesson-heading", Static).update(heading)
+        self.query_one("#lesson-text", Markdown).update(lesson.explanation)
+        self.scroll_home(animate=False)
+
+
+class ResultsPane(VerticalScroll):
+    """What the last check said, and the hints shown so far."""
+
+    can_focus = True
+    BINDINGS = [Binding("escape", "app.back_to_code", "Back to the code", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="running", classes="hidden")
+        yield Static(id="verdict")
+        yield Button("Go to the line", id="goto-line", classes="hidden", compact=True)
+        yield Static(id="tests")
+        yield Static(id="misconception")
+        yield Static("Step by step", id="steps-title", classes="hidden")
+        yield DataTable(id="steps", classes="hidden", zebra_stripes=True, cursor_type="row")
+        yield Static(id="output")
+        yield Static(id="hints")
+
+    def show_running(self, running: bool) -> None:
+        running_line = self.query_one("#running", Static)
+        running_line.update(Text("⟳ Checking your code…  (Esc cancels)", style="bold"))
+        running_line.set_class(not running, "hidden")
+
+    def show_idle(self, exercise_function: str) -> None:
+        self.show_running(False)
+        self.query_one("#verdict", Static).update(Text.assemble(
+            ("No check yet.\n", "bold"),
+            f"Write `{exercise_function}` in the editor, then press ^r (or F5) to check it. "
+            "^g shows a hint, F1 lists every key."))
+        for part in ("#tests", "#misconception", "#output"):
+            self._set(part, Text())
+        self._show_table(None)
+        self.query_one("#goto-line").add_class("hidden")
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        self.show_running(False)
+        title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
+                     style=_VERDICT_STYLE[verdict.status])
+        title.append(f"  ({verdict.duration_s:.1f} s)", style="dim")
+        body = Text.assemble(title, "\n", verdict.message)
+        if verdict.hint and not verdict.passed:
+            body.append("\n\nHint: ", style="bold cyan")
+            body.append(verdict.hint, style="cyan")
+        self.query_one("#verdict", Static).update(body)
+
+        goto = self.query_one("#goto-line", Button)
+        goto.label = f"Go to line {verdict.line} (g)"
+        goto.set_class(verdict.line is None, "hidden")
+
+        tests = Text()
+        for test in verdict.tests:
+            mark, style = _TEST_MARK.get(test.status, ("?", ""))
+            tests.append(f"{mark} ", style=style)
+            tests.append(test.name)
+            if test.message and test.status != "pass":
+                tests.append(f"\n    {test.message}", style="dim")
+            tests.append("\n")
+        self._set("#tests", tests)
+
+        misconception = Text()
+        if verdict.diagnosis:
+            misconception.append("Recognised mistake: ", style="bold magenta")
+            misconception.append(verdict.diagnosis.id, style="magenta")
+            if verdict.diagnosis.step is not None:
+                misconception.append(f"  (first wrong at step {verdict.diagnosis.step})")
+        self._set("#misconception", misconception)
+        self._show_table(verdict)
+
+        output = Text()
+        if verdict.output.strip():
+            output.append("Your program printed:\n", style="bold")
+            output.append(verdict.output.rstrip()[-2000:])
+        self._set("#output", output)
+        self.scroll_home(animate=False)
+
+    def _set(self, part: str, text: Text) -> None:
+        """Update a part; an empty part takes no room."""
+        static = self.query_one(part, Static)
+        static.update(text)
+        static.set_class(not text.plain.strip(), "hidden")
+
+    def _show_table(self, verdict: Verdict | None) -> None:
+        table = self.query_one("#steps", DataTable)
+        table.clear(columns=True)
+        data = verdict.diagnosis.table if verdict and verdict.diagnosis else None
+        self.query_one("#steps-title").set_class(data is None, "hidden")
+        table.set_class(data is None, "hidden")
+        if data is None:
+            return
+        table.add_columns(*data.columns)
+        for i, row in enumerate(data.rows):
+            style = "bold red" if i == data.highlight else ""
+            table.add_row(*(Text(str(cell), style=style) for cell in row))
+        if data.highlight is not None:
+            table.move_cursor(row=data.highlight, animate=False)
+
+    def show_hints(self, hints: tuple[str, ...], revealed: int) -> None:
+        text = Text()
+        if revealed == 0:
+            text.append(f"Stuck? ^g shows a hint ({len(hints)} in all, one at a time).",
+                        style="dim")
+        else:
+            text.append(f"Hints ({revealed} of {len(hints)})\n", style="bold cyan")
+            for number, hint in enumerate(hints[:revealed], start=1):
+                text.append(f"{number}. {hint}\n")
+        self.query_one("#hints", Static).update(text)

@@ -1,0 +1,349 @@
+"""The learner's app, driven through Textual's Pilot with real checks in child processes.
+
+No mocks: the checks run the real engine and a real child with JAX; the progress is real
+SQLite in the test's JAXTUTOR_HOME.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import functools
+import sys
+import time
+
+import pytest
+from rich.console import Console
+from textual import events
+from textual.widgets import DataTable, Static, TextArea
+
+from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.progress import Store
+from jaxtutor.tui.app import TutorApp
+from jaxtutor.tui.screens import ConfirmScreen, HelpScreen, PickScreen, SolutionScreen
+
+WIDE = (160, 48)
+LESSONS = load_dir(builtin_dir())[0]  # a lesson being written may be broken
+SCAN = "scan_training_step" if find_exercise("scan_training_step", LESSONS) else "argnums"
+
+WRONG_SCAN = '''import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        gradient = jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
+        return w + lr * gradient, None
+
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w
+'''
+
+
+def pilot_test(test):
+    """Run an async Pilot test in its own event loop (no async plugin needed)."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+    return run
+
+
+def text_of(app, selector: str) -> str:
+    """The plain text a Static shows (Rich text or tables alike)."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(app.query_one(selector, Static).content)
+    return console.export_text()
+
+
+def outline_mark(app, lesson_id: str) -> str:
+    """The state mark the outline shows for a lesson."""
+    return str(app.query_one("#outline").get_option(lesson_id).prompt.columns[0]._cells[0])
+
+
+async def paste(pilot, text: str) -> None:
+    """Replace the editor's text the way a terminal paste does."""
+    editor = pilot.app.query_one("#editor", TextArea)
+    editor.focus()
+    editor.select_all()
+    pilot.app.post_message(events.Paste(text))  # as the terminal driver delivers it
+    await pilot.pause()
+
+
+async def wait_for_check(pilot, timeout: float = 90.0) -> None:
+    end = time.monotonic() + timeout
+    await pilot.pause()
+    while pilot.app.checking:
+        assert time.monotonic() < end, "the check did not finish"
+        await pilot.pause(0.1)
+    await pilot.pause()
+
+
+async def open_by_picker(pilot, lesson_id: str) -> None:
+    await pilot.press("ctrl+l")
+    picker = pilot.app.screen
+    assert isinstance(picker, PickScreen)
+    choices = picker.query_one("#choices")
+    while choices.get_option_at_index(choices.highlighted).id != lesson_id:
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert pilot.app.current.id == lesson_id
+
+
+@pilot_test
+async def test_full_path_pass_then_misconception_then_hints():
+    lesson = find_exercise(SCAN, LESSONS)
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        await open_by_picker(pilot, SCAN)
+        assert "○" in outline_mark(app, SCAN)
+        await paste(pilot, lesson.exercise.solution)
+        await pilot.press("ctrl+r")
+        assert app.checking
+        await wait_for_check(pilot)
+        assert "Passed" in text_of(app, "#verdict"), text_of(app, "#verdict")
+        assert "✓" in text_of(app, "#tests")
+        assert "✓" in outline_mark(app, SCAN)
+        assert "passed" in text_of(app, "#topbar")
+        with Store() as store:
+            state = store.exercise(SCAN)
+        assert (state.status, state.attempts) == ("passed", 1)
+
+        if SCAN == "scan_training_step":
+            await paste(pilot, WRONG_SCAN)
+            await pilot.press("ctrl+r")
+            await wait_for_check(pilot)
+            assert "Wrong answer" in text_of(app, "#verdict")
+            assert "Recognised mistake" in text_of(app, "#misconception")
+            table = app.query_one("#steps", DataTable)
+            assert table.display and table.row_count > 0 and len(table.columns) >= 3
+            with Store() as store:
+                state = store.exercise(SCAN)
+            assert state.status == "passed" and state.attempts == 2
+            assert state.last_misconception
+
+        for shown in (1, 2, 3):
+            await pilot.press("ctrl+g")
+            assert f"Hints ({shown} of {len(lesson.exercise.hints)})" in text_of(app, "#hints")
+            assert lesson.exercise.hints[shown - 1][:30] in text_of(app, "#hints")
+        with Store() as store:
+            assert store.exercise(SCAN).hints_revealed == 3
+    assert "jax" not in sys.modules and "jaxlib" not in sys.modules
+
+
+@pilot_test
+async def test_the_app_never_imports_jax():
+    app = TutorApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.current is not None
+    assert "jax" not in sys.modules
+
+
+@pilot_test
+async def test_typing_is_autosaved_and_quit_saves_at_once():
+    app = TutorApp(warm=False)
+    async with app.run_test() as pilot:
+        first = app.current.id
+        await pilot.press(*"# note", "enter")
+        await pilot.pause(1.2)  # the autosave runs after a short quiet time
+        with Store() as store:
+            assert store.load_draft(first).startswith("# note\n")
+            assert store.exercise(first).status == "in_progress"
+        await pilot.press(*"xyz")
+        await pilot.press("ctrl+q")  # no quiet time: quitting saves
+    with Store() as store:
+        assert store.load_draft(first).startswith("# note\nxyz")
+
+
+@pilot_test
+async def test_next_and_previous_lesson_and_reopening_where_left():
+    app = TutorApp(warm=False)
+    async with app.run_test() as pilot:
+        assert app.current.id == LESSONS[0].id
+        await pilot.press("ctrl+n")
+        assert app.current.id == LESSONS[1].id
+        await pilot.press("ctrl+t")
+        assert app.current.id == LESSONS[0].id
+        await pilot.press("ctrl+t")  # already the first: stays
+        assert app.current.id == LESSONS[0].id
+        await pilot.press("ctrl+n")
+    again = TutorApp(warm=False)
+    async with again.run_test() as pilot:
+        assert again.current.id == LESSONS[1].id
+
+
+@pilot_test
+async def test_reset_asks_first_and_the_old_draft_comes_back():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        starter = app.current.exercise.starter
+        await paste(pilot, "my own work\n")
+        await pilot.press("escape", "x")  # Esc leaves the editor; x resets
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.query_one("#editor", TextArea).text == "my own work\n"
+        await pilot.press("x", "y")
+        assert app.query_one("#editor", TextArea).text == starter
+        with Store() as store:
+            assert store.load_draft(app.current.id) == starter
+            assert [d.source for d in store.earlier_drafts(app.current.id)] == ["my own work\n"]
+        await pilot.press("u")  # the focus is still outside the editor
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("enter")
+        assert app.query_one("#editor", TextArea).text == "my own work\n"
+
+
+@pilot_test
+async def test_solution_only_after_passing_or_every_hint():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        hints = app.current.exercise.hints
+        await pilot.press("escape", "s")
+        assert not isinstance(app.screen, (ConfirmScreen, SolutionScreen))
+        for _ in hints:
+            await pilot.press("ctrl+g")
+        await pilot.press("s")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert isinstance(app.screen, SolutionScreen)
+        await pilot.press("escape")
+        with Store() as store:
+            state = store.exercise(app.current.id)
+        assert state.solution_shown_at is not None and state.hints_revealed == len(hints)
+
+
+@pilot_test
+async def test_a_second_check_supersedes_and_escape_cancels():
+    lesson = find_exercise("argnums", LESSONS)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        app.open_lesson("argnums")
+        await paste(pilot, lesson.exercise.starter.replace(
+            "raise NotImplementedError", "while True:\n        pass"))
+        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+r")  # supersedes the first
+        await pilot.pause(0.3)
+        child = app._running_child
+        assert app.checking
+        await pilot.press("escape")
+        assert not app.checking
+        assert "Checking" not in text_of(app, "#verdict")
+        if child is not None:
+            deadline = time.monotonic() + 10
+            while child.proc.poll() is None and time.monotonic() < deadline:
+                await pilot.pause(0.1)
+            assert child.proc.poll() is not None, "the cancelled check's process still runs"
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.2)
+        assert app.last_verdict is None  # nothing from a cancelled or superseded check
+    with Store() as store:
+        assert store.exercise("argnums").attempts == 0
+
+
+@pilot_test
+async def test_an_error_line_can_be_jumped_to():
+    lesson = find_exercise("argnums", LESSONS)
+    source = lesson.exercise.starter.replace("raise NotImplementedError", "return undefined_name")
+    row = source.splitlines().index("    return undefined_name")
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        app.open_lesson("argnums")
+        await paste(pilot, source)
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        assert app.last_verdict.line == row + 1, app.last_verdict.message
+        assert not app.query_one("#goto-line").has_class("hidden")
+        app.query_one("#editor", TextArea).move_cursor((0, 0))
+        await pilot.press("escape", "g")
+        editor = app.query_one("#editor", TextArea)
+        assert editor.cursor_location[0] == row and app.focused is editor
+
+
+@pilot_test
+async def test_help_lists_every_action_and_palette_runs_them():
+    from jaxtutor.tui.keys import COMMANDS
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        shown = " ".join(text_of(app.screen, "#help-keys").split())
+        for command in COMMANDS:
+            assert " ".join(command.help.split()[:4]) in shown
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Hint")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        with Store() as store:
+            assert store.exercise(app.current.id).hints_revealed == 1
+
+
+@pilot_test
+async def test_outline_toggles_and_theme_is_remembered():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        outline = app.query_one("#outline")
+        assert outline.display
+        await pilot.press("ctrl+o")
+        assert not outline.display
+        await pilot.press("ctrl+o")
+        assert outline.display
+        await pilot.press("escape", "d")
+        assert app.theme == "textual-light"
+    again = TutorApp(warm=False)
+    async with again.run_test() as pilot:
+        assert again.theme == "textual-light"
+
+
+@pilot_test
+async def test_narrow_terminal_reaches_every_pane_with_tabs():
+    def visible(app):
+        return [name for name in ("#outline", "#lesson-pane", "#editor", "#results-pane")
+                if app.query_one(name).display and app.query_one(name).region.area]
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert visible(app) == ["#editor"] and app.focused.id == "editor"
+        await pilot.press("ctrl+f")
+        assert visible(app) == ["#results-pane"] and app.focused.id == "results-pane"
+        await pilot.press("escape")  # back to the code
+        assert visible(app) == ["#editor"] and app.focused.id == "editor"
+        await pilot.press("ctrl+f", "ctrl+f")
+        assert visible(app) == ["#lesson-pane"]
+        await pilot.press("ctrl+o")
+        assert visible(app) == ["#outline"]
+        await pilot.press("ctrl+o")
+        assert visible(app) == ["#editor"]
+
+
+@pilot_test
+async def test_a_broken_lesson_file_does_not_stop_the_app(tmp_path):
+    good = find_exercise("argnums", LESSONS).path
+    (tmp_path / "03_argnums.toml").write_text(good.read_text())
+    (tmp_path / "05_broken.toml").write_text("id = 'broken'\ntitle = \n")
+    app = TutorApp(lessons_dir=tmp_path, warm=False)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert [lesson.id for lesson in app.lessons] == ["argnums"]
+        assert any("05_broken.toml" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize("size", [(80, 24), WIDE])
+@pilot_test
+async def test_pass_at_any_size_shows_the_result(size):
+    lesson = find_exercise("argnums", LESSONS)
+    app = TutorApp()
+    async with app.run_test(size=size) as pilot:
+        app.open_lesson("argnums")
+        await paste(pilot, lesson.exercise.solution)
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        results = app.query_one("#results-pane")
+        assert results.display and results.region.area  # on a narrow screen it comes forward
+        assert "Passed" in text_of(app, "#verdict")

@@ -1,0 +1,104 @@
+"""Snapshots of the main screens at 80x24 and 160x48 (pytest-textual-snapshot).
+
+The app runs on two small lessons written here, so the pictures change only when the
+app does, not when the course's text does; verdicts are built here with fixed numbers,
+so no timing shows. Update after a deliberate change with `--snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jaxtutor.tui.app import TutorApp
+from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
+
+LESSON = '''
+id = "{id}"
+title = "{title}"
+order = {order}
+summary = "A small lesson for the snapshots."
+explanation = """
+# {title}
+
+`jax.grad(f)` returns a **function** that computes the derivative of `f`.
+
+```python
+import jax
+print(jax.grad(lambda x: x ** 2)(3.0))
+```
+"""
+
+[exercise]
+function = "step"
+oracle = "argnums"
+starter = """
+import jax
+
+
+def step(w, lr, xs):
+    # One step of gradient descent per batch.
+    raise NotImplementedError
+"""
+solution = """
+def step(w, lr, xs):
+    return w
+"""
+hints = ["Start from the weight.", "Subtract lr times the gradient.", "return w - lr * g"]
+'''
+
+VERDICT = Verdict(
+    "first", Outcome.WRONG_ANSWER,
+    "2 of 3 tests failed. Your weight moves up the slope, not down.",
+    tests=[TestResult("small example", "pass"),
+           TestResult("random: 4 batches", "fail", "expected 0.25, got 1.75"),
+           TestResult("random: 1 batch", "fail", "expected -0.5, got 0.5")],
+    diagnosis=Diagnosis("sign_flipped", "Your weight moves up the slope.", step=1,
+                        table=Table(["step", "gradient", "expected w", "your w"],
+                                    [["0", "2.0", "0.8", "0.8"], ["1", "1.6", "0.64", "1.12"],
+                                     ["2", "1.28", "0.512", "1.376"]], highlight=1)),
+    hint="Gradient descent subtracts: w - lr * gradient.", output="w = 1.12\n", duration_s=0.5)
+
+
+@pytest.fixture
+def app(tmp_path):
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for order, (lesson_id, title) in enumerate(
+            [("first", "Gradients are functions"), ("second", "Scanning over batches")], 1):
+        (folder / f"{order:02}_{lesson_id}.toml").write_text(
+            LESSON.format(id=lesson_id, title=title, order=order))
+    return TutorApp(lessons_dir=folder, warm=False)
+
+
+def show_verdict(pilot) -> None:
+    app = pilot.app
+    app.last_verdict = VERDICT
+    app.results.show_verdict(VERDICT)
+    app.store.reveal_hint("first", 3)
+    app._refresh_state("first")
+    app._update_hints()
+    app._update_status()
+    if app._narrow():
+        app._show_pane("results")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_main_screen(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_results_with_a_misconception(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size, run_before=show_verdict)
+
+
+def test_lesson_tab_at_80(snap_compare, app):
+    assert snap_compare(app, terminal_size=(80, 24), press=["ctrl+f"])
+
+
+def test_help_screen(snap_compare, app):
+    assert snap_compare(app, terminal_size=(80, 24), press=["f1"])
+
+
+def test_light_theme(snap_compare, app):
+    assert snap_compare(app, terminal_size=(160, 48), press=["escape", "d"])

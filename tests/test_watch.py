@@ -1,0 +1,61 @@
+"""`jaxtutor watch` and `jaxtutor progress` as a learner runs them: real processes, real
+checks, the same progress database as the app."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.progress import Store
+
+ARGNUMS = find_exercise("argnums", load_dir(builtin_dir())[0])
+
+
+def wait_for(path, text: str, proc, timeout: float = 90.0) -> str:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        shown = path.read_text(errors="replace") if path.exists() else ""
+        if text in shown:
+            return shown
+        assert proc.poll() is None, shown
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared:\n{shown}")
+
+
+def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
+    log = tmp_path / "watch.log"
+    solution = tmp_path / "work" / "mine.py"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
+            stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="100"))
+    try:
+        wait_for(log, "Waiting for you to save", proc)
+        assert solution.read_text() == ARGNUMS.exercise.starter
+        shown = log.read_text()
+        assert "Wrote the starter" in shown and "raised an exception" in shown
+        solution.write_text(ARGNUMS.exercise.solution)  # the learner saves in their editor
+        shown = wait_for(log, "Passed", proc)
+        assert "All 7 tests passed" in shown or "tests passed" in shown
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    with Store() as store:
+        state = store.exercise("argnums")
+        assert (state.status, state.attempts) == ("passed", 2)
+        assert store.load_draft("argnums") == ARGNUMS.exercise.solution
+
+    progress = subprocess.run([sys.executable, "-m", "jaxtutor", "progress"],
+                              capture_output=True, text=True, env=dict(os.environ, COLUMNS="120"))
+    assert progress.returncode == 0
+    assert "✓ passed" in progress.stdout and "lessons passed" in progress.stdout
+
+
+def test_progress_on_a_fresh_home_points_at_the_first_lesson():
+    done = subprocess.run([sys.executable, "-m", "jaxtutor", "progress"], capture_output=True,
+                          text=True, env=dict(os.environ, COLUMNS="120"))
+    assert done.returncode == 0
+    assert "0 of" in done.stdout and "Continue with" in done.stdout
