@@ -183,3 +183,45 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
         summary=get(data, "summary", str, default=""),
         requires=tuple(str(r) for r in requires),
     )
+
+
+# -- the schema: every key a lesson file may hold (read by `jaxtutor lint` and the guide) --
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a lesson file. `kind` is the TOML type; `items` is the schema of each
+    entry of an array of tables, `table` the schema of a sub-table."""
+
+    kind: str  # string | integer | float | boolean | array | table | tables | value
+    meaning: str
+    required: bool = False
+    default: object = None
+    items: dict | None = None
+    table: dict | None = None
+
+
+LESSON_KEYS = {
+    "id": Key("string", "Unique id, lowercase letters, digits and _; also the exercise id.",
+              required=True),
+    "title": Key("string", "The lesson's title.", required=True),
+    "order": Key("integer", "Position in the course; lower comes first.", default=0),
+    "requires": Key("array", "Ids of lessons the learner should finish first.", default=[]),
+    "summary": Key("string", "One sentence shown in lists.", default=""),
+    "explanation": Key("string", "The lesson itself, in Markdown.", required=True),
+    "exercise": Key("table", "The exercise (see the [exercise] keys).", required=True),
+}
+
+EXERCISE_KEYS = {
+    "function": Key("string", "Name of the function the learner writes.", required=True),
+    "oracle": Key("string", "Which oracle checks it: `generic` or a built-in one.",
+                  required=True),
+    "starter": Key("string", "The file the learner starts from; it must not pass.",
+                   required=True),
+    "solution": Key("string", "A solution; it must pass.", required=True),
+    "hints": Key("array", "Hints from a gentle nudge to the full answer (non-empty strings).",
+                 required=True),
+    "timeout_s": Key("float", "Wall-clock limit for one check, in seconds.",
+                     default=DEFAULT_TIMEOUT_S),
+    "memory_mib": Key("integer", "Memory limit for the learner's process, in MiB.",
+                      default=DEFAULT_MEMORY_MIB),
+}

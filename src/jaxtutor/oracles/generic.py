@@ -1,0 +1,445 @@
+"""The generic oracle: an exercise described entirely in TOML, no Python for the author.
+
+The [exercise] table says how to make the inputs (random cases from shapes, dtypes,
+ranges and a seed, plus fixed cases), which reference to trust, the tolerance, what the
+learner's jaxpr must or must not contain, how many recompilations are allowed, and named
+mutants: the code a learner with one misconception would write, with the hint for it.
+
+Every program runs in a child process of its own: the learner's, the reference's and
+each mutant's. Only their answers (plain arrays) come back; all comparing happens here.
+A learner whose answers, structure and compile counts all look like a mutant's is told
+that mutant's message and hint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jaxtutor.lessons import Key
+from jaxtutor.oracles.base import ATOL, RTOL, Learner, Misconception, Oracle, Report, mismatch
+from jaxtutor.runner import wire
+from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
+from jaxtutor.runner.wire import Opaque
+from jaxtutor.verdict import TestResult
+
+DTYPES = {"float32", "float64", "int32", "bool", "python_float", "python_int"}
+
+ARG_KEYS = {
+    "name": Key("string", "The argument's name, used in messages.", required=True),
+    "shape": Key("array", "Its shape: integers, or names from `sizes` shared between "
+                 "arguments. [] is a scalar.", default=[]),
+    "dtype": Key("string", "float32, float64, int32, bool, python_float or python_int "
+                 "(a plain Python number, not an array).", default="float32"),
+    "low": Key("float", "Smallest random value.", default=-1.0),
+    "high": Key("float", "Largest random value.", default=1.0),
+}
+CASE_KEYS = {
+    "name": Key("string", "What the case shows, as the learner sees it.", default="fixed case N"),
+    "args": Key("array", "One value per argument: numbers or nested lists.", required=True),
+    "dtypes": Key("array", "Per-argument dtypes for this case only, e.g. [\"python_int\"] to "
+                  "pass a plain 2; default: each argument's dtype.", default=None),
+    "expected": Key("value", "The known answer; when given, the learner is compared with it "
+                    "(and lint checks the reference agrees).", default=None),
+}
+STRUCTURE_KEYS = {
+    "must_contain": Key("array", "Primitives the learner's jaxpr must use, e.g. [\"scan\"].",
+                        default=[]),
+    "must_not_contain": Key("array", "Primitives it must not use, e.g. [\"while\"].",
+                            default=[]),
+    "message": Key("string", "Said to the learner when a structure test fails.", default=""),
+}
+MUTANT_KEYS = {
+    "id": Key("string", "The misconception's id.", required=True),
+    "message": Key("string", "What the learner's code does, in the learner's terms.",
+                   required=True),
+    "hint": Key("string", "The hint aimed at this misconception.", required=True),
+    "code": Key("string", "The whole file a learner with this misconception would write.",
+                required=True),
+}
+KEYS = {
+    "args": Key("tables", "The function's arguments, in order ([[exercise.args]]).",
+                required=True, items=ARG_KEYS),
+    "sizes": Key("table", "Named sizes for shapes: name = [choices]; each random case "
+                 "picks one per name.", default={}),
+    "random_cases": Key("integer", "How many random cases to draw.", default=5),
+    "seed": Key("integer", "Seed of the random cases (the learner's --seed is added).",
+                default=0),
+    "cases": Key("tables", "Fixed cases, checked first ([[exercise.cases]]).", default=[],
+                 items=CASE_KEYS),
+    "reference": Key("string", "Source of a reference function with the same name, run in "
+                     "its own process; ideally plain NumPy.", default="the solution"),
+    "rtol": Key("float", "Relative tolerance.", default=RTOL),
+    "atol": Key("float", "Absolute tolerance.", default=ATOL),
+    "check_dtype": Key("boolean", "Also require the reference's output dtypes.", default=False),
+    "structure": Key("table", "Requirements on the learner's jaxpr.", table=STRUCTURE_KEYS),
+    "max_recompiles": Key("integer", "Compilations allowed after the first case; cases "
+                          "should then share shapes and dtypes.", default=None),
+    "mutants": Key("tables", "Named misconceptions ([[exercise.mutants]]).", default=[],
+                   items=MUTANT_KEYS),
+}
+
+
+# -- the spec -------------------------------------------------------------------------
+
+def problems(config: dict) -> list[tuple[tuple, str, str]]:
+    """What is wrong in a generic exercise beyond key names and types, as
+    (key path inside [exercise], problem, fix-it sentence)."""
+    found = []
+    args = config.get("args") or []
+    sizes = config.get("sizes") or {}
+    for name, choices in sizes.items():
+        if not (isinstance(choices, list) and choices
+                and all(isinstance(c, int) and c >= 0 for c in choices)):
+            found.append((("sizes", name), f"size `{name}` must be a non-empty list of "
+                          "integers >= 0", f"Write for example `{name} = [1, 3, 5]`."))
+    for i, arg in enumerate(args):
+        if not isinstance(arg, dict):
+            continue
+        dtype = arg.get("dtype", "float32")
+        if dtype not in DTYPES:
+            found.append((("args", i, "dtype"), f"unknown dtype {dtype!r}",
+                          f"Use one of: {', '.join(sorted(DTYPES))}."))
+        shape = arg.get("shape", [])
+        for dim in shape if isinstance(shape, list) else []:
+            if isinstance(dim, str) and dim not in sizes:
+                found.append((("args", i, "shape"), f"shape names size `{dim}`, which "
+                              "[exercise.sizes] does not define",
+                              f"Add `{dim} = [2, 3]` under [exercise.sizes], or write a number."))
+            elif not isinstance(dim, (int, str)) or isinstance(dim, bool):
+                found.append((("args", i, "shape"), "shape entries must be integers or size "
+                              "names", "Write the shape like [3] or [\"N\", 2]."))
+        if dtype.startswith("python") and shape:
+            found.append((("args", i, "shape"), "a Python number has no shape",
+                          "Remove `shape`, or use an array dtype such as float32."))
+        if arg.get("low", -1.0) > arg.get("high", 1.0):
+            found.append((("args", i, "low"), "`low` is greater than `high`",
+                          "Swap them so that low <= high."))
+    for i, case in enumerate(config.get("cases") or []):
+        if isinstance(case, dict) and isinstance(case.get("dtypes"), list):
+            if len(case["dtypes"]) != len(args):
+                found.append((("cases", i, "dtypes"), "give one dtype per declared argument",
+                              f"List {len(args)} dtype(s), in the order of [[exercise.args]]."))
+            for dtype in case["dtypes"]:
+                if dtype not in DTYPES:
+                    found.append((("cases", i, "dtypes"), f"unknown dtype {dtype!r}",
+                                  f"Use one of: {', '.join(sorted(DTYPES))}."))
+        if isinstance(case, dict) and isinstance(case.get("args"), list) \
+                and len(case["args"]) != len(args):
+            found.append((("cases", i, "args"), f"this case gives {len(case['args'])} "
+                          f"argument(s) but [[exercise.args]] declares {len(args)}",
+                          "Give one value per declared argument, in order."))
+    if not config.get("cases") and config.get("random_cases", 5) < 1:
+        found.append((("random_cases",), "the exercise has no cases at all",
+                      "Set random_cases to 1 or more, or add [[exercise.cases]]."))
+    ids = [m.get("id") for m in config.get("mutants") or [] if isinstance(m, dict)]
+    for i, mutant_id in enumerate(ids):
+        if mutant_id in ids[:i]:
+            found.append((("mutants", i, "id"), f"mutant id {mutant_id!r} is used twice",
+                          "Give every mutant its own id."))
+    return found
+
+
+def _value(spec: dict, value):
+    """A fixed case's value as the argument's dtype says."""
+    dtype = spec.get("dtype", "float32")
+    if dtype == "python_float":
+        return float(value)
+    if dtype == "python_int":
+        return int(value)
+    return np.asarray(value, dtype={"int32": np.int32, "bool": np.bool_}.get(dtype, np.float64))
+
+
+def _random(spec: dict, rng, sizes: dict):
+    dtype = spec.get("dtype", "float32")
+    low, high = float(spec.get("low", -1.0)), float(spec.get("high", 1.0))
+    shape = tuple(sizes[d] if isinstance(d, str) else d for d in spec.get("shape", []))
+    if dtype == "python_float":
+        return float(np.round(rng.uniform(low, high), 4))
+    if dtype == "python_int":
+        return int(rng.integers(int(low), int(high) + 1))
+    if dtype == "int32":
+        return rng.integers(int(low), int(high) + 1, size=shape).astype(np.int32)
+    if dtype == "bool":
+        return rng.random(size=shape) < 0.5
+    return np.asarray(rng.uniform(low, high, size=shape))
+
+
+@dataclass
+class Case:
+    name: str
+    args: tuple
+    expected: object = None  # a fixed case's known answer, if the author gave one
+
+
+def make_cases(config: dict, seed: int = 0) -> list[Case]:
+    args = config["args"]
+    cases = []
+    for i, fixed in enumerate(config.get("cases") or []):
+        specs = [dict(a, dtype=d) for a, d in zip(args, fixed["dtypes"])] \
+            if fixed.get("dtypes") else args
+        cases.append(Case(fixed.get("name", f"fixed case {i + 1}"),
+                          tuple(_value(a, v) for a, v in zip(specs, fixed["args"])),
+                          fixed.get("expected")))
+    rng = np.random.default_rng([config.get("seed", 0), seed])
+    choices = config.get("sizes") or {}
+    for i in range(config.get("random_cases", 5)):
+        sizes = {name: int(rng.choice(c)) for name, c in sorted(choices.items())}
+        values = tuple(_random(a, rng, sizes) for a in args)
+        said = ", ".join(f"{k}={v}" for k, v in sizes.items())
+        cases.append(Case(f"random case {i + 1}" + (f" ({said})" if said else ""), values))
+    return cases
+
+
+# -- running one program in its own child ---------------------------------------------
+
+@dataclass
+class Raised:
+    type: str
+    message: str
+    info: dict = field(default_factory=dict, repr=False)  # the child's report, frames and all
+
+
+@dataclass
+class Run:
+    """What one program did on the cases: answers (a value or Raised per case), the
+    primitives of its jaxpr (or why it could not be traced), its recompilations."""
+
+    answers: list
+    primitives: list[str] | None = None
+    trace_error: str | None = None
+    recompiles: int | None = None
+    load_error: str | None = None
+
+
+def _answers(replies: list[dict]) -> list:
+    return [wire.decode_value(r.get("value")) if r.get("ok") is True else Raised(str(r.get("type")), str(r.get("message", "")), r)
+            for r in replies]
+
+
+def observe(child: Child, config: dict, cases: list[Case]) -> Run:
+    """Ask a loaded child for everything the oracle compares."""
+    calls = [c.args for c in cases]
+    # Our own op, not `call`: it runs the learner's function exactly as written (no
+    # wrapping jit), so Python state kept between calls, like a remembered first batch,
+    # shows; it also counts compilations. Child has no public method for it.
+    reply = child._request({"op": "compiles", "calls": wire.encode_value(calls)})
+    replies = reply.get("results")
+    if not isinstance(replies, list) or len(replies) != len(calls):
+        raise RunEnded("crashed", "the answer from your program's process was garbled")
+    run = Run(_answers(replies))
+    if config.get("max_recompiles") is not None:
+        run.recompiles = sum(int(r.get("compiles", 0)) for r in replies[1:])
+    if config.get("structure") and cases:
+        reply = child.structure(cases[0].args, ())
+        if reply.get("ok") is True:
+            run.primitives = list(reply.get("primitives", []))
+        else:
+            run.trace_error = f"{reply.get('type')}: {str(reply.get('message', ''))[:300]}"
+    return run
+
+
+_CACHE: dict[str, Run] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def run_program(source: str, function: str, config: dict, cases: list[Case],
+                limits: Limits, filename: str) -> Run:
+    """Run a trusted program (the reference or a mutant) in a fresh child. Runs are
+    remembered by source and cases, so proving a lesson starts each program once."""
+    key = hashlib.sha256(json.dumps(
+        [source, function, config, [repr(c.args) for c in cases]],
+        sort_keys=True, default=str).encode()).hexdigest()
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            return _CACHE[key]
+    with Child(limits) as child:
+        loaded = child.load(source, filename, function)
+        if loaded.get("ok") is not True:
+            what = loaded.get("message") or f"no function named `{function}`"
+            return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
+        run = observe(child, config, cases)
+    with _CACHE_LOCK:
+        _CACHE[key] = run
+    return run
+
+
+# -- comparing ------------------------------------------------------------------------
+
+def _tree(value):
+    """Lists become tuples so answers compare as pytrees."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_tree(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tree(v) for k, v in value.items()}
+    return value
+
+
+def differs(got, expected, config: dict) -> str | None:
+    """None when two answers agree, else the first difference in words."""
+    if isinstance(expected, Raised) or isinstance(got, Raised):
+        if isinstance(expected, Raised) and isinstance(got, Raised) and got.type == expected.type:
+            return None
+        return (f"expected {expected.type}" if isinstance(expected, Raised)
+                else f"raised {got.type}")
+    if isinstance(expected, Opaque) or isinstance(got, Opaque):
+        if isinstance(expected, Opaque) and isinstance(got, Opaque) \
+                and got.type_name == expected.type_name:
+            return None
+        return f"expected {expected!r}, got {got!r}"
+    problem = mismatch(_tree(got), _tree(expected), config.get("rtol", RTOL),
+                       config.get("atol", ATOL))
+    if problem is None and config.get("check_dtype"):
+        g, e = np.asarray(got).dtype, np.asarray(expected).dtype
+        if not isinstance(expected, tuple) and g != e:
+            return f"expected dtype {e}, got dtype {g}"
+    return problem
+
+
+def structure_tests(config: dict, run: Run) -> list[TestResult]:
+    spec = config.get("structure") or {}
+    extra = f" {spec['message']}" if spec.get("message") else ""
+    tests = []
+    for prim in spec.get("must_contain", []):
+        name = f"structure: uses `{prim}`"
+        if run.primitives is None:
+            tests.append(TestResult(name, "fail", f"could not trace the function "
+                                    f"({run.trace_error}).{extra}"))
+        elif prim not in run.primitives:
+            tests.append(TestResult(name, "fail", f"the function's jaxpr has no `{prim}`.{extra}"))
+        else:
+            tests.append(TestResult(name, "pass"))
+    for prim in spec.get("must_not_contain", []):
+        name = f"structure: does not use `{prim}`"
+        if run.primitives is not None and prim in run.primitives:
+            tests.append(TestResult(name, "fail", f"the function's jaxpr uses `{prim}`.{extra}"))
+        elif run.primitives is None and not spec.get("must_contain"):
+            tests.append(TestResult(name, "fail", f"could not trace the function "
+                                    f"({run.trace_error}).{extra}"))
+        else:
+            tests.append(TestResult(name, "pass"))
+    return tests
+
+
+def compile_tests(config: dict, run: Run) -> list[TestResult]:
+    allowed = config.get("max_recompiles")
+    if allowed is None or run.recompiles is None:
+        return []
+    name = "changing the values does not recompile"
+    if run.recompiles <= allowed:
+        return [TestResult(name, "pass")]
+    return [TestResult(name, "fail", f"your function was compiled {run.recompiles} more "
+                       f"time(s) after the first case (at most {allowed} allowed): a value "
+                       "that changes between calls is being treated as static.")]
+
+
+def _like(value, ref):
+    """An author's `expected` in the shape of the reference's answer: TOML has only
+    lists, the reference says which lists are tuples and which are arrays."""
+    if isinstance(ref, (tuple, list)) and isinstance(value, list) and len(value) == len(ref):
+        return tuple(_like(v, r) for v, r in zip(value, ref))
+    if isinstance(ref, dict) and isinstance(value, dict):
+        return {k: _like(v, ref.get(k)) for k, v in value.items()}
+    return np.asarray(value, dtype=np.float64) if isinstance(value, (list, int, float)) else value
+
+
+def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[TestResult]:
+    tests = []
+    for i, case in enumerate(cases):
+        got = run.answers[i]
+        if isinstance(got, Raised):
+            tests.append(TestResult(case.name, "error", f"raised {got.type}"))
+            continue
+        want = reference.answers[i]
+        if case.expected is not None:
+            want = _like(case.expected, want)
+        problem = differs(got, want, config)
+        tests.append(TestResult(case.name, "pass" if problem is None else "fail", problem or ""))
+    return tests + structure_tests(config, run) + compile_tests(config, run)
+
+
+def signature(config: dict, cases: list[Case], run: Run, reference: Run) -> list:
+    """Which tests fail, and how: two programs with the same failures and the same
+    answers are making the same mistake."""
+    return [(t.name, t.status) for t in judge(config, cases, run, reference)[len(cases):]]
+
+
+def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bool:
+    if mutant.load_error or len(mutant.answers) != len(learner.answers):
+        return False
+    if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
+        return False
+    return signature(config, cases, learner, reference) == signature(config, cases, mutant,
+                                                                     reference)
+
+
+# -- the oracle -----------------------------------------------------------------------
+
+@dataclass
+class Prepared:
+    config: dict
+    cases: list[Case]
+    limits: Limits
+    function: str
+    reference_source: str
+    mutants: list[dict] = field(default_factory=list)
+
+
+def prepare(exercise, seed: int = 0) -> Prepared:
+    config = exercise.config
+    return Prepared(config, make_cases(config, seed),
+                    Limits(timeout_s=exercise.timeout_s,
+                           memory_bytes=exercise.memory_mib * 1024**2),
+                    exercise.function, config.get("reference") or exercise.solution,
+                    list(config.get("mutants") or []))
+
+
+class ReferenceBroken(Exception):
+    """The exercise's own reference does not run: the author's mistake, not the learner's."""
+
+
+class GenericOracle(Oracle):
+    name = "generic"
+    keys = KEYS
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        p = prepare(exercise, seed)
+        with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
+            ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
+                                     p.cases, p.limits, "reference.py")
+            mine = observe(learner._child, p.config, p.cases)
+            reference = ref_future.result()
+        if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
+            failed = reference.load_error or next(
+                f"{a.type}: {a.message[:300]}" for a in reference.answers if isinstance(a, Raised))
+            raise ReferenceBroken(f"the exercise's reference failed: {failed}")
+        report = Report(judge(p.config, p.cases, mine, reference))
+        if report.passed:
+            return report
+        misconception = self.recognise(p, mine, reference)
+        raised = next((a for a in mine.answers if isinstance(a, Raised)), None)
+        if raised is not None:
+            # check.py explains the learner's exception; the mutant, if any, names its cause
+            error = LearnerRaised(raised.info)
+            error.diagnosis = misconception.diagnose() if misconception else None
+            raise error
+        report.diagnosis = misconception.diagnose() if misconception else None
+        return report
+
+    @staticmethod
+    def recognise(p: Prepared, mine: Run, reference: Run) -> Misconception | None:
+        if not p.mutants:
+            return None
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            runs = list(pool.map(lambda m: run_program(m["code"], p.function, p.config, p.cases,
+                                                       p.limits, f"mutant_{m['id']}.py"),
+                                 p.mutants))
+        for mutant, run in zip(p.mutants, runs):
+            if same_mistake(p.config, p.cases, mine, run, reference):
+                return Misconception(mutant["id"], mutant["message"], mutant["hint"])
+        return None

@@ -1,0 +1,110 @@
+"""The generic oracle: cases from TOML, a reference in its own process, structure,
+recompilation and mutants, checked with real JAX in child processes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jaxtutor.check import check_source
+from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles import generic
+from jaxtutor.oracles.generic import Raised, differs, make_cases, problems
+
+CONFIG = {"args": [{"name": "w"}, {"name": "x", "shape": ["N", 2], "low": 0.0, "high": 3.0},
+                   {"name": "lr", "dtype": "python_float"}],
+          "sizes": {"N": [1, 4]}, "random_cases": 6, "seed": 3,
+          "cases": [{"name": "fixed", "args": [1, [[1, 2]], 0.5]},
+                    {"name": "ints", "args": [2, [[1, 2]], 1], "dtypes": ["python_int", "int32",
+                                                                         "python_float"]}]}
+
+
+def exercise(lesson_id):
+    return find_exercise(lesson_id, builtin_lessons()).exercise
+
+
+def test_cases_follow_shapes_dtypes_ranges_and_seed():
+    cases = make_cases(CONFIG)
+    assert [c.name for c in cases[:2]] == ["fixed", "ints"]
+    assert cases[1].args[0] == 2 and type(cases[1].args[0]) is int
+    assert cases[1].args[1].dtype == np.int32
+    for case in cases[2:]:
+        w, x, lr = case.args
+        assert w.shape == () and x.shape in {(1, 2), (4, 2)} and isinstance(lr, float)
+        assert 0.0 <= x.min() and x.max() <= 3.0
+    again = make_cases(CONFIG)
+    assert all(np.array_equal(a.args[1], b.args[1]) for a, b in zip(cases, again))
+    other = make_cases(CONFIG, seed=1)
+    assert not all(np.array_equal(a.args[1], b.args[1]) for a, b in zip(cases[2:], other[2:]))
+
+
+def test_spec_problems_are_found():
+    bad = {"args": [{"name": "x", "shape": ["M"], "dtype": "half"}], "sizes": {},
+           "cases": [{"args": [1, 2]}], "mutants": [{"id": "a"}, {"id": "a"}]}
+    found = {(where, message.split(" ")[0]) for where, message, _ in problems(bad)}
+    assert found == {(("args", 0, "dtype"), "unknown"), (("args", 0, "shape"), "shape"),
+                     (("cases", 0, "args"), "this"), (("mutants", 1, "id"), "mutant")}
+
+
+def test_answers_compare_as_values_exceptions_and_structure():
+    config = {"rtol": 1e-4, "atol": 1e-6}
+    assert differs(np.asarray(0.64, np.float32), 0.64, config) is None
+    assert differs((np.ones(2), 1.0), (np.ones(2), 1.5), config) == "entry 1: expected 1.5, got 1"
+    assert differs(Raised("TypeError", "a"), Raised("TypeError", "b"), config) is None
+    assert differs(np.ones(2), Raised("TypeError", ""), config) == "expected TypeError"
+    assert generic._like([1.0, [2.0, 3.0]], (0.0, np.zeros(2)))[1].shape == (2,)
+
+
+def test_a_train_step_that_keeps_its_first_batch_is_caught():
+    source = '''
+import jax
+import jax.numpy as jnp
+
+_grad = None
+
+
+def train_step(w, x, y):
+    global _grad
+    if _grad is None:
+        _grad = jax.jit(jax.grad(lambda w: jnp.sum((w * x - y) ** 2)))
+    return w - 0.05 * _grad(w)
+'''
+    verdict = check_source(exercise("closures_train_step"), source)
+    assert verdict.status == "fail"
+    assert [t.status for t in verdict.tests[:2]] == ["pass", "fail"]  # batch A, then batch B
+    assert verdict.diagnosis.id == "first_batch_baked_in"
+    assert "first x and y" in verdict.hint
+
+
+def test_a_static_learning_rate_fails_on_recompilation_alone():
+    source = '''
+import functools
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.jit, static_argnums=1)
+def sgd_step(w, lr, x, y):
+    return w - lr * jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
+'''
+    verdict = check_source(exercise("jit_dynamic_lr"), source)
+    failed = {t.name for t in verdict.tests if t.status != "pass"}
+    assert "changing the values does not recompile" in failed
+    assert not any(t.status != "pass" for t in verdict.tests if t.name.startswith(("lr", "the", "random")))
+    assert verdict.diagnosis.id == "static_lr"
+
+
+def test_a_wrong_answer_no_mutant_explains_gets_the_first_hint():
+    source = '''
+import jax.numpy as jnp
+from jax import lax
+
+
+def running_total(xs):
+    return lax.scan(lambda c, x: (c + 2 * x, c + 2 * x), 0.0, xs)
+'''
+    ex = exercise("scan_basics")
+    verdict = check_source(ex, source)
+    assert verdict.status == "fail" and verdict.diagnosis is None
+    assert verdict.hint == ex.hints[0]
+    assert "structure: uses `scan`" in {t.name for t in verdict.tests if t.status == "pass"}

@@ -1,0 +1,74 @@
+"""Every built-in lesson loads, and every runnable example prints what the lesson says.
+
+A runnable example is a ```python block followed at once by an ```output block. Each
+lesson's examples run with real JAX in one subprocess, each in a fresh namespace.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from jaxtutor.lessons import builtin_dir, load_dir
+
+EXAMPLE = re.compile(r"```python\n(.*?)\n```\s*\n```output\n(.*?)\n```", re.S)
+RUNNER = r"""
+import contextlib, io, json, sys
+results = []
+for code in json.load(sys.stdin):
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
+    except BaseException as exc:
+        out.write(f"raised {type(exc).__name__}: {exc}")
+    results.append(out.getvalue())
+json.dump(results, sys.stdout)
+"""
+
+LESSONS, ERRORS = load_dir(builtin_dir())
+
+
+def test_every_lesson_loads():
+    assert ERRORS == []
+    assert len(LESSONS) >= 10
+    ids = [lesson.id for lesson in LESSONS]
+    assert ids[:3] == ["grad_basics", "higher_order_grad", "argnums"]
+    assert len(set(ids)) == len(ids)
+
+
+# lessons that follow the linking convention (prerequisites named, next lesson linked)
+LINKED = {"grad_basics", "higher_order_grad", "argnums", "closures_train_step", "scan_basics",
+          "sequential_vs_accumulated", "jit_dynamic_lr", "per_example_grads"}
+
+
+def test_each_lesson_has_enough_hints_and_links():
+    for lesson in LESSONS:
+        assert len(lesson.exercise.hints) >= 4, lesson.id
+        if lesson.id in LINKED and lesson.order > 1:
+            assert "You should already know" in lesson.explanation, lesson.id
+
+
+def examples(lesson):
+    return EXAMPLE.findall(lesson.explanation)
+
+
+@pytest.mark.parametrize("lesson", [l for l in LESSONS if examples(l)], ids=lambda l: l.id)
+def test_examples_print_what_the_lesson_claims(lesson):
+    pairs = examples(lesson)
+    done = subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps([c for c, _ in pairs]),
+                          capture_output=True, text=True, timeout=120,
+                          env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    for (code, claimed), printed in zip(pairs, json.loads(done.stdout)):
+        assert printed.rstrip("\n") == claimed, f"example:\n{code}"
+
+
+def test_the_course_has_the_promised_examples():
+    by_id = {lesson.id: lesson for lesson in LESSONS}
+    assert "17.0 16.0 6.0" in by_id["higher_order_grad"].explanation
+    assert "0.64 0.8" in by_id["sequential_vs_accumulated"].explanation

@@ -1,0 +1,98 @@
+"""`jaxtutor lint`: each kind of problem, found at its exact place, and the whole course
+clean with every exercise proved by real checks."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from jaxtutor.cli import main
+from jaxtutor.lint import lint
+
+BROKEN = Path(__file__).parent / "broken_lessons"
+GUIDE = Path(__file__).parents[1] / "docs" / "authoring.md"
+
+
+def expected(path: Path) -> list[str]:
+    """The `# expect: code line:column ; ...` header of a broken lesson."""
+    said = path.read_text().splitlines()[0].removeprefix("# expect:").strip()
+    return [] if said == "none" else [part.strip() for part in said.split(";")]
+
+
+@pytest.fixture(scope="module")
+def broken():
+    return lint([BROKEN], prove_exercises=False)
+
+
+@pytest.mark.parametrize("path", sorted(BROKEN.glob("*.toml")), ids=lambda p: p.stem)
+def test_each_broken_lesson_is_reported_precisely(broken, path):
+    found = [f"{p.code} {p.line}:{p.column}" for p in broken.problems if p.path == path]
+    assert found == expected(path)
+    for problem in broken.problems:
+        assert problem.fix.strip()
+
+
+def test_typos_get_a_did_you_mean(broken):
+    said = {p.path.stem: p.fix for p in broken.problems}
+    assert said["unknown_key"] == "Did you mean `hints`?"
+    assert said["nested_unknown_key"] == "Did you mean `shape`?"
+    assert said["unknown_oracle"] == "Did you mean 'generic'?"
+    assert said["unknown_requires"] == "Did you mean 'grad_basics'?"
+
+
+def test_json_and_exit_code(capsys):
+    assert main(["lint", "--no-prove", "--json", str(BROKEN / "empty_hint.toml")]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False
+    (problem,) = report["problems"]
+    assert problem | {"file": None} == {"file": None, "line": 25, "column": 1,
+                                        "code": "empty-hint", "message": "hint 2 is empty",
+                                        "fix": "Write the hint, or remove the empty string."}
+
+
+def test_plain_text_names_file_line_column(capsys):
+    assert main(["lint", "--no-prove", str(BROKEN / "wrong_type.toml")]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"wrong_type\.toml:4:1: `order` must be an integer, not a string\n"
+                     r"    fix: ", out)
+
+
+def test_a_mutant_the_cases_cannot_catch_fails_the_proof(tmp_path):
+    text = (BROKEN / "order_b.toml").read_text().replace('id = "late"', 'id = "weak_mutant"')
+    text += '''
+[[exercise.mutants]]
+id = "adds_instead"
+message = "You added x to itself."
+hint = "That is also 2 * x, so no case can tell."
+code = \'\'\'
+def double(x):
+    return x + x
+\'\'\'
+'''
+    lesson = tmp_path / "weak.toml"
+    lesson.write_text(text)
+    result = lint([lesson])
+    assert [(p.code, p.line) for p in result.problems] == [("mutant-passes", 30)]
+
+
+def guide_example(tmp_path) -> Path:
+    m = re.search(r"<!-- example-start -->\s*```toml\n(.*)\n```\s*$", GUIDE.read_text(), re.S)
+    path = tmp_path / "guide_example.toml"
+    path.write_text(m.group(1))
+    return path
+
+
+def test_the_guides_example_and_a_new_skeleton_lint_clean(tmp_path, capsys):
+    assert main(["new-lesson", "my_lesson", "--dir", str(tmp_path / "pack")]) == 0
+    result = lint([guide_example(tmp_path), tmp_path / "pack" / "my_lesson.toml"])
+    assert result.problems == []
+    assert sorted(result.proved) == ["my_lesson", "vectors_grad"]
+
+
+def test_the_built_in_course_lints_clean_and_every_exercise_is_proved():
+    result = lint()
+    assert [p.text() for p in result.problems] == []
+    assert len(result.proved) >= 10

@@ -1,0 +1,66 @@
+"""Lesson packs: loaded beside or instead of the course, a broken lesson listed not fatal."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from jaxtutor.cli import main
+from jaxtutor.lint import lint
+from jaxtutor.packs import active_lessons, load_pack, version_in, write_skeleton
+
+BROKEN = Path(__file__).parent / "broken_lessons"
+
+
+def make_pack(folder: Path, jax: str = ">=0.4.30,<1") -> Path:
+    write_skeleton("pack_one", folder)
+    write_skeleton("pack_two", folder)
+    shutil.copy(BROKEN / "bad_toml.toml", folder / "broken.toml")
+    (folder / "pack.toml").write_text(
+        f'title = "Extra practice"\nversion = "1.2"\njax = "{jax}"\nauthor = "A. Teacher"\n')
+    return folder
+
+
+def test_a_broken_lesson_never_stops_the_others(tmp_path):
+    pack = load_pack(make_pack(tmp_path / "pack"))
+    assert [l.id for l in pack.lessons] == ["pack_one", "pack_two"]
+    (error,) = pack.errors
+    assert error.path.name == "broken.toml" and error.line == 3
+    assert (pack.title, pack.version, pack.author) == ("Extra practice", "1.2", "A. Teacher")
+
+
+def test_beside_or_instead_of_the_course(tmp_path, monkeypatch):
+    folder = make_pack(tmp_path / "pack")
+    beside = active_lessons(str(folder))
+    ids = [l.id for l in beside.lessons]
+    assert ids[0] == "grad_basics" and ids[-2:] == ["pack_one", "pack_two"]
+    assert [e.path.name for e in beside.errors] == ["broken.toml"]
+    monkeypatch.setenv("JAXTUTOR_LESSONS", str(folder))
+    assert [l.id for l in active_lessons(only_packs=True).lessons] == ["pack_one", "pack_two"]
+
+
+def test_list_and_check_see_pack_lessons(tmp_path, capsys):
+    folder = make_pack(tmp_path / "pack")
+    assert main(["--lessons", str(folder), "list"]) == 0
+    out = capsys.readouterr().out
+    assert "pack_two" in out and "grad_basics" in out
+    assert "(not loaded)" in out and "broken.toml:3:" in out
+    assert main(["--lessons", str(folder), "check", "pack_one", str(tmp_path / "none.py")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_a_pack_may_not_take_a_built_in_id(tmp_path):
+    write_skeleton("grad_basics", tmp_path)
+    course = active_lessons(str(tmp_path))
+    assert [l.id for l in course.lessons].count("grad_basics") == 1
+    assert "already used" in str(course.errors[0])
+
+
+def test_jax_range_warning_and_manifest_lint(tmp_path):
+    folder = make_pack(tmp_path / "pack", jax=">=0.1,<0.2")
+    assert "was written for JAX >=0.1,<0.2" in active_lessons(str(folder)).warnings[0]
+    assert version_in("0.10.2", ">=0.4.30,<0.11") and not version_in("0.4.1", ">=0.4.30")
+    (folder / "pack.toml").write_text('title = "x"\nversoin = "1"\njax = "new"\n')
+    codes = [(p.code, p.line) for p in lint([folder], prove_exercises=False).problems
+             if p.path.name == "pack.toml"]
+    assert codes == [("unknown-key", 2), ("missing-key", 1), ("bad-version-range", 3)]
