@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import threading
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from jaxtutor.check import check_file
 from jaxtutor.lessons import builtin_dir, load_dir
 from jaxtutor.runner import procs
-from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
+from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded, isolation
 from jaxtutor.verdict import Outcome
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -60,8 +61,39 @@ def test_infinite_loop_times_out():
     assert time.monotonic() - started < 2 + 60  # the child's start is not on the clock
 
 
-def test_stopped_process_times_out_instead_of_hanging():
-    assert judge("sigstop_self", timeout_s=2).outcome is Outcome.TIMEOUT
+def test_a_learner_stopping_itself_never_hangs_the_tutor():
+    # isolated, the child is PID 1 of its namespace and the kernel ignores its own
+    # SIGSTOP: the function returns None, a wrong answer; else the stop runs into the clock
+    expected = Outcome.WRONG_ANSWER if isolation() else Outcome.TIMEOUT
+    assert judge("sigstop_self", timeout_s=2).outcome is expected
+
+
+def test_a_child_stopped_from_outside_times_out():
+    with Child(Limits(timeout_s=2)) as child:
+        child.load("def f(*a):\n    return 1.0\n", "solution.py", "f")
+        for pid in procs.members(procs.table(), child.proc.pid, {}):
+            os.kill(pid, signal.SIGSTOP)
+        with pytest.raises(RunEnded) as ended:
+            child.call_many([ARGS])
+        assert ended.value.kind == "timeout"
+    assert survivors(child) == set()
+
+
+@pytest.mark.skipif(not isolation(), reason="this machine forbids user namespaces")
+def test_the_child_cannot_see_or_signal_the_tutor():
+    source = ("import os, signal\n"
+              "def f(*a):\n"
+              "    parent = os.getppid()\n"
+              "    try:\n"
+              "        os.kill(-1, signal.SIGKILL)  # every process it may signal\n"
+              "    except ProcessLookupError:\n"
+              "        pass\n"
+              "    return float(parent)\n")
+    with Child() as child:
+        child.load(source, "solution.py", "f")
+        (result,) = child.call_many([ARGS])
+    assert result["ok"] is True and float(result["value"]) == 0.0  # no parent in sight
+    assert os.getpid() > 0  # and this process is still here to say so
 
 
 def test_memory_hog_hits_the_polled_cap():

@@ -7,8 +7,14 @@ import jax
 import jax.numpy as jnp
 
 plain = subprocess.Popen(["sleep", "1000"])
-print(f"PID {plain.pid}")
-os.system("sleep 1000 & echo PID $!")
+os.system("sleep 1000 &")
+# both sleeps are now children of this process (the orphaned one is reparented to it);
+# print their pids as the machine sees them, through /proc, not this process's namespace
+me = os.readlink("/proc/self")
+for task in os.listdir(f"/proc/{me}/task"):
+    with open(f"/proc/{me}/task/{task}/children") as f:
+        for pid in f.read().split():
+            print(f"PID {pid}")
 
 
 def loss(scale, w, x, y):

@@ -11,7 +11,7 @@ def escape(env):
     if os.fork() == 0:
         os.setsid()
         if os.fork() == 0:
-            os.write(w, str(os.getpid()).encode())
+            os.write(w, os.readlink("/proc/self").encode())  # the pid the machine sees
             os.execve("/bin/sleep", ["sleep", "1000"], env)
         os._exit(0)
     os.close(w)

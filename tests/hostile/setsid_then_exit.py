@@ -9,7 +9,7 @@ def grad_w_and_x(scale, w, x, y):
     if os.fork() == 0:
         os.setsid()
         if os.fork() == 0:
-            os.write(w_, str(os.getpid()).encode())
+            os.write(w_, os.readlink("/proc/self").encode())  # the pid the machine sees
             os.execve("/bin/sleep", ["sleep", "1000"], {})
         os._exit(0)
     os.close(w_)

@@ -11,10 +11,12 @@ is a verdict: the oracles compare its numbers here, against their own reference.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import resource
 import secrets
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -37,6 +39,25 @@ MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
 # only stops one huge allocation that could outrun the poll.
 DATA_MARGIN = 8 * GIB
 _RUN_MARK = procs.RUN_MARK  # every process of one run carries it, so strays can be found
+# The child runs in new PID and network namespaces, made through an unprivileged user
+# namespace: it cannot see or signal the tutor or any other process on the machine (not
+# even with kill(-1)), it reaches no network, and it is PID 1 of its namespace, so when
+# it dies the kernel kills everything it started.
+_ISOLATE = ("--user", "--pid", "--net", "--fork", "--kill-child")
+
+
+@functools.cache
+def isolation() -> tuple[str, ...]:
+    """The command prefix that isolates a child, or () where the machine forbids user
+    namespaces; then the process-group kill and the /proc sweep are the only net."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        return ()
+    try:
+        probe = subprocess.run([unshare, *_ISOLATE, "true"], capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return ()
+    return (unshare, *_ISOLATE) if probe.returncode == 0 else ()
 
 
 @dataclass(frozen=True)
@@ -111,7 +132,7 @@ class Child:
         try:
             # no preexec_fn (unsafe with threads); the child sets its own limits first thing
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "jaxtutor.runner.child", str(req_r), str(res_w)],
+                [*isolation(), sys.executable, "-m", "jaxtutor.runner.child", str(req_r), str(res_w)],
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                 pass_fds=(req_r, res_w), cwd=self._workdir.name, env=env,
                 start_new_session=True)
@@ -310,10 +331,14 @@ class Child:
 
     def _backstop(self) -> None:
         limit = self.limits.memory_bytes + DATA_MARGIN
-        try:  # hard and soft: the learner's code cannot raise it again (unless run as root)
-            resource.prlimit(self.proc.pid, resource.RLIMIT_DATA, (limit, limit))
-        except (OSError, ValueError):
-            pass  # the poll still holds the cap
+        # hard and soft: the learner's code cannot raise it again (in its own user
+        # namespace not even as root); every process of the run, as the child may sit
+        # below the isolating `unshare`
+        for pid in procs.members(procs.table(), self.proc.pid, self._seen):
+            try:
+                resource.prlimit(pid, resource.RLIMIT_DATA, (limit, limit))
+            except (OSError, ValueError):
+                pass  # the poll still holds the cap
 
     def _take_frame(self) -> dict | None:
         if len(self._buffer) < wire.HEADER_SIZE:
