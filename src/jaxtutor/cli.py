@@ -19,19 +19,30 @@ def _usage_error(message: str) -> int:
     return USAGE_ERROR
 
 
-def cmd_list(args) -> int:
-    from jaxtutor.lessons import builtin_lessons
+def _course(args):
+    """The active lessons: the built-in course and any packs (--lessons, JAXTUTOR_LESSONS)."""
+    from jaxtutor.packs import active_lessons
 
-    for lesson in builtin_lessons():
+    course = active_lessons(getattr(args, "lessons", None), getattr(args, "lessons_only", False))
+    for warning in course.warnings:
+        print(f"jaxtutor: warning: {warning}", file=sys.stderr)
+    return course
+
+
+def cmd_list(args) -> int:
+    course = _course(args)
+    for lesson in course.lessons:
         print(f"{lesson.id:24} {lesson.title}")
+    for error in course.errors:  # a broken lesson is listed, never hidden
+        print(f"{'(not loaded)':24} {error}")
     return 0
 
 
 def cmd_check(args) -> int:
     from jaxtutor.check import check_file
-    from jaxtutor.lessons import builtin_lessons, find_exercise
+    from jaxtutor.lessons import find_exercise
 
-    lessons = builtin_lessons()
+    lessons = _course(args).lessons
     lesson = find_exercise(args.exercise, lessons)
     if lesson is None:
         known = ", ".join(lesson.id for lesson in lessons)
@@ -49,9 +60,129 @@ def cmd_check(args) -> int:
     return 0 if verdict.passed else 1
 
 
+def cmd_lint(args) -> int:
+    from jaxtutor.lint import lint
+
+    paths = [Path(p) for p in args.paths] or None
+    result = lint(paths, prove_exercises=not args.no_prove, jobs=max(1, args.jobs))
+    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    return 0 if result.ok else 1
+
+
+def cmd_new_lesson(args) -> int:
+    from jaxtutor.packs import write_skeleton
+
+    try:
+        path = write_skeleton(args.id, Path(args.dir or getattr(args, "lessons", None) or "."))
+    except ValueError as exc:
+        return _usage_error(str(exc))
+    print(f"wrote {path}; check it with: jaxtutor lint {path}")
+    return 0
+
+
+def cmd_grade(args) -> int:
+    from jaxtutor import classroom, grade
+
+    course = _course(args)
+    lesson = next((lesson for lesson in course.lessons if lesson.id == args.exercise), None)
+    if lesson is None:
+        known = ", ".join(lesson.id for lesson in course.lessons)
+        return _usage_error(f"unknown exercise {args.exercise!r} (known: {known})")
+    if args.jobs is not None and args.jobs < 1:
+        return _usage_error("--jobs must be at least 1")
+    return grade.command(args, lesson.exercise, classroom.pack_of(course, lesson))
+
+
+def cmd_export(args) -> int:
+    from jaxtutor import classroom
+
+    return classroom.export_command(args)
+
+
+def cmd_report(args) -> int:
+    from jaxtutor import classroom
+
+    return classroom.report_command(args)
+
+
+def cmd_serve(args) -> int:
+    from jaxtutor import serve
+
+    return serve.command(args)
+
+
+def cmd_watch(args) -> int:
+    from jaxtutor import watch
+
+    return watch.command(args)
+
+
+def cmd_progress(args) -> int:
+    from jaxtutor import watch
+
+    return watch.progress_command(args)
+
+
+def cmd_app(args) -> int:
+    from jaxtutor.tui import run
+
+    return run()
+
+
+def _add_learner(sub) -> None:
+    p = sub.add_parser("watch", help="re-check a file each time you save it in your own editor")
+    p.add_argument("exercise", metavar="EXERCISE")
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="your solution file (default: EXERCISE.py; the starter is written if absent)")
+    p.add_argument("--poll", action="store_true",
+                   help="look for changes by polling, for file systems where events never arrive")
+    p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser("progress", help="where you stand in the course")
+    p.set_defaults(func=cmd_progress)
+
+
+def _add_classroom(sub) -> None:
+    p = sub.add_parser("grade", help="grade a class's submissions for one exercise")
+    p.add_argument("exercise", metavar="EXERCISE")
+    p.add_argument("paths", metavar="PATH", nargs="+",
+                   help="a submission file, or a folder with one file or folder per student")
+    p.add_argument("--jobs", type=int, default=None, help="checks at once (default: cores)")
+    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--out", metavar="FILE", help="write the results here, not to stdout")
+    p.add_argument("--seed", type=int, default=0,
+                   help="draw other cases than the students saw (default 0: the same)")
+    p.set_defaults(func=cmd_grade)
+
+    p = sub.add_parser("export", help="export your progress for your teacher")
+    p.add_argument("--name", help="your name, as the teacher should see it")
+    p.add_argument("--format", choices=["json", "csv"], default="json")
+    p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("report", help="merge a class's exports into one table")
+    p.add_argument("files", metavar="FILE", nargs="+", help="files made by `jaxtutor export`")
+    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("serve", help="serve the tutor to web browsers (needs jaxtutor[serve])")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--public-url", help="the address browsers use, if not http://HOST:PORT")
+    p.add_argument("--home", metavar="DIR",
+                   help="where each visitor's progress is kept (default: under JAXTUTOR_HOME)")
+    p.set_defaults(func=cmd_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="jaxtutor", description="Learn JAX's function transformations by doing.")
+    parser.add_argument("--lessons", metavar="DIR",
+                        help="also load the lesson pack in DIR (or set JAXTUTOR_LESSONS)")
+    parser.add_argument("--lessons-only", action="store_true",
+                        help="show only the packs' lessons, not the built-in course")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("list", help="list the exercises and their lessons")
@@ -63,6 +194,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     p.add_argument("--seed", type=int, default=0, help="draw other random cases")
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("lint", help="check lesson files for authors (default: the built-in course)")
+    p.add_argument("paths", metavar="PATH", nargs="*", help="a lesson file or a folder of them")
+    p.add_argument("--json", action="store_true", help="problems as JSON, for editors and CI")
+    p.add_argument("--no-prove", action="store_true",
+                   help="only read the files; do not run starters, solutions and mutants")
+    p.add_argument("--jobs", type=int, default=2, help="exercises proved at once (default 2)")
+    p.set_defaults(func=cmd_lint)
+
+    p = sub.add_parser("new-lesson", help="write a commented lesson skeleton that lints clean")
+    p.add_argument("id", metavar="ID", help="the lesson id: lowercase letters, digits and _")
+    p.add_argument("--dir", help="where to write ID.toml (default: --lessons DIR, else here)")
+    p.set_defaults(func=cmd_new_lesson)
+
+    _add_learner(sub)
+    _add_classroom(sub)
     return parser
 
 
@@ -72,7 +219,6 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed the one-line reason
         return USAGE_ERROR if exc.code else 0
-    if args.command is None:
-        parser.print_help()
-        return 0
+    if args.command is None:  # plain `jaxtutor` opens the app
+        return cmd_app(args)
     return args.func(args)

@@ -1,0 +1,333 @@
+"""Grading a class: many submissions, one exercise, the same checker as `jaxtutor check`.
+
+Each submission is read into memory before any learner code runs (so no submission can
+rewrite another's file), then checked in a child process of its own through
+`check_source`. A run that ended abnormally (crash, timeout, memory, internal) is run
+once more with nothing else running, so another submission (or a busy machine) cannot
+decide its verdict. Rows come back sorted by student, whatever order the runs ended in.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from jaxtutor.check import check_source, limits_for
+from jaxtutor.classroom import safe_cell
+from jaxtutor.lessons import Exercise
+from jaxtutor.verdict import Outcome, Verdict
+
+MAX_SUBMISSION_BYTES = 1024 * 1024  # a learner's file is a few KiB; refuse to load a flood
+NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run
+_RETRY = {Outcome.CRASHED, Outcome.TIMEOUT, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
+_SKIP_DIRS = {"__pycache__", ".git", ".ipynb_checkpoints"}
+
+
+@dataclass
+class Submission:
+    student: str
+    path: Path | None  # the file graded, None when none could be picked
+    source: str | None = None
+    problem: str = ""  # why it could not be graded
+
+
+@dataclass
+class Row:
+    student: str
+    file: str
+    status: str  # pass | fail | error
+    outcome: str  # Outcome name in lower case, or not_checked
+    passed: int
+    total: int
+    misconception: str
+    duration_s: float
+    message: str
+    retried: bool = False
+
+    def to_json(self) -> dict:
+        return {"student": self.student, "file": self.file, "status": self.status,
+                "outcome": self.outcome, "tests_passed": self.passed, "tests_total": self.total,
+                "misconception": self.misconception or None,
+                "duration_s": round(self.duration_s, 3), "message": self.message,
+                "retried": self.retried}
+
+
+@dataclass
+class Summary:
+    submissions: int
+    passed: int
+    statuses: dict[str, int]
+    outcomes: dict[str, int]
+    misconceptions: list[tuple[str, int]] = field(default_factory=list)  # most common first
+
+    def to_json(self) -> dict:
+        return {"submissions": self.submissions, "passed": self.passed,
+                "statuses": self.statuses, "outcomes": self.outcomes,
+                "misconceptions": [{"id": i, "count": n} for i, n in self.misconceptions]}
+
+
+# -- finding the submissions -------------------------------------------------------------
+
+def _visible(path: Path) -> bool:
+    return not path.name.startswith((".", "_")) and path.name not in _SKIP_DIRS
+
+
+def _pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
+    """The .py file of a student's folder: the only one, or the only one that defines
+    the exercise's function, or one named after the exercise or `solution.py`."""
+    files = sorted(p for p in folder.rglob("*.py")
+                   if p.is_file() and all(map(_visible, map(Path, p.relative_to(folder).parts))))
+    if not files:
+        return None, "no .py file in the folder"
+    if len(files) == 1:
+        return files[0], ""
+    for name in (f"{exercise.id}.py", "solution.py"):
+        named = [p for p in files if p.name == name]
+        if len(named) == 1:
+            return named[0], ""
+    defines = re.compile(rf"^\s*def\s+{re.escape(exercise.function)}\s*\(", re.M)
+    defining = [p for p in files if defines.search(_read(p) or "")]
+    if len(defining) == 1:
+        return defining[0], ""
+    listed = ", ".join(str(p.relative_to(folder)) for p in files)
+    return None, f"cannot tell which file to grade: {listed}"
+
+
+def _read(path: Path) -> str | None:
+    try:
+        if path.stat().st_size > MAX_SUBMISSION_BYTES:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def find_submissions(paths: list[Path], exercise: Exercise) -> list[Submission]:
+    """One Submission per student. A PATH that is a file is one student (the file's
+    stem); a folder holds one student per .py file or per sub-folder."""
+    found: list[Submission] = []
+    for path in map(Path, paths):
+        if path.is_file():
+            found.append(Submission(path.stem, path))
+        elif path.is_dir():
+            for entry in sorted(filter(_visible, path.iterdir())):
+                if entry.is_file() and entry.suffix == ".py":
+                    found.append(Submission(entry.stem, entry))
+                elif entry.is_dir():
+                    picked, problem = _pick_in_folder(entry, exercise)
+                    found.append(Submission(entry.name, picked, problem=problem))
+        else:
+            found.append(Submission(path.stem or str(path), None, problem=f"no such file: {path}"))
+    _unique_names(found)
+    for sub in found:  # read everything now, before any learner code can touch the files
+        if sub.path is not None and not sub.problem:
+            sub.source = _read(sub.path)
+            if sub.source is None:
+                sub.problem = (f"cannot read {sub.path.name} (missing, unreadable or "
+                               f"larger than {MAX_SUBMISSION_BYTES // 1024} KiB)")
+    return found
+
+
+def _unique_names(subs: list[Submission]) -> None:
+    counts = Counter(s.student for s in subs)
+    for sub in subs:
+        if counts[sub.student] > 1 and sub.path is not None:
+            sub.student = f"{sub.student} ({sub.path})"
+
+
+# -- grading ------------------------------------------------------------------------------
+
+def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> Row:
+    file = sub.path.name if sub.path else ""
+    if verdict is None:
+        return Row(sub.student, file, "error", NOT_CHECKED, 0, 0, "", 0.0, sub.problem)
+    passed = sum(t.status == "pass" for t in verdict.tests)
+    return Row(sub.student, file, verdict.status, verdict.outcome.name.lower(), passed,
+               len(verdict.tests), verdict.diagnosis.id if verdict.diagnosis else "",
+               verdict.duration_s, verdict.message.strip().splitlines()[0] if verdict.message else "",
+               retried)
+
+
+def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
+    child = pool.take(limits_for(exercise)) if pool is not None else None
+    filename = sub.path.name if sub.path else "solution.py"
+    return check_source(exercise, sub.source, filename=filename, seed=seed, child=child)
+
+
+def grade(exercise: Exercise, submissions: list[Submission], jobs: int | None = None,
+          seed: int = 0, on_done: Callable[[Row], None] | None = None,
+          warm: bool = True) -> list[Row]:
+    """Check every submission; `on_done` is told of each row as it is ready (the retry
+    pass may later replace a row). Never raises for a submission's sake."""
+    from jaxtutor.runner.pool import WarmPool
+
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    todo = [s for s in submissions if s.source is not None and not s.problem]
+    rows: dict[int, Row] = {}
+    verdicts: dict[int, Verdict] = {}
+    for i, sub in enumerate(submissions):
+        if sub.source is None or sub.problem:
+            rows[i] = row_for(sub, None)
+            on_done and on_done(rows[i])
+    index = {id(s): i for i, s in enumerate(submissions)}
+
+    def run(sub: Submission, pool) -> Verdict:
+        try:
+            return _check(exercise, sub, seed, pool)
+        except Exception as exc:  # a bug of ours must not stop the class's grading
+            return Verdict(exercise.id, Outcome.INTERNAL_ERROR, f"jaxtutor failed: {exc!r}")
+
+    pool = WarmPool(size=min(jobs, len(todo))) if warm and todo else None
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as executor:
+            futures = {executor.submit(run, sub, pool): sub for sub in todo}
+            for future in as_completed(futures):
+                sub = futures[future]
+                i = index[id(sub)]
+                verdicts[i] = future.result()
+                rows[i] = row_for(sub, verdicts[i])
+                on_done and on_done(rows[i])
+    finally:
+        if pool is not None:
+            pool.close()
+    # abnormal endings again, one at a time, with no other learner code running
+    for i in sorted(i for i, v in verdicts.items() if v.outcome in _RETRY):
+        rows[i] = row_for(submissions[i], run(submissions[i], None), retried=True)
+        on_done and on_done(rows[i])
+    return sorted(rows.values(), key=lambda r: (r.student.casefold(), r.student))
+
+
+def summarize(rows: list[Row]) -> Summary:
+    statuses = Counter(r.status for r in rows)
+    outcomes = Counter(r.outcome for r in rows)
+    misconceptions = Counter(r.misconception for r in rows if r.misconception)
+    ranked = sorted(misconceptions.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Summary(len(rows), statuses.get("pass", 0),
+                   dict(sorted(statuses.items())), dict(sorted(outcomes.items())), ranked)
+
+
+# -- writing the results ---------------------------------------------------------------------
+
+CSV_COLUMNS = ["student", "file", "status", "outcome", "tests_passed", "tests_total",
+               "misconception", "duration_s", "message", "retried"]
+
+
+def to_csv(rows: list[Row]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        data = row.to_json()
+        data["misconception"] = data["misconception"] or ""
+        writer.writerow({k: safe_cell(data[k]) for k in CSV_COLUMNS})
+    return out.getvalue()
+
+
+def to_json(exercise: Exercise, seed: int, rows: list[Row], pack: dict) -> dict:
+    return {"version": 1, "kind": "jaxtutor-grade", "pack": pack, "exercise": exercise.id,
+            "seed": seed, "graded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "rows": [r.to_json() for r in rows], "summary": summarize(rows).to_json()}
+
+
+_STYLE = {"pass": "green", "fail": "red", "error": "yellow"}
+
+
+def render_table(exercise: Exercise, seed: int, rows: list[Row]):
+    """A Rich renderable: the rows, then the summary a teacher reads first."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=f"{exercise.id} (seed {seed})", title_justify="left")
+    for column, justify in [("student", "left"), ("status", "left"), ("outcome", "left"),
+                            ("tests", "right"), ("misconception", "left"), ("time", "right"),
+                            ("note", "left")]:
+        table.add_column(column, justify=justify)
+    for r in rows:
+        # errors without a misconception say why in a few words; csv/json carry it all
+        note = r.message[:60] if r.status == "error" and not r.misconception else ""
+        table.add_row(Text(r.student), Text(r.status, style=_STYLE[r.status]), r.outcome,
+                      f"{r.passed}/{r.total}", r.misconception or "-", f"{r.duration_s:.1f} s",
+                      Text(note, style="dim"))
+    return Group(table, Text(summary_text(summarize(rows))))
+
+
+def summary_text(summary: Summary) -> str:
+    lines = [f"{summary.passed} of {summary.submissions} passed."]
+    others = {k: v for k, v in summary.outcomes.items() if k != "passed"}
+    if others:
+        lines.append("Outcomes: " + ", ".join(f"{k} {v}" for k, v in others.items()) + ".")
+    if summary.misconceptions:
+        lines.append("Most common misconceptions:")
+        lines += [f"  {n:3d}  {mid}" for mid, n in summary.misconceptions]
+    return "\n".join(lines)
+
+
+# -- the command ------------------------------------------------------------------------------
+
+def write_output(text: str, out: str | None) -> None:
+    """To stdout, or to `out` in one rename (written only after every child is gone)."""
+    if not out:
+        print(text, end="" if text.endswith("\n") else "\n")
+        return
+    target = Path(out)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+
+
+def command(args, exercise: Exercise, pack: dict) -> int:
+    """`jaxtutor grade`: exit 0 when every submission was graded (whatever its result),
+    1 when jaxtutor itself failed on some, 2 when there was nothing to grade."""
+    import sys
+
+    from rich.console import Console
+
+    submissions = find_submissions([Path(p) for p in args.paths], exercise)
+    if not submissions:
+        print("jaxtutor: no submissions found (a .py file per student, or a folder per student)",
+              file=sys.stderr)
+        return 2
+    err = Console(stderr=True)
+    if err.is_terminal:  # a bar for a person; nothing in a pipe or a log
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                      transient=True) as bar:
+            task = bar.add_task(f"grading {exercise.id}", total=len(submissions))
+            seen: set[str] = set()
+
+            def done(row: Row) -> None:
+                if row.student not in seen:
+                    seen.add(row.student)
+                    bar.advance(task)
+                bar.update(task, description=f"grading {exercise.id}: {row.student}")
+
+            rows = grade(exercise, submissions, args.jobs, args.seed, on_done=done)
+    else:
+        rows = grade(exercise, submissions, args.jobs, args.seed)
+    if args.format == "json":
+        import json
+
+        text = json.dumps(to_json(exercise, args.seed, rows, pack), indent=2) + "\n"
+    elif args.format == "csv":
+        text = to_csv(rows)
+    elif args.out:
+        buffer = io.StringIO()
+        Console(file=buffer, width=120, no_color=True).print(render_table(exercise, args.seed, rows))
+        text = buffer.getvalue()
+    else:
+        Console().print(render_table(exercise, args.seed, rows))
+        text = ""
+    if text:
+        write_output(text, args.out)
+    return 1 if any(r.outcome == "internal_error" for r in rows) else 0

@@ -1,0 +1,116 @@
+"""`jaxtutor export` from the progress database, then `jaxtutor report` over a class's
+exports: what went in comes out, in JSON and in CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+
+import jaxtutor
+from jaxtutor.progress import Store
+
+
+def jaxtutor_cli(*args, home=None):
+    env = dict(os.environ)
+    if home is not None:
+        env["JAXTUTOR_HOME"] = str(home)
+    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+def _learn(home, script):
+    """Progress written through the same store the app uses."""
+    with Store(home / "progress.sqlite3") as store:
+        script(store)
+
+
+def ada(store):
+    store.save_draft("argnums", "def grad_w_and_x(scale, w, x, y):\n    return 1\n")
+    store.reveal_hint("argnums", 4)
+    store.reveal_hint("argnums", 4)
+    store.record_attempt("argnums", "fail", "wrong_answer", "swapped_order", 1.0)
+    store.record_attempt("argnums", "fail", "wrong_answer", "swapped_order", 1.0)
+    store.record_attempt("argnums", "pass", "passed", None, 1.0)
+    store.record_attempt("has_aux", "fail", "wrong_answer", "forgot_has_aux", 1.0)
+
+
+def bob(store):
+    store.record_attempt("argnums", "fail", "wrong_answer", "swapped_order", 1.0)
+    store.record_attempt("argnums", "error", "exception", "non_scalar_loss", 1.0)
+    store.mark_solution_shown("argnums")
+
+
+def test_export_then_report_round_trips(tmp_path):
+    _learn(tmp_path / "ada", ada)
+    _learn(tmp_path / "bob", bob)
+    done = jaxtutor_cli("export", "--name", "Ada", "--out", tmp_path / "ada.json", home=tmp_path / "ada")
+    assert done.returncode == 0, done.stderr
+    done = jaxtutor_cli("export", "--name", "=Bob", "--format", "csv", "--out", tmp_path / "bob.csv",
+                        home=tmp_path / "bob")
+    assert done.returncode == 0, done.stderr
+
+    exported = json.loads((tmp_path / "ada.json").read_text())
+    assert exported["course"] == {"id": "jaxtutor-course", "version": jaxtutor.__version__}
+    argnums = next(e for e in exported["exercises"] if e["id"] == "argnums")
+    assert argnums["status"] == "passed" and argnums["attempts"] == 3 and argnums["hints_used"] == 2
+    assert argnums["misconceptions"] == {"swapped_order": 2}
+    assert argnums["final_draft"].startswith("def grad_w_and_x")
+    assert argnums["first_passed_at"].endswith("Z")
+    # the CSV export keeps the pack and version on every row, and defuses the name
+    bob_rows = list(csv.DictReader(io.StringIO((tmp_path / "bob.csv").read_text())))
+    assert {(r["pack"], r["pack_version"]) for r in bob_rows} == {("jaxtutor-course", jaxtutor.__version__)}
+    assert bob_rows[0]["name"] == "'=Bob"
+
+    done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "bob.csv", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["courses"] == [{"id": "jaxtutor-course", "version": jaxtutor.__version__}]
+    students = {s["name"]: s["exercises"] for s in report["students"]}
+    assert sorted(students) == ["=Bob", "Ada"]
+    assert students["Ada"]["argnums"]["status"] == "passed"
+    assert students["Ada"]["argnums"]["hints_used"] == 2
+    assert students["Ada"]["has_aux"]["status"] == "in_progress"
+    assert students["=Bob"]["argnums"] == {
+        "status": "in_progress", "attempts": 2, "hints_used": 0, "first_passed_at": None,
+        "last_misconception": "non_scalar_loss", "solution_shown": True,
+        "misconceptions": {"non_scalar_loss": 1, "swapped_order": 1}}
+    totals = {t["exercise"]: t for t in report["totals"]}
+    assert totals["argnums"]["passed"] == 1 and totals["argnums"]["started"] == 2
+    assert report["misconceptions"][0] == {"exercise": "argnums", "id": "swapped_order",
+                                           "students": 2, "times": 3}
+
+    done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "bob.csv", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    ada_argnums = next(r for r in rows if r["student"] == "Ada" and r["exercise"] == "argnums")
+    assert ada_argnums["status"] == "passed" and ada_argnums["misconceptions"] == "swapped_order:2"
+    assert any(r["student"] == "'=Bob" for r in rows)
+
+    done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "bob.csv")
+    assert "Class progress" in done.stdout and "swapped_order" in done.stdout
+
+
+def test_report_warns_of_mixed_courses_and_skips_broken_files(tmp_path):
+    _learn(tmp_path / "ada", ada)
+    jaxtutor_cli("export", "--name", "Ada", "--out", tmp_path / "ada.json", home=tmp_path / "ada")
+    old = json.loads((tmp_path / "ada.json").read_text())
+    old["name"], old["course"]["version"] = "Cy", "0.0.1"
+    (tmp_path / "cy.json").write_text(json.dumps(old))
+    (tmp_path / "junk.json").write_text("{not json")
+    done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "cy.json", tmp_path / "junk.json",
+                        "--format", "json")
+    assert done.returncode == 1
+    assert "junk.json:1:2: not valid JSON" in done.stderr
+    assert "different courses or versions" in done.stderr
+    assert len(json.loads(done.stdout)["courses"]) == 2
+
+
+def test_export_with_no_progress_creates_nothing(tmp_path):
+    done = jaxtutor_cli("export", "--name", "New", home=tmp_path / "home")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["exercises"] and all(e["status"] == "not_started" for e in data["exercises"])
+    assert not (tmp_path / "home").exists()

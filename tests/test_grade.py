@@ -1,0 +1,181 @@
+"""`jaxtutor grade` on a class folder that mixes correct, wrong, crashing and hostile
+submissions, through the real CLI, sandbox and oracle."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaxtutor.grade import Row, find_submissions, summarize, to_csv
+from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.runner.sandbox import isolation
+
+SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
+
+# student: (status, outcome, misconception); "all" tests passed, "none" passed, or no tests
+EXPECTED = {
+    "alice": ("pass", "passed", None, "all"),
+    "bob": ("fail", "wrong_answer", "wrong_argnums", "none"),
+    "carol": ("fail", "wrong_answer", "swapped_order", "none"),
+    "dave": ("fail", "wrong_answer", "single_gradient", "none"),
+    "erin": ("fail", "wrong_answer", "wrong_argnums", "none"),  # a folder with one file
+    "frank": ("error", "crashed", None, "no tests"),  # os._exit in the middle
+    "grace": ("error", "exception", None, "no tests"),  # fake JSON, then sys.exit(0)
+    "heidi": ("fail", "wrong_answer", None, "none"),  # attacks files and siblings
+    "ivan": ("pass", "passed", None, "all"),  # a folder: picks the file defining the function
+    "judy": ("error", "not_checked", None, "no tests"),  # a folder with no .py file
+    "mallory": ("error", "timeout", None, "no tests"),  # loops forever
+    "oscar": ("error", "syntax_error", None, "no tests"),
+    "peggy": ("error", "exception", "non_scalar_loss", "no tests"),
+    "trent": ("fail", "wrong_answer", "swapped_order", "none"),  # patches numpy, fakes output
+}
+
+
+def jaxtutor(*args, cwd=None, timeout=600):
+    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Grade a copy of the class (heidi rewrites what she can reach) with two jobs."""
+    folder = tmp_path_factory.mktemp("class") / "argnums"
+    shutil.copytree(SUBMISSIONS, folder)
+    (folder / ".heidi-may-attack").touch()
+    out = folder / "results.json"
+    done = jaxtutor("grade", "argnums", folder, "--jobs", "2", "--format", "json", "--out", out)
+    return folder, out, done
+
+
+def test_every_submission_gets_its_own_right_row(graded):
+    folder, out, done = graded
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    rows = {r["student"]: r for r in report["rows"]}
+    assert list(rows) == sorted(EXPECTED)
+    total = rows["alice"]["tests_total"]
+    assert total > 0
+    for student, (status, outcome, misconception, tests) in EXPECTED.items():
+        row = rows[student]
+        got = (row["status"], row["outcome"], row["misconception"])
+        assert got == (status, outcome, misconception), (student, row)
+        want = {"all": (total, total), "none": (0, total), "no tests": (0, 0)}[tests]
+        assert (row["tests_passed"], row["tests_total"]) == want, (student, row)
+        assert row["duration_s"] >= 0
+    assert rows["ivan"]["file"] == "answer.py"
+    assert rows["erin"]["file"] == "work.py"
+    assert "no .py file" in rows["judy"]["message"]
+    assert report["exercise"] == "argnums" and report["seed"] == 0
+    assert report["pack"] == {"id": "jaxtutor-course", "version": __import__("jaxtutor").__version__}
+
+
+def test_the_attack_happened_and_changed_nothing(graded):
+    folder, out, done = graded
+    # heidi did rewrite alice's file on disk, after it had been read
+    assert "overwritten by heidi" in (folder / "alice.py").read_text()
+    report = json.loads(out.read_text())  # and the report is ours, not hers
+    assert "hacked" not in report
+
+
+def test_summary_counts_passes_and_ranks_misconceptions(graded):
+    _, out, _ = graded
+    summary = json.loads(out.read_text())["summary"]
+    assert summary["submissions"] == 14
+    assert summary["passed"] == 2
+    assert summary["statuses"] == {"error": 6, "fail": 6, "pass": 2}
+    assert summary["misconceptions"] == [
+        {"id": "swapped_order", "count": 2}, {"id": "wrong_argnums", "count": 2},
+        {"id": "non_scalar_loss", "count": 1}, {"id": "single_gradient", "count": 1}]
+
+
+def test_quiet_in_a_pipe(graded):
+    _, _, done = graded
+    assert done.stdout == ""  # the results went to --out
+    assert "grading" not in done.stderr and "━" not in done.stderr
+
+
+def test_fresh_seed_csv_on_stdout(tmp_path):
+    for name in ("alice.py", "carol.py"):
+        shutil.copy(SUBMISSIONS / name, tmp_path / name)
+    done = jaxtutor("grade", "argnums", tmp_path / "alice.py", tmp_path / "carol.py",
+                    "--seed", "12345", "--format", "csv", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [(r["student"], r["status"], r["misconception"]) for r in rows] == [
+        ("alice", "pass", ""), ("carol", "fail", "swapped_order")]
+
+
+def test_table_names_the_misconceptions(tmp_path):
+    shutil.copy(SUBMISSIONS / "dave.py", tmp_path / "dave.py")
+    done = jaxtutor("grade", "argnums", tmp_path, "--jobs", "1", "--out", tmp_path / "r.txt")
+    assert done.returncode == 0, done.stderr
+    text = (tmp_path / "r.txt").read_text()
+    assert "dave" in text and "single_gradient" in text
+    assert "0 of 1 passed." in text and "Most common misconceptions" in text
+
+
+def test_usage_errors():
+    assert jaxtutor("grade", "no_such_exercise", SUBMISSIONS).returncode == 2
+    assert jaxtutor("grade", "argnums", SUBMISSIONS, "--jobs", "0").returncode == 2
+
+
+# -- finding submissions, and the CSV, without running anything ----------------------------
+
+def _exercise():
+    return find_exercise("argnums", builtin_lessons()).exercise
+
+
+def test_folder_rules(tmp_path):
+    (tmp_path / "amy").mkdir()
+    (tmp_path / "amy" / "a.py").write_text("def grad_w_and_x(*a): pass\n")
+    (tmp_path / "amy" / "b.py").write_text("def grad_w_and_x(*a): pass\n")
+    (tmp_path / "ben").mkdir()
+    (tmp_path / "ben" / "solution.py").write_text("x = 1\n")
+    (tmp_path / "ben" / "util.py").write_text("y = 1\n")
+    (tmp_path / "cy.py").write_bytes(b"#" * (2 * 1024 * 1024))
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / ".hidden.py").write_text("")
+    subs = {s.student: s for s in find_submissions([tmp_path], _exercise())}
+    assert sorted(subs) == ["amy", "ben", "cy"]
+    assert "cannot tell which file" in subs["amy"].problem
+    assert subs["ben"].path.name == "solution.py" and subs["ben"].source == "x = 1\n"
+    assert "larger than" in subs["cy"].problem
+
+
+def test_csv_cells_never_become_formulas():
+    rows = [Row("=HYPERLINK(\"x\")", "a.py", "fail", "wrong_answer", 0, 7, "", 1.0, "-1 of 7")]
+    text = to_csv(rows)
+    parsed = list(csv.DictReader(io.StringIO(text)))[0]
+    assert parsed["student"].startswith("'=") and parsed["message"].startswith("'-")
+    assert summarize(rows).passed == 0
+
+
+def test_rows_do_not_depend_on_jobs(tmp_path):
+    """One job or two: the same rows in the same order."""
+    for name in ("bob.py", "dave.py", "alice.py"):
+        shutil.copy(SUBMISSIONS / name, tmp_path / name)
+    results = []
+    for jobs in ("1", "2"):
+        done = jaxtutor("grade", "argnums", tmp_path, "--jobs", jobs, "--format", "json")
+        assert done.returncode == 0, done.stderr
+        results.append([(r["student"], r["status"], r["misconception"])
+                        for r in json.loads(done.stdout)["rows"]])
+    assert results[0] == results[1] == [("alice", "pass", None), ("bob", "fail", "wrong_argnums"),
+                                        ("dave", "fail", "single_gradient")]
+
+
+@pytest.mark.skipif(not isolation(), reason="this machine forbids user namespaces, so a "
+                    "child could signal the grader")
+def test_a_submission_cannot_kill_the_grader(tmp_path):
+    shutil.copy(SUBMISSIONS / "alice.py", tmp_path / "alice.py")
+    (tmp_path / "zed.py").write_text("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n")
+    done = jaxtutor("grade", "argnums", tmp_path, "--jobs", "1", "--format", "csv")
+    assert done.returncode == 0
+    assert "alice,alice.py,pass" in done.stdout and "zed,zed.py,error" in done.stdout
