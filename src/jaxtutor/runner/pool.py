@@ -1,48 +1,136 @@
-"""Warm children: a Child started ahead of time, JAX already imported, waiting for a job.
+"""Warm children: Child processes started ahead of time, JAX already imported, waiting
+for a job.
 
-A child that has run learner code is never reused. Taking the warm child starts the
-next one in the background at once, so a learner pressing "check" again finds one
-ready. When none is ready, `take` simply starts a fresh child.
+A child is handed out once and never comes back: one that has run learner code is
+never reused. Taking a child starts its replacement in the background at once, so a
+learner pressing "check" again finds one ready. When none is idle (the first check, or
+more checks at once than the pool holds), `take` starts a fresh child instead: slower,
+never an error. Every limit still starts at `load`, and every child is killed as a
+process group by whoever took it (check_source does).
+
+The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
+pool started in the same process could not be ready any sooner than its own child.
 """
 
 from __future__ import annotations
 
+import atexit
 import threading
+import weakref
 
 from jaxtutor.runner.sandbox import Child, Limits
+
+_OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
 
 
 class WarmPool:
     def __init__(self, size: int = 1):
-        self._size = size
+        self._size = max(1, size)
         self._lock = threading.Lock()
-        self._idle: list[Child] = []
+        self._idle: list[Child] = []  # oldest first: the one most likely done importing JAX
+        self._starting = 0  # children being started outside the lock
+        self._threads: list[threading.Thread] = []
         self._closed = False
+        self.handed_out = 0  # warm children given to a check
+        self.fresh = 0  # checks that got a fresh child because none was idle
+        _OPEN.add(self)
         self._refill()
 
+    # -- keeping children warm ------------------------------------------------------
+
     def _refill(self) -> None:
+        """Start children until `size` are idle or starting. Popen runs outside the lock,
+        so `take` never waits for a process to be created."""
+        while True:
+            with self._lock:
+                if self._closed or len(self._idle) + self._starting >= self._size:
+                    return
+                self._starting += 1
+            child = None
+            try:
+                child = Child()  # imports JAX in its own process from now on
+            except OSError:  # out of processes or memory: checks fall back to fresh children
+                return
+            finally:
+                with self._lock:
+                    self._starting -= 1
+                    if child is not None and not self._closed:
+                        self._idle.append(child)
+                        child = None
+            if child is not None:  # the pool closed while it was starting
+                child.kill()
+                return
+
+    def _refill_later(self) -> None:
         with self._lock:
-            while not self._closed and len(self._idle) < self._size:
-                self._idle.append(Child())  # starts importing JAX now, in its own process
+            if self._closed:
+                return
+            self._threads = [t for t in self._threads if t.is_alive()]
+            thread = threading.Thread(target=self._refill, name="jaxtutor-warm", daemon=True)
+            self._threads.append(thread)
+        thread.start()
+
+    # -- handing them out -----------------------------------------------------------
+
+    def ready_count(self) -> int:
+        """Idle children that have finished importing JAX (never blocks)."""
+        with self._lock:
+            return sum(c.is_ready() for c in self._idle)
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until at least one idle child has imported JAX (for benchmarks and tests)."""
+        import time
+
+        end = None if timeout is None else time.monotonic() + timeout
+        while end is None or time.monotonic() < end:
+            if self.ready_count():
+                return True
+            time.sleep(0.02)
+        return False
 
     def take(self, limits: Limits = Limits()) -> Child:
-        """A child for one check, with the check's limits; refills in the background."""
+        """A child for one check, with that check's limits; its replacement starts now.
+        The caller owns the child and must kill it (check_source does)."""
+        child = None
         with self._lock:
-            child = next((c for c in self._idle if c.is_ready()), None)
-            if child is None and self._idle:
-                child = self._idle[0]  # still importing JAX: it is ahead of a fresh one
-            if child is not None:
-                self._idle.remove(child)
-        if child is None or not child.alive():
-            child = Child(limits)
-        child.limits = limits
-        threading.Thread(target=self._refill, daemon=True).start()
+            dead = [c for c in self._idle if not c.alive()]
+            self._idle = [c for c in self._idle if c.alive()]
+            if not self._closed:
+                # a ready child first; else the oldest, which is still ahead of a fresh one
+                child = next((c for c in self._idle if c.is_ready()), None)
+                if child is None and self._idle:
+                    child = self._idle[0]
+                if child is not None and child.limits.output_bytes != limits.output_bytes:
+                    child = None  # its output pipe was sized at start; start one to measure
+                if child is not None:
+                    self._idle.remove(child)
+        for stale in dead:
+            stale.kill()  # reaps it and removes its working directory
+        self._refill_later()
+        if child is None:
+            self.fresh += 1
+            return Child(limits)
+        self.handed_out += 1
+        child.limits = limits  # the clock and the memory cap start at load
         return child
 
+    def check(self, exercise, source: str, filename: str = "solution.py", seed: int = 0):
+        """check_source on a warm child: the convenience the TUI and `watch` use."""
+        from jaxtutor.check import check_source, limits_for
+
+        return check_source(exercise, source, filename=filename, seed=seed,
+                            child=self.take(limits_for(exercise)))
+
+    # -- the end --------------------------------------------------------------------
+
     def close(self) -> None:
+        """Kill every idle child; children already handed out belong to their checks."""
         with self._lock:
             self._closed = True
             idle, self._idle = self._idle, []
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(timeout=10)  # a starting child is killed by its thread on seeing closed
         for child in idle:
             child.kill()
 
@@ -51,3 +139,28 @@ class WarmPool:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+_SHARED: WarmPool | None = None
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_pool(size: int = 1) -> WarmPool:
+    """The process-wide pool, started on first use and closed at exit."""
+    global _SHARED
+    with _SHARED_LOCK:
+        if _SHARED is None or _SHARED._closed:
+            _SHARED = WarmPool(size)
+        return _SHARED
+
+
+def warm_child(limits: Limits = Limits()) -> Child | None:
+    """A child from the shared pool if one was started, else None (check_source then
+    starts its own): a one-off check never starts a pool it could not use."""
+    return _SHARED.take(limits) if _SHARED is not None and not _SHARED._closed else None
+
+
+@atexit.register
+def _close_all() -> None:
+    for pool in list(_OPEN):
+        pool.close()

@@ -103,6 +103,9 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._show_lesson(self.current)
         self.set_interval(0.2, self._autosave_tick)
         self.query_one("#editor").focus()
+        if self._narrow() and self._state(self.current.id).status == "not_started":
+            self._show_pane("lesson")  # a newcomer reads the lesson before the code
+            self._focus_pane("lesson")
         if self._warm:
             self.call_after_refresh(self._start_pool)
 

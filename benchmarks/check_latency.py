@@ -1,0 +1,342 @@
+"""How long a check takes, and where the time goes.
+
+    python benchmarks/check_latency.py            # about 6 minutes on 2 cores
+    python benchmarks/check_latency.py --quick    # fewer repetitions, about 2 minutes
+
+For each core exercise, for a correct and a wrong submission, side by side:
+  cold  `jaxtutor check EXERCISE FILE` in a fresh process (what a one-off check costs)
+  warm  a check on a pool-held child that has imported JAX and sat idle (TUI, watch, grade)
+Then the time to the TUI's first frame next to a bare Textual app's, grading N
+submissions with `--jobs 2` against N cold checks one after another, and a breakdown of
+a check into process start, imports, trace, lowering, compile and run.
+
+Figures only: nothing here passes or fails. Run it on a quiet machine; `uptime` is
+printed before and after so a noisy run shows itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import textwrap
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ("argnums", "has_aux", "scan_training_step")
+# a submission with a known misconception, so the wrong check runs its full diagnosis
+WRONG = {"argnums": "swapped_order", "has_aux": "gradient_ascent", "scan_training_step": "sign_flipped"}
+IDLE_S = 0.4  # a warm child finishes jit's one-time setup while idle; a learner is slower
+
+
+def stats(samples: list[float]) -> tuple[float, float]:
+    """Median and 90th percentile (nearest rank)."""
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.9 * len(ordered) + 0.5) - 1)]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:7.0f} ms"
+
+
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+# -- cold and warm checks ----------------------------------------------------------------
+
+def cold_check(exercise_id: str, path: Path) -> tuple[float, str]:
+    start = time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "jaxtutor", "check", exercise_id, str(path), "--json"],
+                         capture_output=True, text=True)
+    took = time.perf_counter() - start
+    try:
+        return took, json.loads(run.stdout)["status"]
+    except (ValueError, KeyError):
+        return took, f"unreadable (exit {run.returncode})"
+
+
+def warm_check(pool, exercise, source: str) -> tuple[float, str]:
+    pool.wait_ready(timeout=120)
+    time.sleep(IDLE_S)
+    start = time.perf_counter()
+    verdict = pool.check(exercise, source)
+    return time.perf_counter() - start, verdict.status
+
+
+def submissions(exercise) -> dict[str, str]:
+    subs = {"correct": exercise.solution}
+    folder = ROOT / "tests" / "learners" / exercise.id
+    name = WRONG.get(exercise.id, "")
+    found = [folder / f"mistake_{name}.py", folder / f"{name}.py", *sorted(folder.glob("mistake_*.py"))]
+    wrong = next((path for path in found if path.is_file()), None)
+    if wrong is not None:
+        subs["wrong"] = wrong.read_text()
+    return subs
+
+
+def bench_checks(reps: int, tmp: Path) -> list[dict]:
+    from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+    from jaxtutor.runner.pool import WarmPool
+
+    lessons = load_dir(builtin_dir())[0]  # a broken lesson file elsewhere must not stop us
+    rows = []
+    with WarmPool(1) as pool:
+        for exercise_id in CORE:
+            lesson = find_exercise(exercise_id, lessons)
+            if lesson is None:
+                print(f"  {exercise_id}: no such lesson yet, skipped")
+                continue
+            for kind, source in submissions(lesson.exercise).items():
+                path = tmp / f"{exercise_id}_{kind}.py"
+                path.write_text(source)
+                cold, warm, statuses = [], [], set()
+                for _ in range(reps):  # alternate, so a busy moment hits both alike
+                    took, status = warm_check(pool, lesson.exercise, source)
+                    warm.append(took)
+                    statuses.add(f"warm:{status}")
+                    pool.wait_ready(timeout=120)  # the replacement must not slow the cold run
+                    time.sleep(IDLE_S)
+                    took, status = cold_check(exercise_id, path)
+                    cold.append(took)
+                    statuses.add(f"cold:{status}")
+                row = {"exercise": exercise_id, "submission": kind, "cold": stats(cold),
+                       "warm": stats(warm), "statuses": sorted(statuses)}
+                rows.append(row)
+                print_row(row)
+    return rows
+
+
+def print_row(row: dict) -> None:
+    (cm, cp), (wm, wp) = row["cold"], row["warm"]
+    print(f"  {row['exercise']:20} {row['submission']:8} cold {ms(cm)} p90 {ms(cp)}   "
+          f"warm {ms(wm)} p90 {ms(wp)}   warm/cold {wm / cm:5.2f}   {' '.join(row['statuses'])}")
+
+
+# -- where the time goes ------------------------------------------------------------------
+
+_BREAKDOWN = textwrap.dedent(r'''
+    import json, sys, time
+    from collections import defaultdict
+    start = time.perf_counter()
+    import jax, jax.numpy
+    took = {"import jax": time.perf_counter() - start}
+    from jax import monitoring
+    from jaxtutor import oracles
+    from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+    from jaxtutor.runner import child, wire
+    events = defaultdict(float)
+    monitoring.register_event_duration_secs_listener(
+        lambda event, secs, **kw: events.__setitem__(event, events[event] + secs))
+    exercise = find_exercise(sys.argv[1], load_dir(builtin_dir())[0]).exercise
+    cases = sys.modules[type(oracles.get(exercise.oracle)).__module__].make_cases(0)
+    start = time.perf_counter()
+    child._load({"filename": "solution.py", "source": exercise.solution, "function": exercise.function})
+    took["load"] = time.perf_counter() - start
+    calls = {"calls": wire.encode_value([case.args for case in cases])}
+    start = time.perf_counter()
+    child._call(calls)
+    total = time.perf_counter() - start
+    start = time.perf_counter()
+    child._call(calls)
+    took["run (all compiled)"] = time.perf_counter() - start
+    took["trace"] = events["/jax/core/compile/jaxpr_trace_duration"]
+    took["lower"] = events["/jax/core/compile/jaxpr_to_mlir_module_duration"]
+    took["compile"] = events["/jax/core/compile/backend_compile_duration"]
+    took["first call, rest"] = total - took["trace"] - took["lower"] - took["compile"]
+    took["cases"] = len(cases)
+    print(json.dumps(took))
+''')
+
+
+def breakdown(exercise_id: str, reps: int) -> dict:
+    runs = []
+    for _ in range(reps):
+        out = subprocess.run([sys.executable, "-c", _BREAKDOWN, exercise_id], capture_output=True,
+                             text=True, env=dict(os.environ, JAX_PLATFORMS="cpu"))
+        if out.returncode != 0:
+            return {"error": out.stderr.strip().splitlines()[-1:]}
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    return {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+
+
+def process_costs(reps: int) -> dict:
+    def timed(args):
+        samples = []
+        for _ in range(reps):
+            start = time.perf_counter()
+            subprocess.run(args, capture_output=True)
+            samples.append(time.perf_counter() - start)
+        return statistics.median(samples)
+
+    return {"python start": timed([sys.executable, "-c", "pass"]),
+            "python + jaxtutor CLI imports":
+                timed([sys.executable, "-c", "import jaxtutor.cli, jaxtutor.check"])}
+
+
+# -- the TUI's first frame ----------------------------------------------------------------
+
+_BARE_APP = textwrap.dedent('''
+    from textual.app import App
+    from textual.widgets import Footer, Header, Static
+
+    class Bare(App):
+        def compose(self):
+            yield Header()
+            yield Static("hello")
+            yield Footer()
+
+    Bare().run()
+''')
+
+
+_ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+                      rb"|\x1b\][^\x07\x1b]*(\x07|\x1b\\)"  # OSC: titles, links
+                      rb"|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+ROWS, COLUMNS = 30, 100
+
+
+def painted_cells(output: bytes) -> int:
+    """Characters drawn on screen: the output without escape sequences and line ends."""
+    text = _ESCAPES.sub(b"", output).decode("utf-8", "replace")
+    return len(text) - text.count("\n") - text.count("\r")
+
+
+def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | None:
+    """Seconds from start until 90% of a 100x30 pseudo-terminal has been painted: the
+    first full frame, whatever the app draws (a blinking cursor never counts)."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: become the app
+        os.execvpe(argv[0], argv, env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    start = time.perf_counter()
+    output = b""
+    try:
+        while time.perf_counter() - start < limit_s:
+            if not select.select([fd], [], [], 0.2)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return None
+            if not chunk:
+                return None
+            output += chunk
+            if painted_cells(output) >= 0.9 * ROWS * COLUMNS:
+                return time.perf_counter() - start
+        return None
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def bench_tui(reps: int, tmp: Path) -> dict | None:
+    if not (ROOT / "src" / "jaxtutor" / "tui" / "app.py").is_file():
+        return None
+    env = dict(os.environ, TERM="xterm-256color", JAXTUTOR_HOME=str(tmp / "home"))
+    bare, tutor = [], []
+    for _ in range(reps):
+        bare.append(first_frame([sys.executable, "-c", _BARE_APP], env))
+        tutor.append(first_frame([sys.executable, "-m", "jaxtutor"], env))
+    bare, tutor = [b for b in bare if b], [t for t in tutor if t]
+    if not bare or not tutor:
+        return {"error": "no frame seen"}
+    return {"bare": stats(bare), "jaxtutor": stats(tutor)}
+
+
+# -- grading ------------------------------------------------------------------------------
+
+def bench_grade(count: int, tmp: Path) -> dict | None:
+    probe = subprocess.run([sys.executable, "-m", "jaxtutor", "grade", "--help"], capture_output=True)
+    if probe.returncode != 0:
+        return None
+    folder = tmp / "class"
+    folder.mkdir()
+    files = sorted((ROOT / "tests" / "learners" / "argnums").glob("*.py"))
+    if not files:
+        return {"error": "no learner files to grade"}
+    for i in range(count):
+        shutil.copy(files[i % len(files)], folder / f"student{i:03}.py")
+    start = time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "jaxtutor", "grade", "argnums", str(folder),
+                          "--jobs", "2", "--format", "json"], capture_output=True, text=True)
+    graded = time.perf_counter() - start
+    start = time.perf_counter()
+    for path in sorted(folder.glob("*.py")):
+        cold_check("argnums", path)
+    one_by_one = time.perf_counter() - start
+    return {"count": count, "grade": graded, "cold": one_by_one, "exit": run.returncode}
+
+
+# -- the report ---------------------------------------------------------------------------
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="3 repetitions, 12 graded files")
+    parser.add_argument("--reps", type=int, help="repetitions per measurement (default 10)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"])
+    args = parser.parse_args()
+    reps = args.reps or (3 if args.quick else 10)
+    graded = 12 if args.quick else 60
+    print(f"jaxtutor check latency: {os.cpu_count()} cores, {reps} repetitions, "
+          f"load average {load_average()}")
+    with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+        tmp = Path(tmp)
+        os.environ["JAXTUTOR_HOME"] = str(tmp / "home")  # never touch a learner's progress
+        if "checks" not in args.skip:
+            print("\nchecks (median, p90; warm/cold of the medians; target warm/cold <= 0.20 "
+                  "for a correct file, warm < 500 ms for a wrong one):")
+            bench_checks(reps, tmp)
+        if "breakdown" not in args.skip:
+            print("\nwhere the time goes (medians, in a fresh process, reference solution):")
+            for name, took in process_costs(reps).items():
+                print(f"  {name:34} {ms(took)}")
+            for exercise_id in CORE:
+                parts = breakdown(exercise_id, max(1, reps // 2))
+                if "error" in parts:
+                    print(f"  {exercise_id}: not measured ({' '.join(parts['error'])})")
+                    continue
+                cases = int(parts.pop("cases"))
+                print(f"  {exercise_id} ({cases} cases): "
+                      + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts.items()))
+        if "tui" not in args.skip:
+            tui = bench_tui(reps, tmp)
+            if tui is None:
+                print("\nTUI: src/jaxtutor/tui/app.py not there yet, skipped")
+            elif "error" in tui:
+                print(f"\nTUI: {tui['error']}")
+            else:
+                (bm, bp), (jm, jp) = tui["bare"], tui["jaxtutor"]
+                print(f"\nfirst frame: bare Textual app {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} "
+                      f"(p90 {ms(jp)}), ratio {jm / bm:.2f} (target <= 1.5)")
+        if "grade" not in args.skip:
+            result = bench_grade(graded, tmp)
+            if result is None:
+                print("\ngrading: `jaxtutor grade` not there yet, skipped")
+            elif "error" in result:
+                print(f"\ngrading: {result['error']}")
+            else:
+                print(f"\ngrading {result['count']} argnums files: `jaxtutor grade --jobs 2` "
+                      f"{result['grade']:.1f} s (exit {result['exit']}), one cold check after another "
+                      f"{result['cold']:.1f} s, throughput x{result['cold'] / result['grade']:.1f} "
+                      "(target >= 4)")
+    print(f"\nload average after: {load_average()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

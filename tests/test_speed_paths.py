@@ -1,0 +1,102 @@
+"""The child's jitted calls must judge exactly like plain calls: same verdicts, the
+learner's own line in a traceback, prints still shown, and a plain fallback (with a
+note) for code jax.jit cannot trace. Real child processes, no timing assertions."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtutor.check import check_source, limits_for
+from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.oracles.argnums import make_cases
+from jaxtutor.runner import wire
+from jaxtutor.runner.sandbox import Child
+
+# load_dir: a lesson file another change is breaking must not stop these tests
+EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise
+
+HEAD = '''import jax
+import jax.numpy as jnp
+
+
+def loss(scale, w, x, y):
+    return scale * jnp.sum((x @ w - y) ** 2)
+
+'''
+CORRECT = HEAD + '''
+def grad_w_and_x(scale, w, x, y):
+    return jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
+'''
+SWAPPED = CORRECT.replace("argnums=(1, 2)", "argnums=(2, 1)")
+# float() of an argument and an `if` on it: fine when called plainly, not under jax.jit
+UNTRACEABLE = HEAD + '''
+def grad_w_and_x(scale, w, x, y):
+    if float(scale) == 0.0:
+        return jnp.zeros_like(w), jnp.zeros_like(x)
+    return jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
+'''
+UNTRACEABLE_SWAPPED = UNTRACEABLE.replace("argnums=(1, 2)", "argnums=(2, 1)")
+RAISES = HEAD + '''
+def grad_w_and_x(scale, w, x, y):
+    print("checking my gradients")
+    dw, dx = jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
+    return jnp.reshape(dw, (7, 7)), dx
+'''
+RAISES_LINE = RAISES.splitlines().index("    return jnp.reshape(dw, (7, 7)), dx") + 1
+
+
+def _check(source: str):
+    return check_source(EXERCISE, source)
+
+
+def _summary(verdict) -> tuple:
+    diagnosis = verdict.diagnosis.id if verdict.diagnosis else None
+    return verdict.status, [t.status for t in verdict.tests], diagnosis
+
+
+def _call_reply(source: str, calls: list[tuple], function: str = "grad_w_and_x") -> dict:
+    """The child's raw reply to one call request (to see its note)."""
+    with Child(limits_for(EXERCISE)) as child:
+        assert child.load(source, "solution.py", function).get("ok") is True
+        return child._request({"op": "call", "calls": wire.encode_value(calls)})
+
+
+def test_jitted_and_plain_calls_give_the_same_verdicts():
+    for jitted, plain in [(CORRECT, UNTRACEABLE), (SWAPPED, UNTRACEABLE_SWAPPED)]:
+        assert _summary(_check(jitted)) == _summary(_check(plain))
+    assert _summary(_check(CORRECT))[0] == "pass"
+    status, _, diagnosis = _summary(_check(SWAPPED))
+    assert (status, diagnosis) == ("fail", "swapped_order")
+
+
+def test_untraceable_correct_code_passes_by_the_fallback_with_a_note():
+    assert _check(UNTRACEABLE).status == "pass"
+    calls = [case.args for case in make_cases(0)]
+    reply = _call_reply(UNTRACEABLE, calls)
+    assert all(r["ok"] for r in reply["results"])
+    assert "could not be compiled with jax.jit" in reply["note"]
+    assert "note" not in _call_reply(CORRECT, calls)  # traceable code: no note
+
+
+def test_an_exception_under_jit_points_at_the_learners_line():
+    verdict = _check(RAISES)
+    assert verdict.outcome.name == "EXCEPTION", verdict.message
+    assert verdict.line == RAISES_LINE
+    assert "jnp.reshape(dw, (7, 7))" in verdict.message
+    assert "checking my gradients" in verdict.output  # a print at trace time still shows
+    reply = _call_reply(RAISES, [make_cases(0)[0].args])
+    (result,) = reply["results"]
+    assert result["type"] == "TypeError" and result["frames"][-1]["line"] == RAISES_LINE
+
+
+def test_python_ints_stay_python_values_under_jit():
+    source = '''def repeat_double(x, n):
+    for _ in range(n):
+        x = x * 2
+    return x
+'''
+    reply = _call_reply(source, [(np.ones(3), 3), (np.ones(3), 1)], function="repeat_double")
+    values = [wire.decode_value(r["value"]) for r in reply["results"]]
+    assert "note" not in reply
+    np.testing.assert_allclose(values[0], np.full(3, 8.0))
+    np.testing.assert_allclose(values[1], np.full(3, 2.0))
