@@ -147,6 +147,8 @@ async def test_typing_is_autosaved_and_quit_saves_at_once():
     app = TutorApp(warm=False)
     async with app.run_test() as pilot:
         first = app.current.id
+        await pilot.press("ctrl+f")  # from the lesson a newcomer sees first, to the code
+        assert app.focused.id == "editor"
         await pilot.press(*"# note", "enter")
         await pilot.pause(1.2)  # the autosave runs after a short quiet time
         with Store() as store:
@@ -309,6 +311,9 @@ async def test_narrow_terminal_reaches_every_pane_with_tabs():
 
     app = TutorApp(warm=False)
     async with app.run_test(size=(80, 24)) as pilot:
+        # a newcomer to the lesson reads it first
+        assert visible(app) == ["#lesson-pane"] and app.focused.id == "lesson-pane"
+        await pilot.press("ctrl+f")
         assert visible(app) == ["#editor"] and app.focused.id == "editor"
         await pilot.press("ctrl+f")
         assert visible(app) == ["#results-pane"] and app.focused.id == "results-pane"

@@ -87,6 +87,9 @@ def test_sigkill_while_typing_loses_at_most_a_second(tmp_path):
         term = Terminal(home)
         try:
             term.wait_drawn()
+            if round_number == 0:  # a newcomer sees the lesson first: ^f to the code
+                term.type("\x06")
+                time.sleep(0.3)
             sent = []  # (time sent, text so far)
             typed = ""
             start = time.monotonic()
@@ -123,6 +126,8 @@ def test_external_editor_gets_the_terminal_and_the_draft_is_reloaded(tmp_path):
     term = Terminal(home, env={"EDITOR": str(editor)})
     try:
         term.wait_drawn()
+        term.type("\x06")  # ^f from the lesson a newcomer sees first, to the code
+        time.sleep(0.3)
         term.type("\x1b")  # Esc leaves the editor pane
         time.sleep(0.3)
         term.type("e")

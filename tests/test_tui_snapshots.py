@@ -92,7 +92,8 @@ def test_results_with_a_misconception(snap_compare, app, size):
     assert snap_compare(app, terminal_size=size, run_before=show_verdict)
 
 
-def test_lesson_tab_at_80(snap_compare, app):
+def test_code_tab_at_80(snap_compare, app):
+    # at 80 columns a newcomer sees the lesson first (test_main_screen); ^f shows the code
     assert snap_compare(app, terminal_size=(80, 24), press=["ctrl+f"])
 
 

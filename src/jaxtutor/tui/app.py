@@ -82,7 +82,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         yield Static(id="topbar")
         yield Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
                    Tab("Code", id="code"), Tab("Results", id="results"),
-                   id="pane-tabs", active="code")
+                   id="pane-tabs", active=self._first_pane())
         with Horizontal(id="panes"):
             yield Outline(id="outline")
             yield LessonView(id="lesson-pane")
@@ -103,11 +103,17 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._show_lesson(self.current)
         self.set_interval(0.2, self._autosave_tick)
         self.query_one("#editor").focus()
-        if self._narrow() and self._state(self.current.id).status == "not_started":
-            self._show_pane("lesson")  # a newcomer reads the lesson before the code
-            self._focus_pane("lesson")
+        if self._pane != "code":
+            self._focus_pane(self._pane)
         if self._warm:
             self.call_after_refresh(self._start_pool)
+
+    def _first_pane(self) -> str:
+        """Where the keys go first on a narrow terminal: a newcomer to a lesson reads it
+        before the code. (Wider terminals show every pane at once.)"""
+        new = self.current is not None and self._state(self.current.id).status == "not_started"
+        self._pane = "lesson" if new and self.size.width < NARROW_BELOW else "code"
+        return self._pane
 
     def _start_pool(self) -> None:
         from jaxtutor.runner.pool import WarmPool  # starts a child that imports JAX, not us
