@@ -43,6 +43,18 @@ def grad_w_and_x(scale, w, x, y):
     return jnp.reshape(dw, (7, 7)), dx
 '''
 RAISES_LINE = RAISES.splitlines().index("    return jnp.reshape(dw, (7, 7)), dx") + 1
+# keeps the first x it was given: every later call of that shape uses stale data; under
+# jit alone (traced once per shape) the stale x would be a tracer of the current x, so
+# the bug would vanish
+FIRST_X_ONLY = HEAD + '''
+FIRST = {}
+
+
+def grad_w_and_x(scale, w, x, y):
+    stale = FIRST.setdefault(x.shape, x)
+    return jax.grad(loss, argnums=(1, 2))(scale, w, stale, y)
+'''
+PRINTS_VALUES = CORRECT.replace("    return jax.grad", "    print('scale is', scale)\n    return jax.grad")
 
 
 def _check(source: str):
@@ -100,3 +112,20 @@ def test_python_ints_stay_python_values_under_jit():
     assert "note" not in reply
     np.testing.assert_allclose(values[0], np.full(3, 8.0))
     np.testing.assert_allclose(values[1], np.full(3, 2.0))
+
+
+def test_a_function_that_keeps_state_between_calls_is_not_hidden_by_jit():
+    verdict = _check(FIRST_X_ONLY)
+    assert verdict.status == "fail"
+    passed = [t.status for t in verdict.tests].count("pass")
+    shapes = {case.args[2].shape for case in make_cases(0)}
+    assert passed == len(shapes)  # only the first case of each shape saw its own x
+
+
+def test_prints_show_values_from_the_plain_first_call_of_each_shape():
+    verdict = _check(PRINTS_VALUES)
+    assert verdict.status == "pass"
+    printed = verdict.output.splitlines()
+    shapes = {case.args[2].shape for case in make_cases(0)}
+    assert len(printed) == len(shapes) and all(line.startswith("scale is ") for line in printed)
+    assert "Traced" not in verdict.output

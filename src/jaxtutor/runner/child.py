@@ -9,6 +9,7 @@ load, call, structure, exit. Every reply carries the request's id and the nonce.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import linecache
@@ -103,9 +104,10 @@ if "xla_backend_optimization_level" not in _FLAGS:
     os.environ["XLA_FLAGS"] = f"{_FLAGS} --xla_backend_optimization_level=0".strip()
 
 # jit state for the loaded function: its jitted versions (one per set of static
-# positions), whether it proved untraceable, and the errors (type and learner lines)
-# that jit and a plain call both raised: jit's report of those is trusted from then on
-_JIT = {"fn": None, "jitted": {}, "plain": False, "confirmed": set()}
+# positions), the input signatures already run plainly once, whether it proved
+# untraceable, and the errors (type and learner lines) that jit and a plain call both
+# raised: jit's report of those is trusted from then on
+_JIT = {"fn": None, "jitted": {}, "seen": set(), "plain": False, "confirmed": set()}
 _NOT_TRACEABLE = ("Your function could not be compiled with jax.jit ({error}), so each test "
                   "ran it step by step instead. That is fine, only slower.")
 
@@ -118,8 +120,19 @@ def _static_positions(args) -> tuple[int, ...]:
 
 def _jit_state(fn) -> dict:
     if _JIT["fn"] is not fn:
-        _JIT.update(fn=fn, jitted={}, plain=False, confirmed=set())
+        _JIT.update(fn=fn, jitted={}, seen=set(), plain=False, confirmed=set())
     return _JIT
+
+
+def _input_signature(args) -> tuple:
+    """What jit compiles for: the tree of arguments, each array's shape and dtype, and
+    the values of the static ones."""
+    import jax
+
+    leaves, tree = jax.tree_util.tree_flatten(args)
+    return tree, tuple((tuple(a.shape), str(a.dtype)) if hasattr(a, "shape") else
+                       ("float",) if isinstance(a, float) else ("static", repr(a))
+                       for a in leaves)
 
 
 def _jitted(state: dict, static: tuple[int, ...]):
@@ -163,21 +176,26 @@ def _signature(error: dict) -> tuple:
 
 
 def _call(request: dict) -> dict:
-    """Answer every call. The learner's function is jitted, so it is traced and compiled
-    once per distinct input shape (jit's cache groups the cases), not op by op for each
-    case. jit must never change what the learner sees: when a jitted call raises, the
-    call is run again plainly and that result counts. When the plain call then works,
-    the function cannot be traced, and the remaining calls run plainly with a note."""
+    """Answer every call. The first call of each input signature runs the learner's
+    function exactly as written: its prints show values, and a function that keeps state
+    between calls (say, the first batch it saw) behaves as it really does, so jit cannot
+    hide that bug. Further calls of that signature run a jitted version, traced and
+    compiled once. When a jitted call raises, the call is run again plainly and that
+    result counts; when the plain call then works, the function cannot be traced, and the
+    remaining calls run plainly with a note."""
     fn = _LEARNER["function"]
     state = _jit_state(fn)
     results, note = [], None
     for args in wire.decode_value(request["calls"]):
         args = _to_jax(args)
-        if state["plain"]:
+        signature = _input_signature(args)
+        if state["plain"] or signature not in state["seen"]:
+            state["seen"].add(signature)
             results.append(_run(fn, args))
             continue
         static = _static_positions(args)
-        result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
+        with _quiet():  # tracing re-runs the learner's prints, with tracers in them
+            result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
             results.append(result)
             continue
@@ -192,6 +210,19 @@ def _call(request: dict) -> dict:
     if note:
         reply["note"] = note
     return reply
+
+
+@contextlib.contextmanager
+def _quiet():
+    """Hide what the learner's code prints while jit traces it: the same print already
+    ran, with values, in the first plain call."""
+    saved = sys.stdout, sys.stderr
+    with open(os.devnull, "w") as nowhere:  # not a buffer: a print loop could fill one
+        sys.stdout = sys.stderr = nowhere
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = saved
 
 
 def _sub_jaxprs(eqn):
