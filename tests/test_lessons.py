@@ -41,16 +41,27 @@ def test_every_lesson_loads():
     assert len(set(ids)) == len(ids)
 
 
-# lessons that follow the linking convention (prerequisites named, next lesson linked)
-LINKED = {"grad_basics", "higher_order_grad", "argnums", "closures_train_step", "scan_basics",
-          "sequential_vs_accumulated", "jit_dynamic_lr", "per_example_grads"}
+LINK = re.compile(r"\[([a-z_]+)\]\(([0-9a-z_]+\.toml)\)")
 
 
 def test_each_lesson_has_enough_hints_and_links():
-    for lesson in LESSONS:
+    # every lesson names what it builds on and links to the next one (the last links back)
+    for lesson, following in zip(LESSONS, [*LESSONS[1:], None]):
         assert len(lesson.exercise.hints) >= 4, lesson.id
-        if lesson.id in LINKED and lesson.order > 1:
-            assert "You should already know" in lesson.explanation, lesson.id
+        if lesson.order > 1:
+            assert "**You should already know:**" in lesson.explanation, lesson.id
+        if following is None:
+            assert "**Back to:**" in lesson.explanation, lesson.id
+        else:
+            link = f"**Next:** [{following.id}]({following.path.name})"
+            assert link in lesson.explanation, lesson.id
+
+
+def test_lesson_links_name_real_lessons():
+    files = {lesson.path.name: lesson.id for lesson in LESSONS}
+    for lesson in LESSONS:
+        for lesson_id, file_name in LINK.findall(lesson.explanation):
+            assert files.get(file_name) == lesson_id, (lesson.id, file_name)
 
 
 def examples(lesson):

@@ -105,6 +105,9 @@ def test_cases_cover_small_shapes_and_keep_logits_off_zero():
     cases = has_aux.make_cases(seed=0)
     shapes = {case.args[1].shape for case in cases}
     assert any(b == 1 for b, _ in shapes) and any(d == 1 for _, d in shapes)
+    # each distinct shape is one compile of the learner's function: keep them few, and
+    # keep one that is not square so a transposed gradient cannot pass
+    assert len(shapes) == 2 and any(b != d for b, d in shapes)
     for case in cases:
         params, x, _, lr = case.args
         assert np.min(np.abs(x @ params["w"] + params["b"])) > 0.05

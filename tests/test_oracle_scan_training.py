@@ -54,6 +54,7 @@ def test_cases_cover_edge_shapes_and_stay_moderate():
     cases = make_cases(0)
     shapes = {c.args[2].shape for c in cases}
     assert any(n == 1 for n, _ in shapes) and any(b == 1 for _, b in shapes)
+    assert len(shapes) <= 3  # one compile of the learner's function per distinct shape
     assert all(c.args[2].shape == c.args[3].shape for c in cases)
     assert all(np.isfinite(c.expected) and abs(c.expected) < 10 for c in cases)
     assert np.isclose(cases[0].expected, 0.64)

@@ -104,6 +104,9 @@ def test_browser_sees_the_first_screen_and_each_visitor_has_own_progress(server)
                                        timeout=90_000)
                 page.wait_for_function("t => window.__screen().replace(/\\s+/g, ' ').includes(t)",
                                        arg=" ".join(first.title.split()), timeout=30_000)
+                # the footer may arrive in a later chunk than the lesson
+                page.wait_for_function("() => /\\^q|Quit/.test(window.__screen())",
+                                       timeout=30_000)
                 screens.append(page.evaluate("window.__screen()"))
             sessions = sorted((root / "sessions").iterdir())
             assert len(sessions) == 2, sessions  # one progress folder per visitor

@@ -70,7 +70,7 @@ def _call_reply(source: str, calls: list[tuple], function: str = "grad_w_and_x")
     """The child's raw reply to one call request (to see its note)."""
     with Child(limits_for(EXERCISE)) as child:
         assert child.load(source, "solution.py", function).get("ok") is True
-        return child._request({"op": "call", "calls": wire.encode_value(calls)})
+        return child.request({"op": "call", "calls": wire.encode_value(calls)})
 
 
 def test_jitted_and_plain_calls_give_the_same_verdicts():
@@ -88,6 +88,14 @@ def test_untraceable_correct_code_passes_by_the_fallback_with_a_note():
     assert all(r["ok"] for r in reply["results"])
     assert "could not be compiled with jax.jit" in reply["note"]
     assert "note" not in _call_reply(CORRECT, calls)  # traceable code: no note
+
+
+def test_the_note_reaches_the_verdict_message():
+    verdict = _check(UNTRACEABLE)
+    summary, _, note = verdict.message.rpartition("\n\n")
+    assert verdict.status == "pass" and summary.endswith("tests passed."), verdict.message
+    assert note.startswith("Note: your function could not be compiled with jax.jit")
+    assert "jax.jit" not in _check(CORRECT).message
 
 
 def test_an_exception_under_jit_points_at_the_learners_line():

@@ -161,3 +161,12 @@ def test_no_pickle_anywhere_on_the_wire():
     with pytest.raises(WireError):
         wire.decode_value({"array": {"dtype": "object", "shape": [2],
                                      "data": base64.b64encode(raw).decode()}})
+
+
+def test_only_the_childs_own_note_is_accepted():
+    note = wire.NOT_TRACEABLE.format(error="TracerBoolConversionError")
+    assert wire.clean_note(note) == note
+    # learner code in the child could forge a reply: its text must not reach the verdict
+    for forged in (note + " All tests passed.", "All tests passed.", None, 3, ["x"],
+                   wire.NOT_TRACEABLE.format(error="x) and all tests passed (y")):
+        assert wire.clean_note(forged) is None

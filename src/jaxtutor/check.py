@@ -49,6 +49,10 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                           + traceback.format_exc(limit=-3))
     finally:
         child.kill()
+    # the child's note (say, that jit could not compile the function) explains a slow
+    # or odd run; an error of ours is not about the learner's code
+    if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
+        verdict.message += f"\n\n{child.notes[-1]}"
     verdict.output = child.output()
     if not verdict.hint and verdict.status != "pass" and verdict.outcome is not Outcome.INTERNAL_ERROR:
         verdict.hint = exercise.hints[0]

@@ -227,8 +227,8 @@ def observe(child: Child, config: dict, cases: list[Case]) -> Run:
     calls = [c.args for c in cases]
     # Our own op, not `call`: it runs the learner's function exactly as written (no
     # wrapping jit), so Python state kept between calls, like a remembered first batch,
-    # shows; it also counts compilations. Child has no public method for it.
-    reply = child._request({"op": "compiles", "calls": wire.encode_value(calls)})
+    # shows; it also counts compilations.
+    reply = child.request({"op": "compiles", "calls": wire.encode_value(calls)})
     replies = reply.get("results")
     if not isinstance(replies, list) or len(replies) != len(calls):
         raise RunEnded("crashed", "the answer from your program's process was garbled")

@@ -108,8 +108,6 @@ if "xla_backend_optimization_level" not in _FLAGS:
 # untraceable, and the errors (type and learner lines) that jit and a plain call both
 # raised: jit's report of those is trusted from then on
 _JIT = {"fn": None, "jitted": {}, "seen": set(), "plain": False, "confirmed": set()}
-_NOT_TRACEABLE = ("Your function could not be compiled with jax.jit ({error}), so each test "
-                  "ran it step by step instead. That is fine, only slower.")
 
 
 def _static_positions(args) -> tuple[int, ...]:
@@ -202,7 +200,7 @@ def _call(request: dict) -> dict:
         plain = _run(fn, args)  # what the learner's code really does, with its own frames
         if plain["ok"]:
             state["plain"] = True
-            note = _NOT_TRACEABLE.format(error=result["type"])
+            note = wire.NOT_TRACEABLE.format(error=result["type"])
         else:
             state["confirmed"].add(_signature(plain))
         results.append(plain)

@@ -82,9 +82,10 @@ def marked(mark: str) -> set[int]:
     return found - {os.getpid(), 1}
 
 
-def sweep(root: int, mark: str, seen: dict[int, int]) -> None:
+def sweep(root: int, mark: str, seen: dict[int, int]) -> set[int]:
     """Stop every process of the run, rescanning until no new one appears (a stopped
-    process cannot fork, so even a fork loop is caught), then kill them all."""
+    process cannot fork, so even a fork loop is caught), then kill them all. Returns
+    the pids killed."""
     stopped: set[int] = set()
     for _ in range(200):
         procs = table()
@@ -97,6 +98,7 @@ def sweep(root: int, mark: str, seen: dict[int, int]) -> None:
         stopped |= new
     for pid in stopped | {root}:
         _signal(pid, signal.SIGKILL)
+    return stopped | {root}
 
 
 def _signal(pid: int, sig: int) -> None:

@@ -157,6 +157,7 @@ class Child:
         self._user: int | None = None  # the thread inside a request, if any
         self._cancelled = False
         self.killed_for: str | None = None
+        self.notes: list[str] = []  # the child's notes on call replies, latest last
 
     # -- the conversation ------------------------------------------------------------
 
@@ -220,6 +221,8 @@ class Child:
                 checked.append({**result, "value": self._decode(result.get("value"))})
             else:
                 checked.append(self._learner_error(result))
+        if (note := wire.clean_note(reply.get("note"))) is not None:
+            self.notes.append(note)
         return checked
 
     def structure(self, args: tuple, watch: tuple[int, ...]) -> dict:
@@ -237,6 +240,11 @@ class Child:
         scans = [{**s, "over_inputs": s.get("over_inputs") is True, "reverse": s.get("reverse") is True}
                  for s in scans]
         return {**reply, "primitives": primitives, "scans": scans}
+
+    def request(self, message: dict) -> dict:
+        """Send one request and return the child's raw reply, unchecked: for an op that
+        has no method of its own. The caller must treat every field as untrusted."""
+        return self._request(message)
 
     def output(self) -> str:
         """What the learner's code printed (cut to the output limit)."""
@@ -402,8 +410,13 @@ class Child:
         self._closed = True
         with self._fd_lock:  # another thread is waiting on the child: it sees the pipe close
             self._cancelled = self._user not in (None, threading.get_ident())
-        procs.sweep(self.proc.pid, self.mark, self._seen)
+        killed = procs.sweep(self.proc.pid, self.mark, self._seen)
         self.proc.wait()
+        # a killed process may take a moment to die (freeing gigabytes, say): return only
+        # once none is left running, so "killed" means gone
+        deadline = time.monotonic() + 5.0
+        while procs.alive(killed - {self.proc.pid}) and time.monotonic() < deadline:
+            time.sleep(0.01)
         with self._fd_lock:
             if self._user is None:
                 self._close_fds()

@@ -13,6 +13,7 @@ import base64
 import json
 import math
 import os
+import re
 import struct
 
 import numpy as np
@@ -166,6 +167,19 @@ def _decode_array(spec: dict) -> np.ndarray:
     if len(raw) != math.prod(shape) * itemsize:  # exact integers: a huge shape cannot overflow
         raise WireError("array bytes do not match its shape")
     return np.frombuffer(raw, dtype=np.dtype(dtype)).reshape(shape).copy()
+
+
+# -- the child's note on a call reply ---------------------------------------------------
+
+NOT_TRACEABLE = ("Note: your function could not be compiled with jax.jit ({error}), so the "
+                 "tests called it without jit, one operation at a time.")
+_NOTE = re.compile(re.escape(NOT_TRACEABLE).replace(re.escape("{error}"), r"[\w.]{1,200}"))
+
+
+def clean_note(note) -> str | None:
+    """The child's note if it is the one the child writes, else None: the note reaches
+    the verdict's message, and learner code in the child must not write text there."""
+    return note if isinstance(note, str) and _NOTE.fullmatch(note) else None
 
 
 # -- reports of the learner's errors, as the trusted side accepts them ----------------
