@@ -9,7 +9,6 @@ goes on, and on every way out (quit, lesson change, check, $EDITOR).
 from __future__ import annotations
 
 import os
-import shlex
 import signal
 import subprocess
 import time
@@ -27,7 +26,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from jaxtutor.lessons import Lesson, builtin_dir, load_dir
 from jaxtutor.progress import PASSED, ExerciseProgress, Store, home
-from jaxtutor.tui import keys, screens
+from jaxtutor.tui import keys
 from jaxtutor.tui.commands import TutorCommands
 from jaxtutor.tui.widgets import MARKS, NOT_STARTED_MARK, LessonView, Outline, ResultsPane, status_word
 from jaxtutor.verdict import Outcome, Verdict
@@ -37,6 +36,13 @@ MAX_UNSAVED_S = 0.8  # ... and at least this often while typing goes on
 NARROW_BELOW = 100  # columns: below, one pane at a time behind tabs
 WIDE_FROM = 150  # columns: from here lesson, editor and results side by side
 PANES = ("course", "lesson", "code", "results")
+
+
+def _screens():
+    """The dialogs, imported when the first one opens: the first frame needs none."""
+    from jaxtutor.tui import screens
+
+    return screens
 
 
 class CheckFinished(Message):
@@ -52,6 +58,9 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     TITLE = "jaxtutor"
     BINDINGS = keys.bindings()
     COMMANDS = App.COMMANDS | {TutorCommands}
+    # the editor has the keys from the start: focusing the first pane and then moving the
+    # focus would restyle both on the way to the first frame (dialogs keep "*")
+    AUTO_FOCUS = "#editor"
 
     def __init__(self, lessons_dir: Path | None = None, warm: bool = True):
         super().__init__()
@@ -74,21 +83,31 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._dirty_since: float | None = None
         self._pane = "code"
         self._outline_hidden = False
+        self._editor_preloaded = False
         self.theme = self.store.setting("theme") or "textual-dark"
 
     # -- building the screen -----------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        pane = self._first_pane()
+        # the layout classes go on before the panes mount, so they are styled once, not twice
+        self.update_classes(self._layout_classes(self.size.width))
         yield Static(id="topbar")
         yield Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
                    Tab("Code", id="code"), Tab("Results", id="results"),
-                   id="pane-tabs", active=self._first_pane())
+                   id="pane-tabs", active=pane)
         with Horizontal(id="panes"):
             yield Outline(id="outline")
             yield LessonView(id="lesson-pane")
             with Horizontal(id="work"):
-                yield TextArea.code_editor("", language="python", id="editor",
-                                           theme=self._editor_theme())
+                # built with its text and no language, then given one: tree-sitter's
+                # highlight query is compiled once (code_editor(language=...) and
+                # load_text would compile it three times, about 20 ms each)
+                editor = TextArea.code_editor(self._opening_text(), language=None,
+                                              id="editor", theme=self._editor_theme())
+                editor.language = "python"
+                self._editor_preloaded = True
+                yield editor
                 yield ResultsPane(id="results-pane")
         yield Footer(compact=True)
 
@@ -115,6 +134,12 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._pane = "lesson" if new and self.size.width < NARROW_BELOW else "code"
         return self._pane
 
+    def _opening_text(self) -> str:
+        if self.current is None:
+            return ""
+        text = self.store.load_draft(self.current.id)
+        return self.current.exercise.starter if text is None else text
+
     def _start_pool(self) -> None:
         from jaxtutor.runner.pool import WarmPool  # starts a child that imports JAX, not us
 
@@ -123,10 +148,17 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def on_resize(self, event) -> None:
         self._apply_size(event.size.width)
 
+    def _pane_classes(self) -> dict[str, bool]:
+        classes = {f"-show-{name}": name == self._pane for name in PANES}
+        classes["-outline-hidden"] = self._outline_hidden
+        return classes
+
+    def _layout_classes(self, width: int) -> dict[str, bool]:
+        return {"-narrow": width < NARROW_BELOW, "-medium": NARROW_BELOW <= width < WIDE_FROM,
+                "-wide": width >= WIDE_FROM, **self._pane_classes()}
+
     def _apply_size(self, width: int) -> None:
-        self.set_class(width < NARROW_BELOW, "-narrow")
-        self.set_class(NARROW_BELOW <= width < WIDE_FROM, "-medium")
-        self.set_class(width >= WIDE_FROM, "-wide")
+        self.update_classes(self._layout_classes(width))  # one restyle of the screen at most
         self._show_pane(self._pane)
 
     def _narrow(self) -> bool:
@@ -134,9 +166,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def _show_pane(self, pane: str) -> None:
         self._pane = pane
-        for name in PANES:
-            self.set_class(name == pane, f"-show-{name}")
-        self.set_class(self._outline_hidden, "-outline-hidden")
+        self.update_classes(self._pane_classes())  # one restyle, not one per class
         tabs = self.query_one("#pane-tabs", Tabs)
         if tabs.active != pane:
             tabs.active = pane
@@ -177,8 +207,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.store.set_current_lesson(lesson.id)
         number = self.lessons.index(lesson) + 1
         self.query_one(LessonView).show(lesson, number, len(self.lessons))
-        text = self.store.load_draft(lesson.id)
-        self._load_editor(lesson.exercise.starter if text is None else text)
+        self._load_editor(self._opening_text())
         self.last_verdict = None
         self.results.show_idle(lesson.exercise.function)
         self._update_hints()
@@ -186,7 +215,9 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def _load_editor(self, text: str) -> None:
         self._saved_text = text  # loading is not an edit: nothing to save
-        self.editor.load_text(text)
+        preloaded, self._editor_preloaded = self._editor_preloaded, False
+        if not (preloaded and self.editor.text == text):  # composed with it: no second parse
+            self.editor.load_text(text)
         self.editor.move_cursor((0, 0))
 
     def _update_status(self) -> None:
@@ -377,17 +408,17 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             self.notify(f"The solution opens after you pass, or after every hint: {left} "
                         "hint(s) left (^g).", timeout=5)
             return
-        self.push_screen(screens.ConfirmScreen(
+        self.push_screen(_screens().ConfirmScreen(
             "You have not passed this exercise yet. Look at the reference solution anyway?",
             yes="Show it"), lambda yes: self._show_solution() if yes else None)
 
     def _show_solution(self) -> None:
         self.store.mark_solution_shown(self.current.id)
         self._refresh_state(self.current.id)
-        self.push_screen(screens.SolutionScreen(self.current))
+        self.push_screen(_screens().SolutionScreen(self.current))
 
     def action_reset(self) -> None:
-        self.push_screen(screens.ConfirmScreen(
+        self.push_screen(_screens().ConfirmScreen(
             "Start again from the starter code?\nYour current draft is kept: `u` (or ^p, "
             "Restore earlier draft) brings it back.", yes="Reset"), self._reset_confirmed)
 
@@ -405,7 +436,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         if not drafts:
             self.notify("No earlier drafts of this exercise.", timeout=3)
             return
-        self.push_screen(screens.draft_picker(drafts), self._restore_chosen)
+        self.push_screen(_screens().draft_picker(drafts), self._restore_chosen)
 
     def _restore_chosen(self, draft_id: str | None) -> None:
         if draft_id is None:
@@ -439,7 +470,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         for lesson in self.lessons:
             mark, style = MARKS.get(self._state(lesson.id).status, NOT_STARTED_MARK)
             marks[lesson.id] = Text(mark, style=style)
-        self.push_screen(screens.lesson_picker(self.lessons, marks, self.current.id),
+        self.push_screen(_screens().lesson_picker(self.lessons, marks, self.current.id),
                          lambda chosen: self.open_lesson(chosen) if chosen else None)
 
     @on(OptionList.OptionSelected, "#outline")
@@ -500,7 +531,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     # -- the rest ----------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(screens.HelpScreen())
+        self.push_screen(_screens().HelpScreen())
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if "dark" in self.theme else "textual-dark"
@@ -517,6 +548,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         path = home() / "drafts" / f"{self.current.id}.py"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(self.editor.text, encoding="utf-8")
+        import shlex
+
         try:
             with self.suspend():
                 subprocess.run([*shlex.split(command), str(path)], check=False)

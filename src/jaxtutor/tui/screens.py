@@ -29,6 +29,7 @@ EDITOR_KEYS = (
 
 
 class _Dialog(ModalScreen):
+    AUTO_FOCUS = "*"  # the app's own points at its editor
     BINDINGS = _CLOSE
 
     def action_close(self) -> None:

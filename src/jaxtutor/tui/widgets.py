@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Button, DataTable, Markdown, OptionList, Static
+from textual.widgets import Button, DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from jaxtutor.lessons import Lesson
@@ -46,21 +46,39 @@ class Outline(OptionList):
 
 
 class LessonView(VerticalScroll):
-    """The lesson's explanation, rendered from Markdown."""
+    """The lesson's explanation, rendered from Markdown.
+
+    The Markdown widget (with markdown-it and pygments, about 40 ms to import) is mounted
+    just after the first frame: its text is parsed in a thread and never made the first
+    frame anyway, so the app shows up sooner and the explanation no later."""
 
     BINDINGS = [Binding("escape", "app.back_to_code", "Back to the code", show=False)]
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._explanation: str | None = None  # shown once the Markdown widget is there
+        self._text = None
+
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-heading")
-        yield Markdown(id="lesson-text")
 
     def show(self, lesson: Lesson, number: int, total: int) -> None:
         heading = Text(f"Lesson {number} of {total}", style="bold")
         if lesson.summary:
             heading.append(f"\n{lesson.summary}", style="italic")
         self.query_one("#lesson-heading", Static).update(heading)
-        self.query_one("#lesson-text", Markdown).update(lesson.explanation)
+        if self._text is not None:
+            self._text.update(lesson.explanation)
+        elif self._explanation is None:
+            self.call_after_refresh(self._mount_text)
+        self._explanation = lesson.explanation
         self.scroll_home(animate=False)
+
+    def _mount_text(self) -> None:
+        from textual.widgets import Markdown
+
+        self._text = Markdown(self._explanation, id="lesson-text")
+        self.mount(self._text)
 
 
 class ResultsPane(VerticalScroll):
@@ -73,11 +91,12 @@ class ResultsPane(VerticalScroll):
         yield Static(id="running", classes="hidden")
         yield Static(id="verdict")
         yield Button("Go to the line", id="goto-line", classes="hidden", compact=True)
-        yield Static(id="tests")
-        yield Static(id="misconception")
+        # empty parts start hidden, as show_idle leaves them: no restyle before the first frame
+        yield Static(id="tests", classes="hidden")
+        yield Static(id="misconception", classes="hidden")
         yield Static("Step by step", id="steps-title", classes="hidden")
         yield DataTable(id="steps", classes="hidden", zebra_stripes=True, cursor_type="row")
-        yield Static(id="output")
+        yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
     def show_running(self, running: bool) -> None:
