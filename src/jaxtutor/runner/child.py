@@ -93,7 +93,7 @@ def _load(request: dict) -> dict:
                        and getattr(v, "__module__", None) == "__learner__")
         return {"ok": False, "kind": "missing", "found": found,
                 "what": None if fn is None else type(fn).__name__}
-    _LEARNER["function"] = fn
+    _LEARNER.update(function=fn, code=code, name=request["function"])
     return {"ok": True}
 
 
@@ -104,8 +104,8 @@ if "xla_backend_optimization_level" not in _FLAGS:
     os.environ["XLA_FLAGS"] = f"{_FLAGS} --xla_backend_optimization_level=0".strip()
 
 # jit state for the loaded function: its jitted versions (one per set of static
-# positions), the input signatures already run plainly once, whether it proved
-# untraceable, and the errors (type and learner lines) that jit and a plain call both
+# positions), the input signatures already checked for leaked tracers, whether it must
+# run plainly, and the errors (type and learner lines) that jit and a plain call both
 # raised: jit's report of those is trusted from then on
 _JIT = {"fn": None, "jitted": {}, "seen": set(), "plain": False, "confirmed": set()}
 
@@ -123,7 +123,7 @@ def _jit_state(fn) -> dict:
 
 
 def _input_signature(args) -> tuple:
-    """What jit compiles for: the tree of arguments, each array's shape and dtype, and
+    """What jit traces for: the tree of arguments, each array's shape and dtype, and
     the values of the static ones."""
     import jax
 
@@ -174,30 +174,36 @@ def _signature(error: dict) -> tuple:
 
 
 def _call(request: dict) -> dict:
-    """Answer every call. The first call of each input signature runs the learner's
-    function exactly as written: its prints show values, and a function that keeps state
-    between calls (say, the first batch it saw) behaves as it really does, so jit cannot
-    hide that bug. Further calls of that signature run a jitted version, traced and
-    compiled once. When a jitted call raises, the call is run again plainly and that
-    result counts; when the plain call then works, the function cannot be traced, and the
-    remaining calls run plainly with a note."""
-    fn = _LEARNER["function"]
-    state = _jit_state(fn)
+    """Answer every call. The learner's function is jitted, so it is traced and compiled
+    once per distinct input signature (jit's cache groups the cases), not op by op for
+    each case. jit must never change what the learner sees:
+    - a function that keeps a traced value between calls (say, the first batch it saw,
+      in a global) would have that bug hidden by jit's cache, so each new signature is
+      first traced with JAX's leak checker; a leak reloads the learner's file and runs
+      every call plainly, with a note;
+    - when a jitted call raises, the call is run again plainly and that result counts;
+      when the plain call then works, the function cannot be traced, and the remaining
+      calls run plainly with a note."""
+    state = _jit_state(_LEARNER["function"])
     results, note = [], None
     for args in wire.decode_value(request["calls"]):
         args = _to_jax(args)
-        signature = _input_signature(args)
-        if state["plain"] or signature not in state["seen"]:
-            state["seen"].add(signature)
-            results.append(_run(fn, args))
-            continue
         static = _static_positions(args)
-        with _quiet():  # tracing re-runs the learner's prints, with tracers in them
+        if not state["plain"] and (signature := _input_signature(args)) not in state["seen"]:
+            state["seen"].add(signature)
+            if _leaks_tracers(state["fn"], args, static):
+                _reload()  # the leaked tracer sits in the learner's globals: start clean
+                state.update(fn=_LEARNER["function"], plain=True)
+                note = wire.KEEPS_TRACERS
+        if state["plain"]:
+            results.append(_run(_LEARNER["function"], args))
+            continue
+        with _quiet():  # its prints ran already, in the leak check's trace
             result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
             results.append(result)
             continue
-        plain = _run(fn, args)  # what the learner's code really does, with its own frames
+        plain = _run(state["fn"], args)  # what the learner's code really does, with its own frames
         if plain["ok"]:
             state["plain"] = True
             note = wire.NOT_TRACEABLE.format(error=result["type"])
@@ -210,10 +216,31 @@ def _call(request: dict) -> dict:
     return reply
 
 
+def _leaks_tracers(fn, args, static) -> bool:
+    """Trace once with JAX's leak checker: does the function keep a traced value alive
+    after the trace (in a global, a default argument, a closure)?"""
+    import jax
+
+    try:
+        with jax.checking_leaks():
+            jax.make_jaxpr(fn, static_argnums=static)(*args)
+    except BaseException as exc:  # any other error (SystemExit too): the call reports it
+        # JAX reports a leak as a plain Exception; the learner's own may not even print
+        return type(exc) is Exception and "Leaked" in str(exc)
+    return False
+
+
+def _reload() -> None:
+    """Run the learner's file again in a fresh namespace, its prints hidden (they ran)."""
+    namespace = {"__name__": "__learner__", "__file__": _LEARNER["filename"]}
+    with _quiet():
+        exec(_LEARNER["code"], namespace)
+    _LEARNER["function"] = namespace[_LEARNER["name"]]
+
+
 @contextlib.contextmanager
 def _quiet():
-    """Hide what the learner's code prints while jit traces it: the same print already
-    ran, with values, in the first plain call."""
+    """Hide what the learner's code prints when it has already printed it once."""
     saved = sys.stdout, sys.stderr
     with open(os.devnull, "w") as nowhere:  # not a buffer: a print loop could fill one
         sys.stdout = sys.stderr = nowhere
