@@ -66,9 +66,12 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
             console.print(f"[dim]Waiting for you to save {path.name} (Ctrl+C stops).[/]")
 
         check_now()
-        # one watcher for the whole session: saves made during a check are not lost
+        # one watcher for the whole session: saves made during a check are not lost. It
+        # also wakes every second to compare the file itself, so a save made before the
+        # watcher started, or one whose event never arrives, is still checked
         for _changes in watchfiles.watch(path.parent, watch_filter=is_ours,
                                          force_polling=poll or None, poll_delay_ms=300,
+                                         rust_timeout=1000, yield_on_timeout=True,
                                          stop_event=stop, raise_interrupt=False):
             check_now()
 
