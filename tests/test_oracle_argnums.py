@@ -61,18 +61,18 @@ def _first_case():
 
 def test_diagnosis_names_every_entry():
     case, g = _first_case()
-    three = argnums.ArgnumsOracle().diagnose([case], [(g["w"], g["x"], g["y"])])
+    three = argnums.ArgnumsOracle().diagnose(case, (g["w"], g["x"], g["y"]))
     assert three.id == "wrong_argnums"
     assert "entry 0 is dloss/dw, entry 1 is dloss/dx, entry 2 is dloss/dy" in three.message
-    one = argnums.ArgnumsOracle().diagnose([case], [(g["x"],)])
+    one = argnums.ArgnumsOracle().diagnose(case, (g["x"],))
     assert one.id == "single_gradient" and "entry 0 is dloss/dx" in one.message
 
 
 def test_unrecognised_answers_get_no_diagnosis():
     case, g = _first_case()
     oracle = argnums.ArgnumsOracle()
-    assert oracle.diagnose([case], [()]) is None
-    assert oracle.diagnose([case], [(g["w"], g["x"] * 2)]) is None
+    assert oracle.diagnose(case, ()) is None
+    assert oracle.diagnose(case, (g["w"], g["x"] * 2)) is None
 
 
 def test_reference_gradient_matches_finite_differences():

@@ -11,8 +11,7 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, describe,
-                                   first_raised, matches, run_cases)
+from jaxtutor.oracles.base import Case, Misconception, Oracle, describe, matches
 
 ARG_NAMES = ("scale", "w", "x", "y")
 _M = [
@@ -70,22 +69,15 @@ class ArgnumsOracle(Oracle):
     name = "argnums"
     misconceptions = MISCONCEPTIONS
 
-    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
-        cases = make_cases(seed)
-        tests, answers = run_cases(learner, cases)
-        report = Report(tests)
-        if report.passed:
-            return report
-        if (raised := first_raised(answers)) is not None:
-            if re.search(r"scalar-output", raised.info.get("message", "")):
-                raised.diagnosis = MISCONCEPTIONS["non_scalar_loss"].diagnose()
-            raise raised
-        report.diagnosis = self.diagnose(cases, answers)
-        return report
+    def cases(self, seed: int) -> list[Case]:
+        return make_cases(seed)
 
-    def diagnose(self, cases: list[Case], answers: list):
-        # judge on the first case the learner got wrong
-        case, got = next((c, a) for c, a in zip(cases, answers) if not matches(a, c.expected))
+    def diagnose_raised(self, message: str):
+        if re.search(r"scalar-output", message):
+            return MISCONCEPTIONS["non_scalar_loss"].diagnose()
+        return None
+
+    def diagnose(self, case: Case, got):
         grads = gradients(*case.args)
         if not isinstance(got, (tuple, list)):
             entry = name_entry(got, grads)

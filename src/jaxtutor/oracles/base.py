@@ -72,14 +72,36 @@ class Report:
 
 
 class Oracle:
-    """Base of the built-in oracles; subclasses set `name` and `misconceptions`
-    and implement `run`."""
+    """Base of the built-in oracles. The common path: run every case in one round trip;
+    when a call raised, ask `diagnose_raised` what mistake is behind it (the exception
+    then becomes the verdict); when an answer is wrong, ask `diagnose` about the first
+    wrong one. An oracle with more to check (say, the jaxpr) overrides `run`."""
 
     name: str = ""
     misconceptions: dict[str, Misconception] = {}
+    rtol, atol = RTOL, ATOL
+
+    def cases(self, seed: int) -> list[Case]:
+        raise NotImplementedError
+
+    def diagnose_raised(self, message: str) -> Diagnosis | None:
+        return None
+
+    def diagnose(self, case: Case, got) -> Diagnosis | None:
+        return None
 
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
-        raise NotImplementedError
+        cases = self.cases(seed)
+        tests, answers = run_cases(learner, cases, self.rtol, self.atol)
+        if (raised := first_raised(answers)) is not None:
+            raised.diagnosis = self.diagnose_raised(raised.info.get("message", ""))
+            raise raised
+        report = Report(tests)
+        if not report.passed:
+            case, got = next((c, a) for c, a in zip(cases, answers)
+                             if not matches(a, c.expected, self.rtol, self.atol))
+            report.diagnosis = self.diagnose(case, got)
+        return report
 
 
 def describe(value) -> str:
