@@ -93,7 +93,7 @@ def _load(request: dict) -> dict:
                        and getattr(v, "__module__", None) == "__learner__")
         return {"ok": False, "kind": "missing", "found": found,
                 "what": None if fn is None else type(fn).__name__}
-    _LEARNER.update(function=fn, code=code, name=request["function"])
+    _LEARNER.update(function=fn, code=code, name=request["function"], namespace=namespace)
     return {"ok": True}
 
 
@@ -178,9 +178,9 @@ def _call(request: dict) -> dict:
     once per distinct input signature (jit's cache groups the cases), not op by op for
     each case. jit must never change what the learner sees:
     - a function that keeps a traced value between calls (say, the first batch it saw,
-      in a global) would have that bug hidden by jit's cache, so each new signature is
-      first traced with JAX's leak checker; a leak reloads the learner's file and runs
-      every call plainly, with a note;
+      in a global) would have that bug hidden by jit's cache, so after each trace the
+      learner's globals are searched for a tracer; one found reloads the learner's file
+      and runs every call plainly, with a note;
     - when a jitted call raises, the call is run again plainly and that result counts;
       when the plain call then works, the function cannot be traced, and the remaining
       calls run plainly with a note."""
@@ -188,18 +188,21 @@ def _call(request: dict) -> dict:
     results, note = [], None
     for args in wire.decode_value(request["calls"]):
         args = _to_jax(args)
-        static = _static_positions(args)
-        if not state["plain"] and (signature := _input_signature(args)) not in state["seen"]:
-            state["seen"].add(signature)
-            if _leaks_tracers(state["fn"], args, static):
-                _reload()  # the leaked tracer sits in the learner's globals: start clean
-                state.update(fn=_LEARNER["function"], plain=True)
-                note = wire.KEEPS_TRACERS
         if state["plain"]:
             results.append(_run(_LEARNER["function"], args))
             continue
-        with _quiet():  # its prints ran already, in the leak check's trace
+        static = _static_positions(args)
+        signature = _input_signature(args)
+        with _quiet() if signature in state["seen"] else contextlib.nullcontext():
             result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
+        if signature not in state["seen"]:  # this call traced the function
+            state["seen"].add(signature)
+            if _holds_tracer():
+                _reload()  # the leaked tracer sits in the learner's globals: start clean
+                state.update(fn=_LEARNER["function"], plain=True)
+                note = wire.KEEPS_TRACERS
+                results.append(_run(_LEARNER["function"], args))
+                continue
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
             results.append(result)
             continue
@@ -216,17 +219,26 @@ def _call(request: dict) -> dict:
     return reply
 
 
-def _leaks_tracers(fn, args, static) -> bool:
-    """Trace once with JAX's leak checker: does the function keep a traced value alive
-    after the trace (in a global, a default argument, a closure)?"""
-    import jax
+def _holds_tracer() -> bool:
+    """After a trace: did the learner's code keep a traced value, in a global (or one
+    level inside a global dict, list, tuple or set), a default argument or a closure?
+    jit's cache would then hide the stale value. A shallow look costs nothing, unlike
+    JAX's own leak checker, which searches the whole heap on every trace."""
+    from jax.core import Tracer
 
-    try:
-        with jax.checking_leaks():
-            jax.make_jaxpr(fn, static_argnums=static)(*args)
-    except BaseException as exc:  # any other error (SystemExit too): the call reports it
-        # JAX reports a leak as a plain Exception; the learner's own may not even print
-        return type(exc) is Exception and "Leaked" in str(exc)
+    fn = _LEARNER["function"]
+    cells = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            cells.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            continue
+    roots = [*_LEARNER["namespace"].values(), *(getattr(fn, "__defaults__", None) or ()), *cells]
+    for value in roots:
+        inner = (value.values() if isinstance(value, dict)
+                 else value if isinstance(value, (list, tuple, set)) else ())
+        if isinstance(value, Tracer) or any(isinstance(v, Tracer) for v in inner):
+            return True
     return False
 
 
@@ -235,7 +247,7 @@ def _reload() -> None:
     namespace = {"__name__": "__learner__", "__file__": _LEARNER["filename"]}
     with _quiet():
         exec(_LEARNER["code"], namespace)
-    _LEARNER["function"] = namespace[_LEARNER["name"]]
+    _LEARNER.update(function=namespace[_LEARNER["name"]], namespace=namespace)
 
 
 @contextlib.contextmanager
