@@ -32,6 +32,7 @@ class Outcome(Enum):
 
 @dataclass
 class TestResult:
+    __test__ = False  # a result, not a test class for pytest to collect
     name: str
     status: str  # pass | fail | error
     message: str = ""
