@@ -28,3 +28,14 @@ def run_check(exercise_id: str, path: Path, **kwargs):
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:
     """Learner files in tests/learners/EXERCISE/ whose names start with `prefix`."""
     return sorted((LEARNERS / exercise_id).glob(f"{prefix}*.py"))
+
+
+def assert_mistake_recognised(exercise_id: str, name: str, expected: tuple, misconceptions: dict):
+    """Check tests/learners/EXERCISE/NAME: the outcome, the diagnosis id, words of its
+    message, and the hint aimed at that misconception."""
+    ident, outcome, words = expected
+    verdict = run_check(exercise_id, LEARNERS / exercise_id / name)
+    assert verdict.outcome is outcome, verdict.message
+    assert verdict.diagnosis is not None and verdict.diagnosis.id == ident, verdict.message
+    assert words in verdict.diagnosis.message
+    assert verdict.hint == misconceptions[ident].hint

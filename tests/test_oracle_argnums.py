@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import LEARNERS, learner_files, run_check
+from conftest import LEARNERS, assert_mistake_recognised, learner_files, run_check
 from jaxtutor.oracles import argnums
 from jaxtutor.verdict import Outcome
 
@@ -29,12 +29,7 @@ def test_every_mistake_file_is_listed():
 
 @pytest.mark.parametrize("name", sorted(MISTAKES))
 def test_mistake_recognised(name):
-    ident, outcome, words = MISTAKES[name]
-    verdict = run_check("argnums", LEARNERS / "argnums" / name)
-    assert verdict.outcome is outcome, verdict.message
-    assert verdict.diagnosis is not None and verdict.diagnosis.id == ident, verdict.message
-    assert words in verdict.diagnosis.message
-    assert verdict.hint == argnums.MISCONCEPTIONS[ident].hint
+    assert_mistake_recognised("argnums", name, MISTAKES[name], argnums.MISCONCEPTIONS)
 
 
 def test_exception_points_at_the_learners_line():

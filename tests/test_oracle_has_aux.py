@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import LEARNERS, learner_files, run_check
+from conftest import LEARNERS, assert_mistake_recognised, learner_files, run_check
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import has_aux
 from jaxtutor.verdict import Outcome
@@ -41,12 +41,7 @@ def test_every_mistake_file_is_listed():
 
 @pytest.mark.parametrize("name", sorted(MISTAKES))
 def test_mistake_recognised(name):
-    ident, outcome, words = MISTAKES[name]
-    verdict = run_check("has_aux", LEARNERS / "has_aux" / name)
-    assert verdict.outcome is outcome, verdict.message
-    assert verdict.diagnosis is not None and verdict.diagnosis.id == ident, verdict.message
-    assert words in verdict.diagnosis.message
-    assert verdict.hint == has_aux.MISCONCEPTIONS[ident].hint
+    assert_mistake_recognised("has_aux", name, MISTAKES[name], has_aux.MISCONCEPTIONS)
 
 
 @pytest.mark.parametrize("path", learner_files("has_aux", "correct_"), ids=lambda p: p.stem)
