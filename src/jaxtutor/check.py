@@ -15,7 +15,6 @@ from jaxtutor import oracles
 from jaxtutor.explain import explain, traceback_text
 from jaxtutor.lessons import Exercise
 from jaxtutor.oracles.base import Learner
-from jaxtutor.runner.pool import warm_child
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
 from jaxtutor.verdict import Outcome, Verdict
 
@@ -37,8 +36,7 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
     (warm) is used if given; it is killed afterwards either way."""
     started = time.monotonic()
-    # a warm child if this process holds the shared pool (watch, the TUI), else a fresh one
-    child = child or warm_child(limits_for(exercise)) or Child(limits_for(exercise))
+    child = child or Child(limits_for(exercise))
     try:
         verdict = _judge(exercise, source, filename, seed, child)
     except RunEnded as ended:

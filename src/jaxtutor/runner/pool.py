@@ -141,25 +141,6 @@ class WarmPool:
         self.close()
 
 
-_SHARED: WarmPool | None = None
-_SHARED_LOCK = threading.Lock()
-
-
-def shared_pool(size: int = 1) -> WarmPool:
-    """The process-wide pool, started on first use and closed at exit."""
-    global _SHARED
-    with _SHARED_LOCK:
-        if _SHARED is None or _SHARED._closed:
-            _SHARED = WarmPool(size)
-        return _SHARED
-
-
-def warm_child(limits: Limits = Limits()) -> Child | None:
-    """A child from the shared pool if one was started, else None (check_source then
-    starts its own): a one-off check never starts a pool it could not use."""
-    return _SHARED.take(limits) if _SHARED is not None and not _SHARED._closed else None
-
-
 @atexit.register
 def _close_all() -> None:
     for pool in list(_OPEN):
