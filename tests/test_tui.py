@@ -101,7 +101,7 @@ async def test_full_path_pass_then_misconception_then_hints():
         assert "○" in outline_mark(app, SCAN)
         await paste(pilot, lesson.exercise.solution)
         await pilot.press("ctrl+r")
-        assert app.checking
+        assert app.checking or app.last_verdict is not None  # a warm check may be done already
         await wait_for_check(pilot)
         assert "Passed" in text_of(app, "#verdict"), text_of(app, "#verdict")
         assert "✓" in text_of(app, "#tests")
