@@ -15,7 +15,7 @@ import pytest
 
 from jaxtutor.grade import Row, find_submissions, summarize, to_csv
 from jaxtutor.lessons import builtin_lessons, find_exercise
-from jaxtutor.runner.sandbox import isolation
+from jaxtutor.runner.launch import isolation
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.runner import launch, procs
 from jaxtutor.runner.pool import WarmPool
 from jaxtutor.runner.sandbox import Limits
 
@@ -15,28 +15,11 @@ from jaxtutor.runner.sandbox import Limits
 EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise
 
 
-def _running(pid: int) -> bool:
-    """True while `pid` exists and is not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
-    except OSError:
-        return False
-
-
-def _marked(mark: str) -> list[int]:
-    """Processes carrying a run's mark in their environment (the child and anything it started)."""
-    needle = f"JAXTUTOR_RUN={mark}".encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/environ", "rb") as f:
-                    if needle in f.read().split(b"\0") and _running(int(entry)):
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
+def _left(child) -> set[int]:
+    """Processes of a child's run still running: its root, its group and session, and
+    their descendants."""
+    table = procs.table()
+    return {pid for pid in procs.members(table, child.proc.pid, {}) if not table[pid].zombie}
 
 
 def test_hands_out_a_ready_child_that_checks():
@@ -109,48 +92,35 @@ def test_other_output_limit_gets_its_own_child():
             child.kill()
 
 
-def _cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            return f.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return f"{pid} (gone)"
-
-
-def _our_children() -> list[int]:
-    """Running child processes of this test process that are jaxtutor children."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and _running(int(entry)):
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as f:
-                    ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
-                with open(f"/proc/{entry}/cmdline", "rb") as f:
-                    cmd = f.read()
-            except (OSError, ValueError, IndexError):
-                continue
-            if ppid == os.getpid() and b"jaxtutor.runner.child" in cmd:
-                found.append(int(entry))
-    return found
-
-
 def test_no_process_is_left_after_close():
     pool = WarmPool(2)
     assert pool.wait_ready(timeout=120)
     taken = pool.take(limits_for(EXERCISE))
     check_source(EXERCISE, EXERCISE.solution, child=taken)
+    assert pool.wait_ready(timeout=120)
     idle = list(pool._idle)
+    server = pool._server.proc
     pool.close()  # also waits for the replacement started by take
     children = idle + [taken]
-    assert [c.proc.poll() for c in children].count(None) == 0  # every one exited and was reaped
+    assert len(children) == 3 and all(c.proc.returncode is not None for c in children)  # reaped
+    assert server.poll() is not None  # the fork server too
     # nothing any child started: killed with its group, though a grandchild that is not
     # ours to wait for may take a moment to go after SIGKILL
-    left = [_marked(c.mark) for c in children]
     for _ in range(100):
-        if not any(left):
+        if not any(_left(c) for c in children):
             break
         time.sleep(0.05)
-        left = [_marked(c.mark) for c in children]
-    assert left == [[]] * len(children), [_cmdline(pid) for pids in left for pid in pids]
-    assert _our_children() == []  # nor the replacement that was starting
+    assert [_left(c) for c in children] == [set()] * len(children)
     assert pool._idle == [] and pool.take().kill() is None  # closed: fresh, no error
+
+
+def test_children_are_forked_and_fall_back_to_fresh_ones_when_the_server_dies():
+    with WarmPool(1) as pool:
+        assert pool.wait_ready(timeout=120)  # a child forked and waiting
+        pool._server.proc.kill()  # the fork server dies (it never runs learner code)
+        pool._server.proc.wait()
+        forked, fresh = pool.take(limits_for(EXERCISE)), pool.take(limits_for(EXERCISE))
+        assert isinstance(forked.proc, launch.ForkedChild) and not pool._server.usable()
+        assert not isinstance(fresh.proc, launch.ForkedChild)
+        verdicts = [check_source(EXERCISE, EXERCISE.solution, child=c) for c in (forked, fresh)]
+        assert [v.status for v in verdicts] == ["pass", "pass"]

@@ -16,7 +16,8 @@ import pytest
 from jaxtutor.check import check_file
 from jaxtutor.lessons import builtin_dir, load_dir
 from jaxtutor.runner import procs
-from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded, isolation
+from jaxtutor.runner.launch import ForkServer, isolation
+from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
 from jaxtutor.verdict import Outcome
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -41,10 +42,25 @@ def argnums_exercise():
     return lesson.exercise
 
 
-def judge(name: str, **limits):
+@pytest.fixture(scope="module")
+def server():
+    server = ForkServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=["fresh", "forked"])
+def new_child(request):
+    """Starts a Child each way there is: a fresh process, and forked by a fork server.
+    Everything below must hold for both."""
+    server = request.getfixturevalue("server") if request.param == "forked" else None
+    return lambda limits=Limits(): Child(limits, server=server)
+
+
+def judge(new_child, name: str, **limits):
     """Check tests/hostile/NAME.py as the argnums exercise (the real oracle, in a real
     Child with these limits); assert nothing the run started survives."""
-    child = Child(Limits(**limits))
+    child = new_child(Limits(**limits))
     verdict = check_file(argnums_exercise(), HOSTILE / f"{name}.py", child=child)
     assert not child.alive()
     assert survivors(child, verdict.output) == set(), verdict.output
@@ -53,23 +69,23 @@ def judge(name: str, **limits):
 
 # -- limits ----------------------------------------------------------------------------
 
-def test_infinite_loop_times_out():
+def test_infinite_loop_times_out(new_child):
     started = time.monotonic()
-    verdict = judge("infinite_loop", timeout_s=2)
+    verdict = judge(new_child, "infinite_loop", timeout_s=2)
     assert verdict.outcome is Outcome.TIMEOUT
     assert "still running after 2 s" in verdict.message
     assert time.monotonic() - started < 2 + 60  # the child's start is not on the clock
 
 
-def test_a_learner_stopping_itself_never_hangs_the_tutor():
+def test_a_learner_stopping_itself_never_hangs_the_tutor(new_child):
     # isolated, the child is PID 1 of its namespace and the kernel ignores its own
     # SIGSTOP: the function returns None, a wrong answer; else the stop runs into the clock
     expected = Outcome.WRONG_ANSWER if isolation() else Outcome.TIMEOUT
-    assert judge("sigstop_self", timeout_s=2).outcome is expected
+    assert judge(new_child, "sigstop_self", timeout_s=2).outcome is expected
 
 
-def test_a_child_stopped_from_outside_times_out():
-    with Child(Limits(timeout_s=2)) as child:
+def test_a_child_stopped_from_outside_times_out(new_child):
+    with new_child(Limits(timeout_s=2)) as child:
         child.load("def f(*a):\n    return 1.0\n", "solution.py", "f")
         for pid in procs.members(procs.table(), child.proc.pid, {}):
             os.kill(pid, signal.SIGSTOP)
@@ -80,7 +96,7 @@ def test_a_child_stopped_from_outside_times_out():
 
 
 @pytest.mark.skipif(not isolation(), reason="this machine forbids user namespaces")
-def test_the_child_cannot_see_or_signal_the_tutor():
+def test_the_child_cannot_see_or_signal_the_tutor(new_child):
     source = ("import os, signal\n"
               "def f(*a):\n"
               "    parent = os.getppid()\n"
@@ -89,28 +105,28 @@ def test_the_child_cannot_see_or_signal_the_tutor():
               "    except ProcessLookupError:\n"
               "        pass\n"
               "    return float(parent)\n")
-    with Child() as child:
+    with new_child() as child:
         child.load(source, "solution.py", "f")
         (result,) = child.call_many([ARGS])
     assert result["ok"] is True and float(result["value"]) == 0.0  # no parent in sight
     assert os.getpid() > 0  # and this process is still here to say so
 
 
-def test_memory_hog_hits_the_polled_cap():
-    verdict = judge("memory_hog", memory_bytes=GIB // 2)
+def test_memory_hog_hits_the_polled_cap(new_child):
+    verdict = judge(new_child, "memory_hog", memory_bytes=GIB // 2)
     assert verdict.outcome is Outcome.MEMORY_LIMIT
     assert "used more than 0.5 GiB" in verdict.message
 
 
-def test_one_huge_allocation_hits_the_backstop():
-    verdict = judge("memory_huge", memory_bytes=GIB // 2)
+def test_one_huge_allocation_hits_the_backstop(new_child):
+    verdict = judge(new_child, "memory_huge", memory_bytes=GIB // 2)
     assert verdict.outcome is Outcome.MEMORY_LIMIT
     assert "asked for more memory than allowed" in verdict.message
 
 
-def test_output_flood_is_cut_and_never_blocks():
+def test_output_flood_is_cut_and_never_blocks(new_child):
     started = time.monotonic()
-    verdict = judge("output_flood")
+    verdict = judge(new_child, "output_flood")
     assert verdict.outcome is Outcome.PASSED
     assert time.monotonic() - started < 30
     kept, note = verdict.output.split("\n... output cut: ")
@@ -122,26 +138,26 @@ def test_output_flood_is_cut_and_never_blocks():
 
 @pytest.mark.parametrize("name", ["fake_verdict_print", "forged_frames_low_fds",
                                   "monkeypatch_numpy", "monkeypatch_jaxtutor", "odd_returns"])
-def test_forgeries_and_patches_stay_wrong_answers(name):
-    verdict = judge(name)
+def test_forgeries_and_patches_stay_wrong_answers(new_child, name):
+    verdict = judge(new_child, name)
     assert verdict.outcome is Outcome.WRONG_ANSWER, verdict.message
     assert verdict.tests and all(t.status == "fail" for t in verdict.tests)
 
 
-def test_forged_frame_that_reaches_the_result_pipe_is_rejected():
-    verdict = judge("forged_frames_all_fds")
+def test_forged_frame_that_reaches_the_result_pipe_is_rejected(new_child):
+    verdict = judge(new_child, "forged_frames_all_fds")
     assert verdict.outcome is Outcome.CRASHED
     assert "message it did not ask for" in verdict.message
 
 
-def test_sys_exit_is_the_learners_exception():
-    verdict = judge("sys_exit")
+def test_sys_exit_is_the_learners_exception(new_child):
+    verdict = judge(new_child, "sys_exit")
     assert verdict.outcome is Outcome.EXCEPTION
     assert "SystemExit: 0" in verdict.message and "line 4" in verdict.message
 
 
-def test_keyboard_interrupt_is_the_learners_exception():
-    verdict = judge("keyboard_interrupt")
+def test_keyboard_interrupt_is_the_learners_exception(new_child):
+    verdict = judge(new_child, "keyboard_interrupt")
     assert verdict.outcome is Outcome.EXCEPTION
     assert "KeyboardInterrupt" in verdict.message and verdict.line == 2
 
@@ -152,22 +168,22 @@ def test_keyboard_interrupt_is_the_learners_exception():
     ("c_stack_overflow", "killed by SIGSEGV"),
     ("closes_fds", "exited (exit code 70)"),
 ])
-def test_crashes(name, words):
-    verdict = judge(name)
+def test_crashes(new_child, name, words):
+    verdict = judge(new_child, name)
     assert verdict.outcome is Outcome.CRASHED
     assert words in verdict.message
     assert "Traceback" not in verdict.output  # no runner frames in what the learner sees
 
 
-def test_deep_recursion_shows_only_the_learners_frames():
-    verdict = judge("deep_recursion")
+def test_deep_recursion_shows_only_the_learners_frames(new_child):
+    verdict = judge(new_child, "deep_recursion")
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.message.startswith("RecursionError")
     assert "more" in verdict.message and verdict.message.count("in down") == 5
 
 
-def test_learner_traceback_hides_the_runner():
-    verdict = judge("nested_exception")
+def test_learner_traceback_hides_the_runner(new_child):
+    verdict = judge(new_child, "nested_exception")
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.line == 5
     assert "line 9, in grad_w_and_x" in verdict.message and "line 5, in helper" in verdict.message
@@ -175,48 +191,48 @@ def test_learner_traceback_hides_the_runner():
         assert secret not in verdict.message
 
 
-def test_unprintable_exception_is_still_reported():
-    verdict = judge("unprintable_exception")
+def test_unprintable_exception_is_still_reported(new_child):
+    verdict = judge(new_child, "unprintable_exception")
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.message.startswith("Sneaky:")
 
 
-def test_syntax_error_reports_line_and_column():
-    verdict = judge("syntax_error")
+def test_syntax_error_reports_line_and_column(new_child):
+    verdict = judge(new_child, "syntax_error")
     assert verdict.outcome is Outcome.SYNTAX_ERROR
     assert verdict.message.startswith("line 5, column 20:") and verdict.line == 5
 
 
-def test_missing_function_names_what_the_file_defines():
-    verdict = judge("missing_function")
+def test_missing_function_names_what_the_file_defines(new_child):
+    verdict = judge(new_child, "missing_function")
     assert verdict.outcome is Outcome.MISSING_FUNCTION
     assert "grad_w_and_z" in verdict.message
 
 
 # -- nothing the learner starts survives ---------------------------------------------
 
-def test_background_sleeps_are_killed():
-    verdict = judge("background_sleep")
+def test_background_sleeps_are_killed(new_child):
+    verdict = judge(new_child, "background_sleep")
     assert verdict.outcome is Outcome.PASSED
     assert len(re.findall(r"PID \d+", verdict.output)) == 2
 
 
-def test_setsid_double_forked_grandchildren_are_killed():
-    verdict = judge("setsid_double_fork")
+def test_setsid_double_forked_grandchildren_are_killed(new_child):
+    verdict = judge(new_child, "setsid_double_fork")
     assert verdict.outcome is Outcome.PASSED
     assert len(re.findall(r"PID \d+", verdict.output)) == 2  # one with an empty environment
 
 
-def test_setsid_grandchild_of_a_process_that_died_is_killed():
-    verdict = judge("setsid_then_exit")
+def test_setsid_grandchild_of_a_process_that_died_is_killed(new_child):
+    verdict = judge(new_child, "setsid_then_exit")
     assert verdict.outcome is Outcome.CRASHED
     assert len(re.findall(r"PID \d+", verdict.output)) == 1
 
 
 # -- the Child directly ----------------------------------------------------------------
 
-def test_internal_failure_to_start_is_never_the_learners():
-    child = Child()
+def test_internal_failure_to_start_is_never_the_learners(new_child):
+    child = new_child()
     os.kill(child.proc.pid, 9)  # before it said ready: as if JAX failed to import
     with pytest.raises(RunEnded) as ended:
         child.load("def f(): pass", "solution.py", "f")
@@ -224,7 +240,7 @@ def test_internal_failure_to_start_is_never_the_learners():
     assert survivors(child) == set()
 
 
-def test_result_pipe_is_hidden_from_the_learners_code():
+def test_result_pipe_is_hidden_from_the_learners_code(new_child):
     source = ("import os, stat\n"
               "def pipe(fd):\n"
               "    try:\n"
@@ -233,15 +249,15 @@ def test_result_pipe_is_hidden_from_the_learners_code():
               "        return False\n"
               "PIPES = sorted(fd for fd in map(int, os.listdir('/proc/self/fd')) if fd > 2 and pipe(fd))\n"
               "def f(*a):\n    return PIPES\n")
-    with Child() as child:
+    with new_child() as child:
         assert child.load(source, "solution.py", "f")["ok"] is True
         (result,) = child.call_many([ARGS])
     pipes = result["value"]
     assert len(pipes) == 2 and all(fd > 20 for fd in pipes)  # moved far from 3..20
 
 
-def test_a_timeout_kills_the_child():
-    with Child(Limits(timeout_s=1)) as child:
+def test_a_timeout_kills_the_child(new_child):
+    with new_child(Limits(timeout_s=1)) as child:
         child.load("def f(*a):\n    while True: pass\n", "solution.py", "f")
         with pytest.raises(RunEnded) as ended:
             child.call_many([ARGS])
@@ -249,8 +265,8 @@ def test_a_timeout_kills_the_child():
         assert not child.alive()
 
 
-def test_kill_from_another_thread_stops_a_check_without_blaming_the_learner():
-    with Child(Limits(timeout_s=30)) as child:
+def test_kill_from_another_thread_stops_a_check_without_blaming_the_learner(new_child):
+    with new_child(Limits(timeout_s=30)) as child:
         child.load("def f(*a):\n    while True: pass\n", "solution.py", "f")
         threading.Timer(1.0, child.kill).start()
         started = time.monotonic()

@@ -235,9 +235,9 @@ async def test_a_second_check_supersedes_and_escape_cancels():
         assert "Checking" not in text_of(app, "#verdict")
         if child is not None:
             deadline = time.monotonic() + 10
-            while child.proc.poll() is None and time.monotonic() < deadline:
+            while not child.proc.exited() and time.monotonic() < deadline:
                 await pilot.pause(0.1)
-            assert child.proc.poll() is not None, "the cancelled check's process still runs"
+            assert child.proc.exited(), "the cancelled check's process still runs"
         await app.workers.wait_for_complete()
         await pilot.pause(0.2)
         assert app.last_verdict is None  # nothing from a cancelled or superseded check

@@ -4,6 +4,7 @@ is written to $JAXTUTOR_NET_LOG and refused, so a test sees it even if the calle
 swallows the error."""
 
 import os
+import socket
 import sys
 
 _LOG = os.environ.get("JAXTUTOR_NET_LOG")
@@ -11,8 +12,14 @@ _NETWORK_EVENTS = {"socket.connect", "socket.getaddrinfo", "socket.gethostbyname
                    "socket.gethostbyaddr", "socket.sendto", "socket.sendmsg"}
 
 
+def _local(args) -> bool:
+    """A Unix socket (the fork server's, say) is not the network."""
+    sock = args[0] if args else None
+    return getattr(sock, "family", None) == getattr(socket, "AF_UNIX", None)
+
+
 def _refuse(event, args):
-    if event not in _NETWORK_EVENTS:
+    if event not in _NETWORK_EVENTS or _local(args):
         return
     if _LOG:
         with open(_LOG, "a", encoding="utf-8") as log:

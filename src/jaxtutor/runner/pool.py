@@ -1,12 +1,15 @@
 """Warm children: Child processes started ahead of time, JAX already imported, waiting
 for a job.
 
-A child is handed out once and never comes back: one that has run learner code is
-never reused. Taking a child starts its replacement in the background at once, so a
-learner pressing "check" again finds one ready. When none is idle (the first check, or
-more checks at once than the pool holds), `take` starts a fresh child instead: slower,
-never an error. Every limit still starts at `load`, and every child is killed as a
-process group by whoever took it (check_source does).
+A pool owns a fork server (launch.ForkServer): JAX is imported once, and each child is
+forked from it, so a child costs a fork and a backend start, not an import. A child
+is handed out once and never comes back: one that has run learner code is never
+reused. Taking a child starts its replacement in the background at once, so a learner
+pressing "check" again finds one ready. When none is idle (the first check, or more
+checks at once than the pool holds), `take` forks one on the spot, or, with no fork
+server running, starts a fresh process: slower, never an error. Every limit still
+starts at `load`, and every child is killed with everything it started by whoever
+took it (check_source does).
 
 The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
 pool started in the same process could not be ready any sooner than its own child.
@@ -18,6 +21,7 @@ import atexit
 import threading
 import weakref
 
+from jaxtutor.runner.launch import ForkServer
 from jaxtutor.runner.sandbox import Child, Limits
 
 _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
@@ -33,8 +37,12 @@ class WarmPool:
         self._closed = False
         self.handed_out = 0  # warm children given to a check
         self.fresh = 0  # checks that got a fresh child because none was idle
+        try:
+            self._server: ForkServer | None = ForkServer()
+        except OSError:
+            self._server = None
         _OPEN.add(self)
-        self._refill()
+        self._refill_later()  # forking waits for the server's import: not in our caller
 
     # -- keeping children warm ------------------------------------------------------
 
@@ -48,7 +56,7 @@ class WarmPool:
                 self._starting += 1
             child = None
             try:
-                child = Child()  # imports JAX in its own process from now on
+                child = self._start(Limits())
             except OSError:  # out of processes or memory: checks fall back to fresh children
                 return
             finally:
@@ -109,10 +117,21 @@ class WarmPool:
         self._refill_later()
         if child is None:
             self.fresh += 1
-            return Child(limits)
+            return self._start(limits)
         self.handed_out += 1
         child.limits = limits  # the clock and the memory cap start at load
         return child
+
+    def _start(self, limits: Limits) -> Child:
+        """A new child: forked when the server runs (waiting for its import if need be,
+        which is still sooner than a fresh import), else a fresh process."""
+        server = self._server
+        if server is not None and server.usable():
+            try:
+                return Child(limits, server=server)
+            except OSError:
+                pass  # the server is gone: it says so from now on
+        return Child(limits)
 
     def check(self, exercise, source: str, filename: str = "solution.py", seed: int = 0):
         """check_source on a warm child: the convenience the TUI and `watch` use."""
@@ -133,6 +152,8 @@ class WarmPool:
             thread.join(timeout=10)  # a starting child is killed by its thread on seeing closed
         for child in idle:
             child.kill()
+        if self._server is not None:
+            self._server.close()  # children handed out live on; their roots are reaped by init
 
     def __enter__(self) -> WarmPool:
         return self

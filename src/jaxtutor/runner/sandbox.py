@@ -11,25 +11,21 @@ is a verdict: the oracles compare its numbers here, against their own reference.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import resource
 import secrets
 import select
-import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 import uuid
 from dataclasses import dataclass
 
-from jaxtutor.runner import procs, wire
+from jaxtutor.runner import launch, procs, wire
+from jaxtutor.runner.launch import STARTUP_TIMEOUT_S, ForkServer
 
 GIB = 1024**3
-STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the learner
 _POLL_S = 0.05  # how often a wait wakes up to look at the clock and the child
 MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
 # A backstop under the polled cap: private writable memory (RLIMIT_DATA) may not exceed
@@ -38,26 +34,6 @@ MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
 # private writable memory (VmData) stays near 300 MiB, so this leaves a wide margin and
 # only stops one huge allocation that could outrun the poll.
 DATA_MARGIN = 8 * GIB
-_RUN_MARK = procs.RUN_MARK  # every process of one run carries it, so strays can be found
-# The child runs in new PID and network namespaces, made through an unprivileged user
-# namespace: it cannot see or signal the tutor or any other process on the machine (not
-# even with kill(-1)), it reaches no network, and it is PID 1 of its namespace, so when
-# it dies the kernel kills everything it started.
-_ISOLATE = ("--user", "--pid", "--net", "--fork", "--kill-child")
-
-
-@functools.cache
-def isolation() -> tuple[str, ...]:
-    """The command prefix that isolates a child, or () where the machine forbids user
-    namespaces; then the process-group kill and the /proc sweep are the only net."""
-    unshare = shutil.which("unshare")
-    if unshare is None:
-        return ()
-    try:
-        probe = subprocess.run([unshare, *_ISOLATE, "true"], capture_output=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return ()
-    return (unshare, *_ISOLATE) if probe.returncode == 0 else ()
 
 
 @dataclass(frozen=True)
@@ -117,25 +93,25 @@ _GARBLED = "the answer from your program's process was garbled"
 
 
 class Child:
-    """One learner process. Start it early (it imports JAX), then `load` the learner's
-    file once and make calls; `close` kills it and everything it started."""
+    """One learner process. Start it early (it imports JAX, or is forked by `server`
+    with JAX imported), then `load` the learner's file once and make calls; `close`
+    kills it and everything it started. Raises OSError if it cannot be started."""
 
-    def __init__(self, limits: Limits = Limits()):
+    def __init__(self, limits: Limits = Limits(), server: ForkServer | None = None):
         self.limits = limits
         self.mark = uuid.uuid4().hex
         self._nonce = secrets.token_hex(16)
         self._workdir = tempfile.TemporaryDirectory(prefix="jaxtutor-run-", ignore_cleanup_errors=True)
         req_r, self._req_w = os.pipe()
         self._res_r, res_w = os.pipe()
-        env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONUNBUFFERED="1",
-                   TF_CPP_MIN_LOG_LEVEL="3", **{_RUN_MARK: self.mark})
         try:
-            # no preexec_fn (unsafe with threads); the child sets its own limits first thing
-            self.proc = subprocess.Popen(
-                [*isolation(), sys.executable, "-m", "jaxtutor.runner.child", str(req_r), str(res_w)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                pass_fds=(req_r, res_w), cwd=self._workdir.name, env=env,
-                start_new_session=True)
+            start = server.spawn if server is not None else launch.popen
+            self.proc = start((req_r, res_w), self._workdir.name, self.mark)
+        except BaseException:
+            os.close(self._req_w)
+            os.close(self._res_r)
+            self._workdir.cleanup()
+            raise
         finally:
             os.close(req_r)
             os.close(res_w)
@@ -162,7 +138,7 @@ class Child:
     # -- the conversation ------------------------------------------------------------
 
     def alive(self) -> bool:
-        return not self._closed and not self._exited()
+        return not self._closed and not self.proc.exited()
 
     def is_ready(self) -> bool:
         """True once the child has imported JAX and waits for a job (never blocks)."""
@@ -323,7 +299,7 @@ class Child:
                 raise RunEnded("internal", "the checker's process did not start in time")
             raise RunEnded("timeout", f"still running after {self.limits.timeout_s:g} s")
         ready = any(select.select(reads, writes, [], min(_POLL_S, remaining))[:2])
-        if not ready and self._exited():
+        if not ready and self.proc.exited():
             raise self._died(startup)
         if not startup and time.monotonic() - self._last_poll >= MEMORY_POLL_S:
             self._last_poll = time.monotonic()
@@ -331,7 +307,7 @@ class Child:
         return ready
 
     def _check_memory(self) -> None:
-        used = procs.resident_bytes(self.proc.pid, self._seen)
+        used = procs.resident_bytes(self.proc.pid, self._seen, count_root=not self.proc.launcher)
         if used > self.limits.memory_bytes:
             self.kill()
             self.killed_for = "memory"
@@ -367,25 +343,14 @@ class Child:
             self.kill()
             raise RunEnded("crashed", _GARBLED) from None
 
-    def _exited(self) -> bool:
-        """Whether the child has exited, without reaping it: while it is an unreaped
-        zombie its pid (its group's and session's id) cannot be reused, so the sweep
-        in `kill` cannot hit an unrelated process."""
-        if self.proc.returncode is not None:
-            return True
-        try:
-            return os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-        except ChildProcessError:
-            return True
-
     def _died(self, startup: bool) -> RunEnded:
         if self._cancelled:
             return RunEnded("internal", "the check was stopped before it finished")
         # its pipe closed: let it finish exiting, so its own exit code is reported, not our kill
         grace = time.monotonic() + 1.0
-        while not self._exited() and time.monotonic() < grace:
+        while not self.proc.exited() and time.monotonic() < grace:
             time.sleep(0.01)
-        hung_up = not self._exited()
+        hung_up = not self.proc.exited()
         self.kill()
         code = self.proc.returncode
         if startup:
