@@ -256,6 +256,23 @@ def test_result_pipe_is_hidden_from_the_learners_code(new_child):
     assert len(pipes) == 2 and all(fd > 20 for fd in pipes)  # moved far from 3..20
 
 
+def test_the_learners_process_holds_no_socket_of_the_tutors(new_child):
+    # a forked child must not inherit the fork server's socket (it could ask for forks)
+    source = ("import os, stat\n"
+              "def f(*a):\n"
+              "    fds = [int(fd) for fd in os.listdir('/proc/self/fd')]\n"
+              "    return sum(1 for fd in fds if fd > 2 and _socket(fd))\n"
+              "def _socket(fd):\n"
+              "    try:\n"
+              "        return stat.S_ISSOCK(os.fstat(fd).st_mode)\n"
+              "    except OSError:\n"
+              "        return False\n")
+    with new_child() as child:
+        child.load(source, "solution.py", "f")
+        (result,) = child.call_many([ARGS])
+    assert result["ok"] is True and int(result["value"]) == 0
+
+
 def test_a_timeout_kills_the_child(new_child):
     with new_child(Limits(timeout_s=1)) as child:
         child.load("def f(*a):\n    while True: pass\n", "solution.py", "f")

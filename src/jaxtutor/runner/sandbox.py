@@ -381,7 +381,7 @@ class Child:
         # once none is left running, so "killed" means gone
         deadline = time.monotonic() + 5.0
         while procs.alive(killed - {self.proc.pid}) and time.monotonic() < deadline:
-            time.sleep(0.01)
+            time.sleep(0.002)
         with self._fd_lock:
             if self._user is None:
                 self._close_fds()
