@@ -5,7 +5,7 @@
 
 For each core exercise, for a correct and a wrong submission, side by side:
   cold  `jaxtutor check EXERCISE FILE` in a fresh process (what a one-off check costs)
-  warm  a check on a pool-held child that has imported JAX and sat idle (TUI, watch, grade)
+  warm  a check on a pool-held child, forked with JAX imported, that sat idle (TUI, watch, grade)
 Then the time to the TUI's first frame next to a bare Textual app's, grading N
 submissions with `--jobs 2` against N cold checks one after another, and a breakdown of
 a check into process start, imports, trace, lowering, compile and run.
