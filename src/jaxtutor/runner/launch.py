@@ -132,18 +132,6 @@ class ForkServer:
         """Not known to be gone (it may still be importing JAX)."""
         return not self._gone and self.proc.poll() is None
 
-    def is_ready(self) -> bool:
-        """Whether it has imported JAX (never blocks)."""
-        if not self._ready and self.usable() and self._lock.acquire(blocking=False):
-            try:
-                if select.select([self._sock], [], [], 0)[0]:
-                    self._await_ready()
-            except ServerGone:
-                pass
-            finally:
-                self._lock.release()
-        return self._ready
-
     def spawn(self, fds: tuple[int, int], cwd: str, mark: str) -> Started:
         """Like `popen`, forked; waits while the server is still importing JAX.
         Raises ServerGone."""
@@ -212,7 +200,8 @@ class ForkServer:
         self._gone = True
         self.proc.kill()
         self.proc.wait()
-        self._sock.close()
+        with self._lock:  # a thread waiting on the socket sees its end first
+            self._sock.close()
 
 
 class ForkedChild(Started):

@@ -148,12 +148,12 @@ class WarmPool:
             self._closed = True
             idle, self._idle = self._idle, []
             threads = list(self._threads)
+        if self._server is not None:  # first: a thread waiting for it to fork gives up
+            self._server.close()  # children handed out live on; their roots are reaped by init
         for thread in threads:
             thread.join(timeout=10)  # a starting child is killed by its thread on seeing closed
         for child in idle:
             child.kill()
-        if self._server is not None:
-            self._server.close()  # children handed out live on; their roots are reaped by init
 
     def __enter__(self) -> WarmPool:
         return self
