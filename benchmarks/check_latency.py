@@ -39,7 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ("argnums", "has_aux", "scan_training_step")
 # a submission with a known misconception, so the wrong check runs its full diagnosis
 WRONG = {"argnums": "swapped_order", "has_aux": "gradient_ascent", "scan_training_step": "sign_flipped"}
-IDLE_S = 0.4  # a warm child finishes jit's one-time setup while idle; a learner is slower
+# a warm child waits 0.5 s for a job, then pays jit's one-time setup (~0.1 s); a learner
+# editing between two checks takes longer than this
+IDLE_S = 1.0
 
 
 def stats(samples: list[float]) -> tuple[float, float]:
