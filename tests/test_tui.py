@@ -15,7 +15,7 @@ import time
 import pytest
 from rich.console import Console
 from textual import events
-from textual.widgets import DataTable, Static, TextArea
+from textual.widgets import DataTable, Static, Tabs, TextArea
 
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.progress import Store
@@ -325,6 +325,23 @@ async def test_narrow_terminal_reaches_every_pane_with_tabs():
         assert visible(app) == ["#outline"]
         await pilot.press("ctrl+o")
         assert visible(app) == ["#editor"]
+
+
+@pilot_test
+async def test_a_terminal_made_narrow_gets_the_tabs():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        tabs = app.query_one("#pane-tabs", Tabs)
+        assert tabs.display and tabs.active == "code" and app.focused.id == "editor"
+        await pilot.press("ctrl+f")
+        assert tabs.active == "results" and app.focused.id == "results-pane"
+        await pilot.click("#lesson")
+        assert app.query_one("#lesson-pane").display and app.focused.id == "lesson-pane"
+        await pilot.resize_terminal(*WIDE)
+        await pilot.pause()
+        assert not tabs.display and app.query_one("#editor").display
 
 
 @pilot_test

@@ -84,18 +84,18 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._pane = "code"
         self._outline_hidden = False
         self._editor_preloaded = False
+        self._results_tab: Tab | None = None  # set with the tabs, which only narrow terminals need
         self.theme = self.store.setting("theme") or "textual-dark"
 
     # -- building the screen -----------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        pane = self._first_pane()
+        self._first_pane()
         # the layout classes go on before the panes mount, so they are styled once, not twice
         self.update_classes(self._layout_classes(self.size.width))
         yield Static(id="topbar")
-        yield Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
-                   Tab("Code", id="code"), Tab("Results", id="results"),
-                   id="pane-tabs", active=pane)
+        if self.size.width < NARROW_BELOW:  # wider, they would be mounted and never shown
+            yield self._pane_tabs()
         with Horizontal(id="panes"):
             yield Outline(id="outline")
             yield LessonView(id="lesson-pane")
@@ -145,7 +145,16 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
         self._pool = WarmPool()
 
-    def on_resize(self, event) -> None:
+    def _pane_tabs(self) -> Tabs:
+        """The tabs that choose the one pane a narrow terminal shows."""
+        self._results_tab = Tab(self._results_label(), id="results")
+        return Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
+                    Tab("Code", id="code"), self._results_tab, id="pane-tabs", active=self._pane)
+
+    async def on_resize(self, event) -> None:
+        if event.size.width < NARROW_BELOW and self._results_tab is None:
+            # awaited, so no key can move to another pane before the tabs show this one
+            await self.mount(self._pane_tabs(), before="#panes")
         self._apply_size(event.size.width)
 
     def _pane_classes(self) -> dict[str, bool]:
@@ -167,8 +176,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def _show_pane(self, pane: str) -> None:
         self._pane = pane
         self.update_classes(self._pane_classes())  # one restyle, not one per class
-        tabs = self.query_one("#pane-tabs", Tabs)
-        if tabs.active != pane:
+        tabs = self.query_one_optional("#pane-tabs", Tabs)
+        if tabs is not None and tabs.active != pane:
             tabs.active = pane
         if self._narrow() and self.focused is not None and not self.focused.display:
             self._focus_pane(pane)  # never leave the keys going to a hidden editor
@@ -242,11 +251,13 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         bar.add_column(no_wrap=True, justify="right")
         bar.add_row(title, status)
         self.query_one("#topbar", Static).update(bar)
-        results_tab = self.query_one("#pane-tabs", Tabs).query_one("#results", Tab)
+        if self._results_tab is not None:
+            self._results_tab.label = self._results_label()
+
+    def _results_label(self) -> str:
         verdict = self.last_verdict
-        results_tab.label = ("Results ⟳" if self.checking else
-                             "Results" if verdict is None else
-                             f"Results {'✓' if verdict.passed else '✗'}")
+        return ("Results ⟳" if self.checking else "Results" if verdict is None else
+                f"Results {'✓' if verdict.passed else '✗'}")
 
     def _update_hints(self) -> None:
         lesson = self.current
