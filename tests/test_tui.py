@@ -14,6 +14,7 @@ import time
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual import events
 from textual.widgets import DataTable, Static, Tabs, TextArea
 
@@ -21,6 +22,7 @@ from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.progress import Store
 from jaxtutor.tui.app import TutorApp
 from jaxtutor.tui.screens import ConfirmScreen, HelpScreen, PickScreen, SolutionScreen
+from jaxtutor.tui.widgets import OutlineEntry
 
 WIDE = (160, 48)
 LESSONS = load_dir(builtin_dir())[0]  # a lesson being written may be broken
@@ -59,7 +61,7 @@ def text_of(app, selector: str) -> str:
 
 def outline_mark(app, lesson_id: str) -> str:
     """The state mark the outline shows for a lesson."""
-    return str(app.query_one("#outline").get_option(lesson_id).prompt.columns[0]._cells[0])
+    return app.query_one("#outline").get_option(lesson_id).prompt.marks.plain
 
 
 async def paste(pilot, text: str) -> None:
@@ -131,6 +133,14 @@ async def test_full_path_pass_then_misconception_then_hints():
         with Store() as store:
             assert store.exercise(SCAN).hints_revealed == 3
     assert "jax" not in sys.modules and "jaxlib" not in sys.modules
+
+
+def test_a_long_title_wraps_under_itself_in_the_outline():
+    entry = OutlineEntry(Text("▸○ 1 "), Text("Gradients are functions"))
+    console = Console(width=19, file=io.StringIO(), record=True)
+    console.print(entry)
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    assert lines == ["▸○ 1 Gradients are", "     functions"]
 
 
 @pilot_test
