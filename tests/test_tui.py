@@ -7,6 +7,7 @@ SQLite in the test's JAXTUTOR_HOME.
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import functools
 import sys
@@ -141,6 +142,18 @@ def test_a_long_title_wraps_under_itself_in_the_outline():
     console.print(entry)
     lines = [line.rstrip() for line in console.export_text().splitlines()]
     assert lines == ["▸○ 1 Gradients are", "     functions"]
+
+
+@pilot_test
+async def test_the_garbage_collector_is_back_on_after_the_first_frame():
+    gc.disable()  # as `jaxtutor.tui.run` leaves it for the start
+    try:
+        app = TutorApp(warm=False)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 @pilot_test
