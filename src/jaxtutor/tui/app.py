@@ -14,23 +14,28 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, OptionList, Static, Tab, Tabs, TextArea
+from textual.widgets import Button, Footer, OptionList, Static, TextArea
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from jaxtutor.lessons import Lesson, builtin_dir, load_dir
-from jaxtutor.progress import PASSED, ExerciseProgress, Store, home
+from jaxtutor.progress import ExerciseProgress, Store, home
 from jaxtutor.tui import keys
 from jaxtutor.tui.commands import TutorCommands
 from jaxtutor.tui.widgets import MARKS, NOT_STARTED_MARK, LessonView, Outline, ResultsPane, status_word
-from jaxtutor.verdict import Outcome, Verdict
+
+if TYPE_CHECKING:  # imported where they are used: the first frame needs neither
+    from textual.widgets import Tab, Tabs
+
+    from jaxtutor.verdict import Verdict
 
 QUIET_S = 0.5  # save this long after the last keystroke
 MAX_UNSAVED_S = 0.8  # ... and at least this often while typing goes on
@@ -152,6 +157,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def _pane_tabs(self) -> Tabs:
         """The tabs that choose the one pane a narrow terminal shows."""
+        from textual.widgets import Tab, Tabs  # imported with the first tabs, not at start
+
         self._results_tab = Tab(self._results_label(), id="results")
         return Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
                     Tab("Code", id="code"), self._results_tab, id="pane-tabs", active=self._pane)
@@ -181,7 +188,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def _show_pane(self, pane: str) -> None:
         self._pane = pane
         self.update_classes(self._pane_classes())  # one restyle, not one per class
-        tabs = self.query_one_optional("#pane-tabs", Tabs)
+        tabs = self.query_one_optional("#pane-tabs")
         if tabs is not None and tabs.active != pane:
             tabs.active = pane
         if self._narrow() and self.focused is not None and not self.focused.display:
@@ -343,6 +350,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             return  # superseded
         self.checking = False
         self._running_child = None
+        from jaxtutor.verdict import Outcome  # already imported by the check
+
         verdict = message.verdict
         if verdict.outcome is not Outcome.INTERNAL_ERROR:  # our failure is not an attempt
             self.store.record_verdict(verdict, message.source)
@@ -493,9 +502,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def _outline_chosen(self, event: OptionList.OptionSelected) -> None:
         self.open_lesson(event.option.id)
 
-    @on(Tabs.TabActivated, "#pane-tabs")
-    def _tab_chosen(self, event: Tabs.TabActivated) -> None:
-        if event.tab.id != self._pane:
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:  # by name: @on needs Tabs
+        if event.control.id == "pane-tabs" and event.tab.id != self._pane:
             self._show_pane(event.tab.id)
             self._focus_pane(event.tab.id)
 

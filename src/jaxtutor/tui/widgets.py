@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console, ConsoleOptions
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,7 +14,9 @@ from textual.widgets.option_list import Option
 
 from jaxtutor.lessons import Lesson
 from jaxtutor.progress import IN_PROGRESS, PASSED, ExerciseProgress
-from jaxtutor.verdict import Verdict
+
+if TYPE_CHECKING:
+    from jaxtutor.verdict import Verdict  # imported by the check, after the first frame
 
 MARKS = {PASSED: ("✓", "green"), IN_PROGRESS: ("◐", "yellow")}
 NOT_STARTED_MARK = ("○", "dim")
