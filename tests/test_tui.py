@@ -7,6 +7,7 @@ SQLite in the test's JAXTUTOR_HOME.
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import functools
 import sys
@@ -14,13 +15,15 @@ import time
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual import events
-from textual.widgets import DataTable, Static, TextArea
+from textual.widgets import DataTable, Static, Tabs, TextArea
 
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.progress import Store
 from jaxtutor.tui.app import TutorApp
 from jaxtutor.tui.screens import ConfirmScreen, HelpScreen, PickScreen, SolutionScreen
+from jaxtutor.tui.widgets import OutlineEntry
 
 WIDE = (160, 48)
 LESSONS = load_dir(builtin_dir())[0]  # a lesson being written may be broken
@@ -59,7 +62,7 @@ def text_of(app, selector: str) -> str:
 
 def outline_mark(app, lesson_id: str) -> str:
     """The state mark the outline shows for a lesson."""
-    return str(app.query_one("#outline").get_option(lesson_id).prompt.columns[0]._cells[0])
+    return app.query_one("#outline").get_option(lesson_id).prompt.marks.plain
 
 
 async def paste(pilot, text: str) -> None:
@@ -131,6 +134,26 @@ async def test_full_path_pass_then_misconception_then_hints():
         with Store() as store:
             assert store.exercise(SCAN).hints_revealed == 3
     assert "jax" not in sys.modules and "jaxlib" not in sys.modules
+
+
+def test_a_long_title_wraps_under_itself_in_the_outline():
+    entry = OutlineEntry(Text("▸○ 1 "), Text("Gradients are functions"))
+    console = Console(width=19, file=io.StringIO(), record=True)
+    console.print(entry)
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    assert lines == ["▸○ 1 Gradients are", "     functions"]
+
+
+@pilot_test
+async def test_the_garbage_collector_is_back_on_after_the_first_frame():
+    gc.disable()  # as `jaxtutor.tui.run` leaves it for the start
+    try:
+        app = TutorApp(warm=False)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 @pilot_test
@@ -325,6 +348,23 @@ async def test_narrow_terminal_reaches_every_pane_with_tabs():
         assert visible(app) == ["#outline"]
         await pilot.press("ctrl+o")
         assert visible(app) == ["#editor"]
+
+
+@pilot_test
+async def test_a_terminal_made_narrow_gets_the_tabs():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        tabs = app.query_one("#pane-tabs", Tabs)
+        assert tabs.display and tabs.active == "code" and app.focused.id == "editor"
+        await pilot.press("ctrl+f")
+        assert tabs.active == "results" and app.focused.id == "results-pane"
+        await pilot.click("#lesson")
+        assert app.query_one("#lesson-pane").display and app.focused.id == "lesson-pane"
+        await pilot.resize_terminal(*WIDE)
+        await pilot.pause()
+        assert not tabs.display and app.query_one("#editor").display
 
 
 @pilot_test

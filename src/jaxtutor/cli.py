@@ -6,10 +6,12 @@ Nothing here imports JAX; heavy modules are imported inside the command that nee
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 USAGE_ERROR = 2
 
@@ -52,6 +54,8 @@ def cmd_check(args) -> int:
         return _usage_error(f"no such file: {path}")
     verdict = check_file(lesson.exercise, path, seed=args.seed)
     if args.json:
+        import json
+
         print(json.dumps(verdict.to_json(), indent=2))
     else:
         from jaxtutor.report import print_verdict
@@ -65,7 +69,12 @@ def cmd_lint(args) -> int:
 
     paths = [Path(p) for p in args.paths] or None
     result = lint(paths, prove_exercises=not args.no_prove, jobs=max(1, args.jobs))
-    print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    if args.json:
+        import json
+
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        print(result.text())
     return 0 if result.ok else 1
 
 
@@ -177,6 +186,8 @@ def _add_classroom(sub) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="jaxtutor", description="Learn JAX's function transformations by doing.")
     parser.add_argument("--lessons", metavar="DIR",
@@ -214,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if not (sys.argv[1:] if argv is None else argv):  # plain `jaxtutor` opens the app at once:
+        return cmd_app(None)  # the parser and its imports would only delay the first frame
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

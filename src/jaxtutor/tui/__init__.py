@@ -5,6 +5,9 @@ from __future__ import annotations
 
 
 def run() -> int:
+    import gc
+
+    gc.disable()  # until the first frame is drawn: see TutorApp.on_mount
     from jaxtutor.tui.app import TutorApp
 
     TutorApp().run()

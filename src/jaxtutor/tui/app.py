@@ -8,28 +8,34 @@ goes on, and on every way out (quit, lesson change, check, $EDITOR).
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, OptionList, Static, Tab, Tabs, TextArea
+from textual.widgets import Button, Footer, OptionList, Static, TextArea
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from jaxtutor.lessons import Lesson, builtin_dir, load_dir
-from jaxtutor.progress import PASSED, ExerciseProgress, Store, home
+from jaxtutor.progress import ExerciseProgress, Store, home
 from jaxtutor.tui import keys
 from jaxtutor.tui.commands import TutorCommands
 from jaxtutor.tui.widgets import MARKS, NOT_STARTED_MARK, LessonView, Outline, ResultsPane, status_word
-from jaxtutor.verdict import Outcome, Verdict
+
+if TYPE_CHECKING:  # imported where they are used: the first frame needs neither
+    from textual.widgets import Tab, Tabs
+
+    from jaxtutor.verdict import Verdict
 
 QUIET_S = 0.5  # save this long after the last keystroke
 MAX_UNSAVED_S = 0.8  # ... and at least this often while typing goes on
@@ -84,18 +90,18 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._pane = "code"
         self._outline_hidden = False
         self._editor_preloaded = False
+        self._results_tab: Tab | None = None  # set with the tabs, which only narrow terminals need
         self.theme = self.store.setting("theme") or "textual-dark"
 
     # -- building the screen -----------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        pane = self._first_pane()
+        self._first_pane()
         # the layout classes go on before the panes mount, so they are styled once, not twice
         self.update_classes(self._layout_classes(self.size.width))
         yield Static(id="topbar")
-        yield Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
-                   Tab("Code", id="code"), Tab("Results", id="results"),
-                   id="pane-tabs", active=pane)
+        if self.size.width < NARROW_BELOW:  # wider, they would be mounted and never shown
+            yield self._pane_tabs()
         with Horizontal(id="panes"):
             yield Outline(id="outline")
             yield LessonView(id="lesson-pane")
@@ -112,6 +118,10 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        # `run` pauses the garbage collector until the first frame is drawn: what is made on
+        # the way there (modules, widgets, styles) lives on, and searching it for garbage
+        # cost about 30 ms (Textual pauses the collector the same way while scrolling)
+        self.call_after_refresh(gc.enable)
         for error in self.lesson_errors:  # a broken lesson file hides only itself
             self.notify(str(error), title="A lesson could not be loaded", severity="error",
                         timeout=15)
@@ -145,7 +155,18 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
         self._pool = WarmPool()
 
-    def on_resize(self, event) -> None:
+    def _pane_tabs(self) -> Tabs:
+        """The tabs that choose the one pane a narrow terminal shows."""
+        from textual.widgets import Tab, Tabs  # imported with the first tabs, not at start
+
+        self._results_tab = Tab(self._results_label(), id="results")
+        return Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
+                    Tab("Code", id="code"), self._results_tab, id="pane-tabs", active=self._pane)
+
+    async def on_resize(self, event) -> None:
+        if event.size.width < NARROW_BELOW and self._results_tab is None:
+            # awaited, so no key can move to another pane before the tabs show this one
+            await self.mount(self._pane_tabs(), before="#panes")
         self._apply_size(event.size.width)
 
     def _pane_classes(self) -> dict[str, bool]:
@@ -167,8 +188,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def _show_pane(self, pane: str) -> None:
         self._pane = pane
         self.update_classes(self._pane_classes())  # one restyle, not one per class
-        tabs = self.query_one("#pane-tabs", Tabs)
-        if tabs.active != pane:
+        tabs = self.query_one_optional("#pane-tabs")
+        if tabs is not None and tabs.active != pane:
             tabs.active = pane
         if self._narrow() and self.focused is not None and not self.focused.display:
             self._focus_pane(pane)  # never leave the keys going to a hidden editor
@@ -242,11 +263,13 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         bar.add_column(no_wrap=True, justify="right")
         bar.add_row(title, status)
         self.query_one("#topbar", Static).update(bar)
-        results_tab = self.query_one("#pane-tabs", Tabs).query_one("#results", Tab)
+        if self._results_tab is not None:
+            self._results_tab.label = self._results_label()
+
+    def _results_label(self) -> str:
         verdict = self.last_verdict
-        results_tab.label = ("Results ⟳" if self.checking else
-                             "Results" if verdict is None else
-                             f"Results {'✓' if verdict.passed else '✗'}")
+        return ("Results ⟳" if self.checking else "Results" if verdict is None else
+                f"Results {'✓' if verdict.passed else '✗'}")
 
     def _update_hints(self) -> None:
         lesson = self.current
@@ -327,6 +350,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             return  # superseded
         self.checking = False
         self._running_child = None
+        from jaxtutor.verdict import Outcome  # already imported by the check
+
         verdict = message.verdict
         if verdict.outcome is not Outcome.INTERNAL_ERROR:  # our failure is not an attempt
             self.store.record_verdict(verdict, message.source)
@@ -477,9 +502,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def _outline_chosen(self, event: OptionList.OptionSelected) -> None:
         self.open_lesson(event.option.id)
 
-    @on(Tabs.TabActivated, "#pane-tabs")
-    def _tab_chosen(self, event: Tabs.TabActivated) -> None:
-        if event.tab.id != self._pane:
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:  # by name: @on needs Tabs
+        if event.control.id == "pane-tabs" and event.tab.id != self._pane:
             self._show_pane(event.tab.id)
             self._focus_pane(event.tab.id)
 

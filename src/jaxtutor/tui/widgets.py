@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from rich.table import Table
+from typing import TYPE_CHECKING
+
+from rich.console import Console, ConsoleOptions
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Button, DataTable, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from jaxtutor.lessons import Lesson
 from jaxtutor.progress import IN_PROGRESS, PASSED, ExerciseProgress
-from jaxtutor.verdict import Verdict
+
+if TYPE_CHECKING:
+    from jaxtutor.verdict import Verdict  # imported by the check, after the first frame
 
 MARKS = {PASSED: ("✓", "green"), IN_PROGRESS: ("◐", "yellow")}
 NOT_STARTED_MARK = ("○", "dim")
@@ -25,6 +29,23 @@ def status_word(progress: ExerciseProgress) -> str:
     return STATUS_WORDS.get(progress.status, "not started")
 
 
+class OutlineEntry:
+    """A lesson in the outline: its marks, then its title, which wraps under itself.
+
+    Cell for cell what a two-column Table.grid draws, without measuring and laying out a
+    table for every entry at every width (about 7 ms of the first frame)."""
+
+    def __init__(self, marks: Text, title: Text):
+        self.marks, self.title = marks, title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        indent = self.marks.cell_len
+        width = max(1, min(options.max_width - indent, self.title.cell_len))
+        lines = self.title.wrap(console, width, justify="left", overflow="ellipsis")
+        for number, line in enumerate(lines):
+            yield Text.assemble(self.marks if number == 0 else " " * indent, line)
+
+
 class Outline(OptionList):
     """Every lesson with its state; the open one is marked with ▸."""
 
@@ -34,13 +55,10 @@ class Outline(OptionList):
         for number, lesson in enumerate(lessons, start=1):
             state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
-            prompt = Table.grid()  # a long title wraps under itself, not under the mark
-            prompt.add_column(no_wrap=True)
-            prompt.add_column()
-            prompt.add_row(Text.assemble(("▸" if lesson.id == current else " ", "bold"),
-                                         (f"{mark}", style), f"{number:>2} "),
-                           Text(lesson.title, style="bold" if lesson.id == current else ""))
-            options.append(Option(prompt, id=lesson.id))
+            marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
+                                  (f"{mark}", style), f"{number:>2} ")
+            title = Text(lesson.title, style="bold" if lesson.id == current else "")
+            options.append(Option(OutlineEntry(marks, title), id=lesson.id))
         self.set_options(options)
         self.highlighted = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
 
@@ -90,12 +108,12 @@ class ResultsPane(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="running", classes="hidden")
         yield Static(id="verdict")
-        yield Button("Go to the line", id="goto-line", classes="hidden", compact=True)
-        # empty parts start hidden, as show_idle leaves them: no restyle before the first frame
+        # empty parts start hidden, as show_idle leaves them: no restyle before the first frame.
+        # The "go to line" button and the step table are mounted by the first verdict that
+        # has them: with their stylesheets, they would slow the first frame and show nothing.
         yield Static(id="tests", classes="hidden")
         yield Static(id="misconception", classes="hidden")
         yield Static("Step by step", id="steps-title", classes="hidden")
-        yield DataTable(id="steps", classes="hidden", zebra_stripes=True, cursor_type="row")
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
@@ -113,7 +131,7 @@ class ResultsPane(VerticalScroll):
         for part in ("#tests", "#misconception", "#output"):
             self._set(part, Text())
         self._show_table(None)
-        self.query_one("#goto-line").add_class("hidden")
+        self._show_goto(None)
 
     def show_verdict(self, verdict: Verdict) -> None:
         self.show_running(False)
@@ -126,9 +144,7 @@ class ResultsPane(VerticalScroll):
             body.append(verdict.hint, style="cyan")
         self.query_one("#verdict", Static).update(body)
 
-        goto = self.query_one("#goto-line", Button)
-        goto.label = f"Go to line {verdict.line} (g)"
-        goto.set_class(verdict.line is None, "hidden")
+        self._show_goto(verdict.line)
 
         tests = Text()
         for test in verdict.tests:
@@ -162,11 +178,28 @@ class ResultsPane(VerticalScroll):
         static.update(text)
         static.set_class(not text.plain.strip(), "hidden")
 
+    def _show_goto(self, line: int | None) -> None:
+        goto = self.query_one_optional("#goto-line", Button)
+        if goto is None:
+            if line is None:
+                return
+            goto = Button("", id="goto-line", compact=True)
+            self.mount(goto, after="#verdict")
+        goto.label = f"Go to line {line} (g)"
+        goto.set_class(line is None, "hidden")
+
     def _show_table(self, verdict: Verdict | None) -> None:
-        table = self.query_one("#steps", DataTable)
-        table.clear(columns=True)
         data = verdict.diagnosis.table if verdict and verdict.diagnosis else None
         self.query_one("#steps-title").set_class(data is None, "hidden")
+        table = self.query_one_optional("#steps")
+        if table is None:
+            if data is None:
+                return
+            from textual.widgets import DataTable  # imported with the first table, not at start
+
+            table = DataTable(id="steps", zebra_stripes=True, cursor_type="row")
+            self.mount(table, after="#steps-title")
+        table.clear(columns=True)
         table.set_class(data is None, "hidden")
         if data is None:
             return
