@@ -1,10 +1,11 @@
 """The untrusted side: a child process that imports JAX, runs the learner's file and
 answers requests with plain data. It never judges anything; the trusted side does.
 
-Started as `python -m jaxtutor.runner.child REQUEST_FD RESULT_FD`. It reads the run's
-nonce (the first frame), hides its pipe ends from the learner's code, imports JAX at once
+Started as `python -m jaxtutor.runner.child REQUEST_FD RESULT_FD`, or forked by the fork
+server (forkserver.py), which calls `run`. It reads the run's nonce (the first frame),
+hides its pipe ends from the learner's code, imports JAX at once unless it already has
 (so a warm child is ready before the learner presses "check"), says "ready", then serves:
-load, call, structure, exit. Every reply carries the request's id and the nonce.
+load, call, structure, compiles, exit. Every reply carries the request's id and the nonce.
 """
 
 from __future__ import annotations
