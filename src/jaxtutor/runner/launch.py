@@ -8,9 +8,10 @@ Two ways, one shape (`Started`):
   and fork is safe; each forked child starts its own backend (about 15 ms). The warm
   pool uses it: grading a class no longer pays JAX's import once per submission.
 
-Either way the learner's process is isolated the same way (new user, PID and network
-namespaces when the machine allows them) below a small launcher that mirrors its exit
-status, and the launcher's pid names the run for the kill and the /proc sweep.
+Either way the learner's process is isolated the same way: in new user, PID and network
+namespaces when the machine allows them, below a small launcher that mirrors its exit
+status (a fresh child on a machine that forbids them is its own root). The root's pid
+names the run for the kill and the /proc sweep.
 """
 
 from __future__ import annotations
