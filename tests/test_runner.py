@@ -15,7 +15,7 @@ import pytest
 
 from jaxtutor.check import check_file
 from jaxtutor.lessons import builtin_dir, load_dir
-from jaxtutor.runner import procs
+from jaxtutor.runner import launch, procs
 from jaxtutor.runner.launch import ForkServer, isolation
 from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
 from jaxtutor.verdict import Outcome
@@ -227,6 +227,17 @@ def test_setsid_grandchild_of_a_process_that_died_is_killed(new_child):
     verdict = judge(new_child, "setsid_then_exit")
     assert verdict.outcome is Outcome.CRASHED
     assert len(re.findall(r"PID \d+", verdict.output)) == 1
+
+
+@pytest.mark.parametrize("name, outcome", [("background_sleep", Outcome.PASSED),
+                                           ("setsid_double_fork", Outcome.PASSED),
+                                           ("setsid_then_exit", Outcome.CRASHED)])
+def test_a_forked_child_without_namespaces_still_leaves_nothing(name, outcome, server, monkeypatch):
+    # on a machine that forbids user namespaces the forked root does not unshare: the
+    # group, session, descendant and seen-pid nets must still catch every process
+    monkeypatch.setattr(launch, "isolation", lambda: ())
+    verdict = judge(lambda limits=Limits(): Child(limits, server=server), name)
+    assert verdict.outcome is outcome, verdict.message
 
 
 # -- the Child directly ----------------------------------------------------------------
