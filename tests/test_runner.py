@@ -67,6 +67,14 @@ def judge(new_child, name: str, **limits):
     return verdict
 
 
+def call_once(new_child, source: str) -> dict:
+    """Load `source` in a new child and call its `f` once with ARGS: the reply."""
+    with new_child() as child:
+        assert child.load(source, "solution.py", "f")["ok"] is True
+        (result,) = child.call_many([ARGS])
+    return result
+
+
 # -- limits ----------------------------------------------------------------------------
 
 def test_infinite_loop_times_out(new_child):
@@ -105,9 +113,7 @@ def test_the_child_cannot_see_or_signal_the_tutor(new_child):
               "    except ProcessLookupError:\n"
               "        pass\n"
               "    return float(parent)\n")
-    with new_child() as child:
-        child.load(source, "solution.py", "f")
-        (result,) = child.call_many([ARGS])
+    result = call_once(new_child, source)
     assert result["ok"] is True and float(result["value"]) == 0.0  # no parent in sight
     assert os.getpid() > 0  # and this process is still here to say so
 
@@ -260,10 +266,7 @@ def test_result_pipe_is_hidden_from_the_learners_code(new_child):
               "        return False\n"
               "PIPES = sorted(fd for fd in map(int, os.listdir('/proc/self/fd')) if fd > 2 and pipe(fd))\n"
               "def f(*a):\n    return PIPES\n")
-    with new_child() as child:
-        assert child.load(source, "solution.py", "f")["ok"] is True
-        (result,) = child.call_many([ARGS])
-    pipes = result["value"]
+    pipes = call_once(new_child, source)["value"]
     assert len(pipes) == 2 and all(fd > 20 for fd in pipes)  # moved far from 3..20
 
 
@@ -278,9 +281,7 @@ def test_the_learners_process_holds_no_socket_of_the_tutors(new_child):
               "        return stat.S_ISSOCK(os.fstat(fd).st_mode)\n"
               "    except OSError:\n"
               "        return False\n")
-    with new_child() as child:
-        child.load(source, "solution.py", "f")
-        (result,) = child.call_many([ARGS])
+    result = call_once(new_child, source)
     assert result["ok"] is True and int(result["value"]) == 0
 
 
