@@ -213,14 +213,14 @@ def _call(request: dict) -> dict:
       calls run plainly with a note."""
     state = _jit_state(_LEARNER["function"])
     results, note = [], None
-    calls = [_to_jax(args) for args in wire.decode_value(request["calls"])]
+    calls = [(args, _input_signature(args))
+             for args in map(_to_jax, wire.decode_value(request["calls"]))]
     _compile_side_by_side(state, calls)
-    for args in calls:
+    for args, signature in calls:
         if state["plain"]:
             results.append(_run(_LEARNER["function"], args))
             continue
         static = _static_positions(args)
-        signature = _input_signature(args)
         with _quiet() if signature in state["seen"] else contextlib.nullcontext():
             result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
         if signature not in state["seen"]:  # this call traced the function
@@ -247,18 +247,20 @@ def _call(request: dict) -> dict:
     return reply
 
 
-def _compile_side_by_side(state: dict, calls: list) -> None:
+def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     """Compile each new input signature while the next one is traced: tracing and
     lowering are Python (they hold the GIL), XLA's compile is not, so it runs in a
     thread of its own next to the next trace. On two cores has_aux's two shapes take
-    about 70 ms in the child instead of 100. Only a head start: the calls below still
-    run one by one, hitting jit's cache, and an error here is raised again by its call."""
+    about 85 ms in the child instead of 110. Only a head start: the calls (arguments
+    and their signature) still run one by one afterwards, hitting jit's cache, and an
+    error here is raised again by its own call."""
     if state["plain"]:
         return
     new = {}
-    for args in calls:
-        new.setdefault(_input_signature(args), args)
-    new = [args for signature, args in new.items() if signature not in state["seen"]]
+    for args, signature in calls:
+        if signature not in state["seen"]:
+            new.setdefault(signature, args)
+    new = list(new.values())
     if len(new) < 2:
         return
     compiling = []

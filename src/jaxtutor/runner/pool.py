@@ -36,7 +36,7 @@ class WarmPool:
         self._threads: list[threading.Thread] = []
         self._closed = False
         self.handed_out = 0  # warm children given to a check
-        self.fresh = 0  # checks that got a fresh child because none was idle
+        self.fresh = 0  # checks that got a newly started child because none was idle
         try:
             self._server: ForkServer | None = ForkServer()
         except OSError:
