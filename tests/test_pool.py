@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
@@ -112,6 +113,36 @@ def test_no_process_is_left_after_close():
         time.sleep(0.05)
     assert [_left(c) for c in children] == [set()] * len(children)
     assert pool._idle == [] and pool.take().kill() is None  # closed: fresh, no error
+
+
+def _tagged(tag: str) -> set[int]:
+    """Running processes whose environment, as they started, carries this tag: the fork
+    server and everything forked from it, and any fresh child."""
+    needle = f"JAXTUTOR_TEST_POOL={tag}".encode()
+    table = procs.table()
+    found = set()
+    for pid, proc in table.items():
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if needle in f.read().split(b"\0") and not proc.zombie:
+                    found.add(pid)
+        except OSError:
+            continue
+    return found
+
+
+def test_closing_while_a_replacement_starts_leaves_no_process(monkeypatch):
+    tag = uuid.uuid4().hex
+    monkeypatch.setenv("JAXTUTOR_TEST_POOL", tag)  # inherited by the server and its forks
+    pool = WarmPool(1)
+    assert pool.wait_ready(timeout=120)
+    pool.take(limits_for(EXERCISE)).kill()  # its replacement starts now...
+    pool.close()  # ... and the pool closes under it
+    for _ in range(100):  # a killed process may take a moment to go
+        if not _tagged(tag):
+            break
+        time.sleep(0.05)
+    assert _tagged(tag) == set()
 
 
 def test_children_are_forked_and_fall_back_to_fresh_ones_when_the_server_dies():
