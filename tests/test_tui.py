@@ -368,6 +368,22 @@ async def test_a_terminal_made_narrow_gets_the_tabs():
 
 
 @pilot_test
+async def test_keys_typed_ahead_switch_panes_once_and_settle():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.focused.id == "lesson-pane"
+        changes = []
+        app.watch(app.screen, "focused", lambda widget: changes.append(widget), init=False)
+        for _ in range(2):  # both in the queue before either's tab change is handled
+            app.post_message(events.Key("ctrl+f", None))
+        await pilot.pause(0.3)
+        assert app.focused.id == "results-pane" and app.query_one("#pane-tabs").active == "results"
+        settled = len(changes)
+        await pilot.pause(0.3)
+        assert len(changes) == settled  # nothing moves once the keys are handled
+
+
+@pilot_test
 async def test_a_broken_lesson_file_does_not_stop_the_app(tmp_path):
     good = find_exercise("argnums", LESSONS).path
     (tmp_path / "03_argnums.toml").write_text(good.read_text())

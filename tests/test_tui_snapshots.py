@@ -70,7 +70,13 @@ def app(tmp_path):
     return TutorApp(lessons_dir=folder, warm=False)
 
 
+def steady_cursor(pilot) -> None:
+    """The editor's cursor blinks on a timer; a busy machine would catch either phase."""
+    pilot.app.editor.cursor_blink = False
+
+
 def show_verdict(pilot) -> None:
+    steady_cursor(pilot)
     app = pilot.app
     app.last_verdict = VERDICT
     app.results.show_verdict(VERDICT)
@@ -84,7 +90,7 @@ def show_verdict(pilot) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
 def test_main_screen(snap_compare, app, size):
-    assert snap_compare(app, terminal_size=size)
+    assert snap_compare(app, terminal_size=size, run_before=steady_cursor)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
@@ -94,12 +100,13 @@ def test_results_with_a_misconception(snap_compare, app, size):
 
 def test_code_tab_at_80(snap_compare, app):
     # at 80 columns a newcomer sees the lesson first (test_main_screen); ^f shows the code
-    assert snap_compare(app, terminal_size=(80, 24), press=["ctrl+f"])
+    assert snap_compare(app, terminal_size=(80, 24), press=["ctrl+f"], run_before=steady_cursor)
 
 
 def test_help_screen(snap_compare, app):
-    assert snap_compare(app, terminal_size=(80, 24), press=["f1"])
+    assert snap_compare(app, terminal_size=(80, 24), press=["f1"], run_before=steady_cursor)
 
 
 def test_light_theme(snap_compare, app):
-    assert snap_compare(app, terminal_size=(160, 48), press=["escape", "d"])
+    assert snap_compare(app, terminal_size=(160, 48), press=["escape", "d"],
+                        run_before=steady_cursor)

@@ -503,9 +503,12 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.open_lesson(event.option.id)
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:  # by name: @on needs Tabs
-        if event.control.id == "pane-tabs" and event.tab.id != self._pane:
-            self._show_pane(event.tab.id)
-            self._focus_pane(event.tab.id)
+        # a tab that is no longer the active one is stale: two pane changes in one tick (keys
+        # typed ahead) would otherwise each flip the pane back, and never stop
+        tab = event.tab.id
+        if event.control.id == "pane-tabs" and tab == event.control.active and tab != self._pane:
+            self._show_pane(tab)
+            self._focus_pane(tab)
 
     def _focus_pane(self, pane: str) -> None:
         target = {"course": "#outline", "lesson": "#lesson-pane", "code": "#editor",
