@@ -17,6 +17,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 from textual import events
+from textual.command import CommandList
 from textual.widgets import DataTable, Static, Tabs, TextArea
 
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
@@ -72,6 +73,14 @@ async def paste(pilot, text: str) -> None:
     editor.select_all()
     pilot.app.post_message(events.Paste(text))  # as the terminal driver delivers it
     await pilot.pause()
+
+
+async def until(pilot, condition, what: str, timeout: float = 30.0) -> None:
+    """Let the app run until `condition()` holds: a busy machine is slow, not wrong."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await pilot.pause(0.05)
 
 
 async def wait_for_check(pilot, timeout: float = 90.0) -> None:
@@ -302,7 +311,9 @@ async def test_help_lists_every_action_and_palette_runs_them():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Hint")
-        await pilot.pause(0.5)
+        found = app.screen.query_one(CommandList)  # searched in the background
+        await until(pilot, lambda: "Hint" in str(getattr(found.highlighted_option, "prompt", "")),
+                    "the palette did not offer Hint")
         await pilot.press("enter")
         await pilot.pause(0.2)
         with Store() as store:
@@ -376,8 +387,9 @@ async def test_keys_typed_ahead_switch_panes_once_and_settle():
         app.watch(app.screen, "focused", lambda widget: changes.append(widget), init=False)
         for _ in range(2):  # both in the queue before either's tab change is handled
             app.post_message(events.Key("ctrl+f", None))
-        await pilot.pause(0.3)
-        assert app.focused.id == "results-pane" and app.query_one("#pane-tabs").active == "results"
+        tabs = app.query_one("#pane-tabs", Tabs)
+        await until(pilot, lambda: app.focused.id == "results-pane" and tabs.active == "results",
+                    "two ^f from the lesson did not reach the results")
         settled = len(changes)
         await pilot.pause(0.3)
         assert len(changes) == settled  # nothing moves once the keys are handled
