@@ -304,3 +304,26 @@ def test_kill_from_another_thread_stops_a_check_without_blaming_the_learner(new_
         assert time.monotonic() - started < 10
         assert ended.value.kind == "internal" and "stopped" in ended.value.detail
     assert survivors(child) == set()
+
+
+def test_a_second_kill_returns_only_once_the_first_is_done(new_child, monkeypatch):
+    # a process that takes a while to die (freeing gigabytes, say) keeps the first kill
+    # busy; the `with` block's own kill, started meanwhile, must not return before it
+    swept = threading.Event()
+    sweep = procs.sweep
+
+    def slow_sweep(*args):
+        killed = sweep(*args)
+        swept.set()
+        time.sleep(0.5)
+        return killed
+
+    monkeypatch.setattr(procs, "sweep", slow_sweep)
+    with new_child() as child:
+        child.wait_ready()
+        first = threading.Thread(target=child.kill)
+        first.start()
+        assert swept.wait(30)
+    assert not os.path.exists(child._workdir.name) and child.proc.exited()
+    assert survivors(child) == set()
+    first.join()

@@ -125,6 +125,7 @@ class Child:
         self._deadline: float | None = None
         self._ready = False
         self._closed = False
+        self._gone = threading.Event()  # set once kill() has finished
         self._seen: dict[int, int] = {}  # pid -> start time of every process seen in the run
         self._last_poll = 0.0
         # kill() may come from another thread (a UI cancelling a check): the pipes are
@@ -369,23 +370,29 @@ class Child:
     def kill(self) -> None:
         """Kill the child and everything it started: its group, its session, its
         descendants (it is their subreaper), every process seen in the run, and strays
-        that carry its mark. Only then is the child reaped."""
-        if self._closed:
-            return
-        self._closed = True
-        with self._fd_lock:  # another thread is waiting on the child: it sees the pipe close
-            self._cancelled = self._user not in (None, threading.get_ident())
-        killed = procs.sweep(self.proc.pid, self.mark, self._seen)
-        self.proc.wait()
-        # a killed process may take a moment to die (freeing gigabytes, say): return only
-        # once none is left running, so "killed" means gone
-        deadline = time.monotonic() + 5.0
-        while procs.alive(killed - {self.proc.pid}) and time.monotonic() < deadline:
-            time.sleep(0.002)
+        that carry its mark. Only then is the child reaped. Returns once all of that is
+        done, also when another thread started the kill."""
         with self._fd_lock:
-            if self._user is None:
-                self._close_fds()
-        self._workdir.cleanup()
+            first, self._closed = not self._closed, True
+            if first:  # another thread is waiting on the child: it sees the pipe close
+                self._cancelled = self._user not in (None, threading.get_ident())
+        if not first:
+            self._gone.wait()
+            return
+        try:
+            killed = procs.sweep(self.proc.pid, self.mark, self._seen)
+            self.proc.wait()
+            # a killed process may take a moment to die (freeing gigabytes, say): return only
+            # once none is left running, so "killed" means gone
+            deadline = time.monotonic() + 5.0
+            while procs.alive(killed - {self.proc.pid}) and time.monotonic() < deadline:
+                time.sleep(0.002)
+            with self._fd_lock:
+                if self._user is None:
+                    self._close_fds()
+            self._workdir.cleanup()
+        finally:
+            self._gone.set()
 
     def _close_fds(self) -> None:
         for fd in (self._req_w, self._res_r):
