@@ -84,11 +84,8 @@ async def until(pilot, condition, what: str, timeout: float = 30.0) -> None:
 
 
 async def wait_for_check(pilot, timeout: float = 90.0) -> None:
-    end = time.monotonic() + timeout
     await pilot.pause()
-    while pilot.app.checking:
-        assert time.monotonic() < end, "the check did not finish"
-        await pilot.pause(0.1)
+    await until(pilot, lambda: not pilot.app.checking, "the check did not finish", timeout)
     await pilot.pause()
 
 
@@ -266,10 +263,7 @@ async def test_a_second_check_supersedes_and_escape_cancels():
         assert not app.checking
         assert "Checking" not in text_of(app, "#verdict")
         if child is not None:
-            deadline = time.monotonic() + 10
-            while not child.proc.exited() and time.monotonic() < deadline:
-                await pilot.pause(0.1)
-            assert child.proc.exited(), "the cancelled check's process still runs"
+            await until(pilot, child.proc.exited, "the cancelled check's process still runs")
         await app.workers.wait_for_complete()
         await pilot.pause(0.2)
         assert app.last_verdict is None  # nothing from a cancelled or superseded check

@@ -503,8 +503,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.open_lesson(event.option.id)
 
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:  # by name: @on needs Tabs
-        # a tab that is no longer the active one is stale: two pane changes in one tick (keys
-        # typed ahead) would otherwise each flip the pane back, and never stop
+        # a tab that is no longer the active one is stale: two pane changes before the first
+        # one's message arrives (a verdict and a key, say) would each flip the pane back, forever
         tab = event.tab.id
         if event.control.id == "pane-tabs" and tab == event.control.active and tab != self._pane:
             self._show_pane(tab)
