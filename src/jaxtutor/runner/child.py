@@ -74,6 +74,12 @@ def _to_jax(value):
     return value
 
 
+def _namespace() -> dict:
+    """A fresh module namespace for the learner's file (load looks for its functions by
+    this module name)."""
+    return {"__name__": "__learner__", "__file__": _LEARNER["filename"]}
+
+
 def _load(request: dict) -> dict:
     filename = request["filename"]
     _LEARNER["filename"] = filename
@@ -84,7 +90,7 @@ def _load(request: dict) -> dict:
         code = compile(request["source"], filename, "exec")
     except SyntaxError as exc:
         return _error("syntax", exc)
-    namespace = {"__name__": "__learner__", "__file__": filename}
+    namespace = _namespace()
     try:
         exec(code, namespace)
     except BaseException as exc:  # SystemExit and KeyboardInterrupt are the learner's too
@@ -218,7 +224,7 @@ def _call(request: dict) -> dict:
     _compile_side_by_side(state, calls)
     for args, signature in calls:
         if state["plain"]:
-            results.append(_run(_LEARNER["function"], args))
+            results.append(_run(state["fn"], args))
             continue
         static = _static_positions(args)
         with _quiet() if signature in state["seen"] else contextlib.nullcontext():
@@ -229,7 +235,7 @@ def _call(request: dict) -> dict:
                 _reload()  # the leaked tracer sits in the learner's globals: start clean
                 state.update(fn=_LEARNER["function"], plain=True)
                 note = wire.KEEPS_TRACERS
-                results.append(_run(_LEARNER["function"], args))
+                results.append(_run(state["fn"], args))
                 continue
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
             results.append(result)
@@ -307,7 +313,7 @@ def _holds_tracer() -> bool:
 
 def _reload() -> None:
     """Run the learner's file again in a fresh namespace, its prints hidden (they ran)."""
-    namespace = {"__name__": "__learner__", "__file__": _LEARNER["filename"]}
+    namespace = _namespace()
     with _quiet():
         exec(_LEARNER["code"], namespace)
     _LEARNER.update(function=namespace[_LEARNER["name"]], namespace=namespace)
