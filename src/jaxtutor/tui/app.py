@@ -41,7 +41,10 @@ QUIET_S = 0.5  # save this long after the last keystroke
 MAX_UNSAVED_S = 0.8  # ... and at least this often while typing goes on
 NARROW_BELOW = 100  # columns: below, one pane at a time behind tabs
 WIDE_FROM = 150  # columns: from here lesson, editor and results side by side
-PANES = ("course", "lesson", "code", "results")
+# each pane, in the order ^f visits them, and the widget that holds it
+PANE_WIDGETS = {"course": "#outline", "lesson": "#lesson-pane", "code": "#editor",
+                "results": "#results-pane"}
+PANES = tuple(PANE_WIDGETS)
 
 
 def _screens():
@@ -511,9 +514,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             self._focus_pane(tab)
 
     def _focus_pane(self, pane: str) -> None:
-        target = {"course": "#outline", "lesson": "#lesson-pane", "code": "#editor",
-                  "results": "#results-pane"}[pane]
-        self.query_one(target).focus()
+        self.query_one(PANE_WIDGETS[pane]).focus()
 
     def action_cycle_pane(self) -> None:
         order = [p for p in PANES if not (p == "course" and (self._outline_hidden
@@ -522,8 +523,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         current = self._pane
         if not self._narrow():  # all panes visible: follow the focus
             for pane in order:
-                node = self.query_one({"course": "#outline", "lesson": "#lesson-pane",
-                                       "code": "#editor", "results": "#results-pane"}[pane])
+                node = self.query_one(PANE_WIDGETS[pane])
                 if focused is not None and (focused is node or node in focused.ancestors):
                     current = pane
         nxt = order[(order.index(current) + 1) % len(order)] if current in order else "code"
