@@ -118,17 +118,7 @@ def test_no_process_is_left_after_close():
 def _tagged(tag: str) -> set[int]:
     """Running processes whose environment, as they started, carries this tag: the fork
     server and everything forked from it, and any fresh child."""
-    needle = f"JAXTUTOR_TEST_POOL={tag}".encode()
-    table = procs.table()
-    found = set()
-    for pid, proc in table.items():
-        try:
-            with open(f"/proc/{pid}/environ", "rb") as f:
-                if needle in f.read().split(b"\0") and not proc.zombie:
-                    found.add(pid)
-        except OSError:
-            continue
-    return found
+    return procs.alive(procs.marked(tag, variable="JAXTUTOR_TEST_POOL"))
 
 
 def test_closing_while_a_replacement_starts_leaves_no_process(monkeypatch):

@@ -67,10 +67,10 @@ def resident_bytes(root: int, seen: dict[int, int], count_root: bool = True) -> 
     return sum(procs[pid].rss for pid in run if count_root or pid != root)
 
 
-def marked(mark: str) -> set[int]:
+def marked(mark: str, variable: str = RUN_MARK) -> set[int]:
     """Processes whose environment carries this run's mark (a stray can clear it;
     this is one net among several)."""
-    needle = f"{RUN_MARK}={mark}".encode()
+    needle = f"{variable}={mark}".encode()
     found = set()
     for entry in os.listdir("/proc"):
         if entry.isdigit():
