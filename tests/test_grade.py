@@ -15,7 +15,7 @@ import pytest
 
 from jaxtutor.grade import Row, find_submissions, summarize, to_csv
 from jaxtutor.lessons import builtin_lessons, find_exercise
-from jaxtutor.runner.launch import isolation
+from jaxtutor.runner.launch import isolated
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 
@@ -171,7 +171,7 @@ def test_rows_do_not_depend_on_jobs(tmp_path):
                                         ("dave", "fail", "single_gradient")]
 
 
-@pytest.mark.skipif(not isolation(), reason="this machine forbids user namespaces, so a "
+@pytest.mark.skipif(not isolated(), reason="this machine forbids user namespaces, so a "
                     "child could signal the grader")
 def test_a_submission_cannot_kill_the_grader(tmp_path):
     shutil.copy(SUBMISSIONS / "alice.py", tmp_path / "alice.py")

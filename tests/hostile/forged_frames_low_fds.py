@@ -1,12 +1,11 @@
-# A wrong answer that forges the runner's replies (load ok, then the right numbers for
-# every call, computed with the tutor's own reference) and writes them to every
-# descriptor from 3 to 20, where the result pipe would be by default.
+# A wrong answer that forges the runner's replies (load ok, then answers for every call)
+# and writes them to every descriptor from 3 to 20, where the result pipe would be by
+# default.
 import os
 import struct
 import json
 
 import jax.numpy as jnp
-from jaxtutor.oracles import argnums
 from jaxtutor.runner import wire
 
 
@@ -15,10 +14,7 @@ def frame(message):
     return struct.pack(">I", len(data)) + data
 
 
-answers = []
-for case in argnums.make_cases(0):
-    g = argnums.gradients(*case.args)
-    answers.append({"ok": True, "value": wire.encode_value((g["w"], g["x"]))})
+answers = [{"ok": True, "value": wire.encode_value((1.0, [1.0, 1.0]))}] * 20
 forged = frame({"ok": True, "id": 1}) + frame({"ok": True, "id": 2, "results": answers})
 
 for fd in range(3, 21):

@@ -1,20 +1,30 @@
 # A wrong answer that rewires the tutor's own modules inside its process: every
 # comparison matches, every verdict passes, and the wire encodes the reference's answer.
+# (The judging modules are not even readable in a jailed run; it patches what it finds.)
 import jax.numpy as jnp
 
-import jaxtutor.check
-import jaxtutor.oracles.base as base
-import jaxtutor.verdict as verdict
-from jaxtutor.runner import child, wire
+from jaxtutor.runner import wire
 
-base.matches = lambda *a, **k: True
-base.mismatch = lambda *a, **k: None
-base.Report.passed = property(lambda self: True)
-verdict.Verdict.passed = property(lambda self: True)
-jaxtutor.check._judge = lambda *a, **k: None
+try:
+    from jaxtutor.runner import child
+
+    child._error = lambda *a, **k: {"ok": True, "value": None}
+except ImportError:
+    pass
+try:
+    import jaxtutor.check
+    import jaxtutor.oracles.base as base
+    import jaxtutor.verdict as verdict
+
+    base.matches = lambda *a, **k: True
+    base.mismatch = lambda *a, **k: None
+    base.Report.passed = property(lambda self: True)
+    verdict.Verdict.passed = property(lambda self: True)
+    jaxtutor.check._judge = lambda *a, **k: None
+except ImportError:
+    pass
 _real_encode = wire.encode_value
 wire.encode_value = lambda value, *a, **k: _real_encode("passed")
-child._error = lambda *a, **k: {"ok": True, "value": None}
 
 
 def grad_w_and_x(scale, w, x, y):

@@ -1,8 +1,9 @@
 """The untrusted side: a child process that imports JAX, runs the learner's file and
 answers requests with plain data. It never judges anything; the trusted side does.
 
-Started as `python -m jaxtutor.runner.child REQUEST_FD RESULT_FD`, or forked by the fork
-server (forkserver.py), which calls `run`. It reads the run's nonce (the first frame),
+Started as `python -P -m jaxtutor.runner.child REQUEST_FD RESULT_FD LIFELINE_FD SPEC`,
+or forked by the fork server (forkserver.py); either way it imports JAX, is jailed
+(jail.py) and calls `run`. It reads the run's nonce (the first frame),
 hides its pipe ends from the learner's code, imports JAX at once unless it already has
 (so a warm child is ready before the learner presses "check"), says "ready", then serves:
 load, call, structure, compiles, exit. Every reply carries the request's id and the nonce.
@@ -11,8 +12,8 @@ load, call, structure, compiles, exit. Every reply carries the request's id and 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import fcntl
+import json
 import linecache
 import os
 import resource
@@ -23,7 +24,7 @@ import traceback
 
 import numpy as np
 
-from jaxtutor.runner import wire
+from jaxtutor.runner import jail, wire
 
 _MAX_MESSAGE = 4000
 _LEARNER = {}  # filename and the learner's function, set by load
@@ -426,15 +427,6 @@ def _private_fd(fd: int) -> int:
     return moved
 
 
-def _harden() -> None:
-    """Limits and roles set before any learner code runs."""
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a segfault leaves no core file
-    # stay the parent of everything the learner starts, even double-forked, setsid'd
-    # processes, so the trusted side finds them all in this process's tree
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER; best effort, other sweeps remain
-
-
 def import_jax() -> None:
     """The whole point of a warm child (and of the fork server): pay for this before
     the job."""
@@ -443,7 +435,10 @@ def import_jax() -> None:
 
 
 def main() -> None:
-    run(int(sys.argv[1]), int(sys.argv[2]))
+    request_fd, result_fd, lifeline = map(int, sys.argv[1:4])
+    import_jax()  # before the jail: its namespaces need a single thread, as here
+    jail.enter(json.loads(sys.argv[4]), lifeline, (request_fd, result_fd))
+    run(request_fd, result_fd)
 
 
 def run(request_fd: int, result_fd: int) -> None:
@@ -451,7 +446,6 @@ def run(request_fd: int, result_fd: int) -> None:
     hello = wire.read_frame(request_fd)  # sent at spawn, before any learner code exists
     nonce = hello.get("nonce")
     request_fd, result_fd = _private_fd(request_fd), _private_fd(result_fd)
-    _harden()
     import_jax()
     wire.write_frame(result_fd, {"ok": True, "ready": True, "nonce": nonce})
     _warm_up_if_idle(request_fd)

@@ -4,10 +4,9 @@ Started by launch.ForkServer as `python -m jaxtutor.runner.forkserver SOCKET_FD`
 runs learner code and never initialises an XLA backend, so it stays single-threaded
 (numpy's BLAS is told to use one thread) and forking it is safe. Requests, one JSON
 record each on a SOCK_SEQPACKET socket:
-- spawn {cwd, mark, isolate} with three fds (requests, results, prints): fork a root
-  that enters its own session and, when `isolate`, new user, PID and network namespaces,
-  then forks the learner's process (PID 1 there) and mirrors its exit status, as
-  `unshare --fork --kill-child` does for a fresh child. Replies {pid} of the root.
+- spawn {jail} with four fds (requests, results, lifeline, prints): fork a root that
+  enters its own session and jails the learner's process below it (jail.enter, as a
+  fresh child does; the root dies with the server). Replies {pid} of the root.
 - reap {pid}: wait for that root (already killed by the trusted side), reply {code}.
 Roots are reaped only on request, so their pids stay reserved until the trusted side
 has swept the run. The end of the socket ends the server.
@@ -18,14 +17,12 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import resource
 import signal
 import socket
 import sys
 
-from jaxtutor.runner import child, procs
+from jaxtutor.runner import child, jail
 
-_CLONE_NEWUSER, _CLONE_NEWPID, _CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
 _PR_SET_PDEATHSIG = 1
 
 
@@ -35,7 +32,7 @@ def main() -> None:
     sock.send(json.dumps({"ready": True}).encode())
     while True:
         try:
-            data, fds, _flags, _addr = socket.recv_fds(sock, 65536, 3)
+            data, fds, _flags, _addr = socket.recv_fds(sock, 65536, 4)
         except OSError:
             os._exit(0)
         if not data:
@@ -52,8 +49,8 @@ def main() -> None:
 
 def _answer(request: dict, fds: list[int], sock: socket.socket) -> dict:
     if request["op"] == "spawn":
-        if len(fds) != 3:
-            raise ValueError("spawn needs three fds")
+        if len(fds) != 4:
+            raise ValueError("spawn needs four fds")
         return {"pid": _spawn(request, fds, sock)}
     if request["op"] == "reap":
         _pid, status = os.waitpid(request["pid"], 0)
@@ -67,8 +64,10 @@ def _spawn(request: dict, fds: list[int], sock: socket.socket) -> int:
         return pid
     try:  # the root: nothing here may return into the server's loop
         sock.close()
-        request_fd, result_fd, out = fds
-        _only_fds(request_fd, result_fd, out)
+        request_fd, result_fd, lifeline, out = fds
+        _only_fds(request_fd, result_fd, lifeline, out)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # the server's end is the run's end
         os.setsid()
         os.dup2(out, 1)
         os.dup2(out, 2)
@@ -76,22 +75,14 @@ def _spawn(request: dict, fds: list[int], sock: socket.socket) -> int:
         devnull = os.open(os.devnull, os.O_RDONLY)
         os.dup2(devnull, 0)
         os.close(devnull)
-        os.chdir(request["cwd"])
-        os.environ[procs.RUN_MARK] = request["mark"]  # for programs the learner starts
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # mirroring a SIGSEGV leaves no core
-        libc = ctypes.CDLL(None, use_errno=True)
-        if request["isolate"] and libc.unshare(_CLONE_NEWUSER | _CLONE_NEWPID | _CLONE_NEWNET):
-            os._exit(72)  # the trusted side sees a child that failed to start
-        learner = os.fork()
-        if learner == 0:
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # killing the root kills the run
-            import numpy as np
+        spec = request["jail"]
+        if spec.get("cwd"):
+            os.chdir(spec["cwd"])
+        jail.enter(spec, lifeline, (request_fd, result_fd))
+        import numpy as np
 
-            np.random.seed()  # not the same "random" numbers in every forked child
-            child.run(request_fd, result_fd)
-        os.close(request_fd)
-        os.close(result_fd)
-        _mirror(learner)
+        np.random.seed()  # not the same "random" numbers in every forked child
+        child.run(request_fd, result_fd)
     finally:
         os._exit(71)
 
@@ -105,17 +96,6 @@ def _only_fds(*keep: int) -> None:
                 os.close(fd)
             except OSError:
                 pass  # the listing's own descriptor, already closed
-
-
-def _mirror(learner: int) -> None:
-    """Wait for the learner's process and end the same way."""
-    _pid, status = os.waitpid(learner, 0)
-    code = os.waitstatus_to_exitcode(status)
-    if code < 0:
-        if -code != signal.SIGKILL:
-            signal.signal(-code, signal.SIG_DFL)
-        os.kill(os.getpid(), -code)
-    os._exit(code & 0xFF)
 
 
 if __name__ == "__main__":

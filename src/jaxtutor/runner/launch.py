@@ -8,10 +8,9 @@ Two ways, one shape (`Started`):
   and fork is safe; each forked child starts its own backend (about 15 ms). The warm
   pool uses it: grading a class no longer pays JAX's import once per submission.
 
-Either way the learner's process is isolated the same way: in new user, PID and network
-namespaces when the machine allows them, below a small launcher that mirrors its exit
-status (a fresh child on a machine that forbids them is its own root). The root's pid
-names the run for the kill and the /proc sweep.
+Either way the learner's process is jailed the same way (runner/jail.py) below a root
+that mirrors its exit status and kills it when the tutor's end of the run's lifeline
+closes. The root's pid names the run for the kill and the /proc sweep.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ import functools
 import json
 import os
 import select
-import shutil
 import signal
 import socket
 import subprocess
@@ -30,25 +28,28 @@ import threading
 from jaxtutor.runner import procs
 
 STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the learner
-# The child runs in new PID and network namespaces, made through an unprivileged user
-# namespace: it cannot see or signal the tutor or any other process on the machine (not
-# even with kill(-1)), it reaches no network, and it is PID 1 of its namespace, so when
-# it dies the kernel kills everything it started.
-_ISOLATE = ("--user", "--pid", "--net", "--fork", "--kill-child")
 
 
 @functools.cache
-def isolation() -> tuple[str, ...]:
-    """The command prefix that isolates a child, or () where the machine forbids user
-    namespaces; then the process-group kill and the /proc sweep are the only net."""
-    unshare = shutil.which("unshare")
-    if unshare is None:
-        return ()
+def protections() -> dict:
+    """What jails a child on this machine (runner/jail.py), as a jailed probe that runs
+    nothing reports it from inside: namespaces, filesystem, capabilities_dropped,
+    no_new_privs, seccomp, pid_namespace. Empty when even the probe failed."""
     try:
-        probe = subprocess.run([unshare, *_ISOLATE, "true"], capture_output=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return ()
-    return (unshare, *_ISOLATE) if probe.returncode == 0 else ()
+        probe = subprocess.run([sys.executable, "-P", "-m", "jaxtutor.runner.jail",
+                                json.dumps({"isolate": True})],
+                               capture_output=True, timeout=30, env=child_env(), cwd="/")
+        found = json.loads(probe.stdout.decode().strip().splitlines()[-1])
+    except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def isolated() -> bool:
+    """Whether a child gets its own namespaces and file system here; without them it
+    still runs, with only its limits, no_new_privs and seccomp between it and the user."""
+    found = protections()
+    return bool(found.get("namespaces") and found.get("filesystem"))
 
 
 def child_env(**extra: str) -> dict[str, str]:
@@ -59,13 +60,12 @@ def child_env(**extra: str) -> dict[str, str]:
 
 
 class Started:
-    """A started child as the trusted side sees it. `pid` is the run's root (the
-    launcher when isolated); `stdout` carries the learner's prints; `launcher` says
-    whether the root is a launcher, whose memory is not the learner's."""
+    """A started child as the trusted side sees it. `pid` is the run's root, which
+    only launches the learner's process (its memory is not the learner's); `stdout`
+    carries the learner's prints."""
 
     pid: int
     stdout: object
-    launcher: bool
     returncode: int | None = None
 
     def exited(self) -> bool:
@@ -80,8 +80,8 @@ class Started:
 
 
 class _Popened(Started):
-    def __init__(self, proc: subprocess.Popen, launcher: bool):
-        self._proc, self.pid, self.stdout, self.launcher = proc, proc.pid, proc.stdout, launcher
+    def __init__(self, proc: subprocess.Popen):
+        self._proc, self.pid, self.stdout = proc, proc.pid, proc.stdout
 
     def exited(self) -> bool:
         if self._proc.returncode is not None:
@@ -96,14 +96,15 @@ class _Popened(Started):
         return self.returncode
 
 
-def popen(fds: tuple[int, int], cwd: str, mark: str) -> Started:
-    """A fresh child: `python -m jaxtutor.runner.child REQUEST_FD RESULT_FD`."""
+def popen(fds: tuple[int, int, int], spec: dict) -> Started:
+    """A fresh child: `python -P -m jaxtutor.runner.child REQUEST RESULT LIFELINE SPEC`
+    (-P: the tutor's working folder is not on its path, nor then in its jail)."""
     proc = subprocess.Popen(
-        [*isolation(), sys.executable, "-m", "jaxtutor.runner.child", *map(str, fds)],
+        [sys.executable, "-P", "-m", "jaxtutor.runner.child", *map(str, fds), json.dumps(spec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        pass_fds=fds, cwd=cwd, env=child_env(**{procs.RUN_MARK: mark}),
-        start_new_session=True)  # no preexec_fn (unsafe with threads): the child hardens itself
-    return _Popened(proc, launcher=bool(isolation()))
+        pass_fds=fds, cwd=spec.get("cwd") or "/", env=child_env(),
+        start_new_session=True)  # no preexec_fn (unsafe with threads): the child jails itself
+    return _Popened(proc)
 
 
 class ServerGone(OSError):
@@ -119,7 +120,7 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "jaxtutor.runner.forkserver", str(theirs.fileno())],
+                [sys.executable, "-P", "-m", "jaxtutor.runner.forkserver", str(theirs.fileno())],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),), env=child_env(), start_new_session=True)
         finally:
@@ -133,13 +134,12 @@ class ForkServer:
         """Not known to be gone (it may still be importing JAX)."""
         return not self._gone and self.proc.poll() is None
 
-    def spawn(self, fds: tuple[int, int], cwd: str, mark: str) -> Started:
+    def spawn(self, fds: tuple[int, int, int], spec: dict) -> Started:
         """Like `popen`, forked; waits while the server is still importing JAX.
         Raises ServerGone."""
         out_r, out_w = os.pipe()
         try:
-            reply = self._ask({"op": "spawn", "cwd": cwd, "mark": mark,
-                               "isolate": bool(isolation())}, (*fds, out_w))
+            reply = self._ask({"op": "spawn", "jail": spec}, (*fds, out_w))
         except BaseException:
             os.close(out_r)
             raise
@@ -208,8 +208,6 @@ class ForkServer:
 class ForkedChild(Started):
     """A child forked by the server: the server is its parent, so its end is seen
     through a pidfd and its status comes from the server, which reaps it on request."""
-
-    launcher = True  # the forked root waits for the learner's process and mirrors its end
 
     def __init__(self, server: ForkServer, pid: int, stdout):
         self._server, self.pid, self.stdout = server, pid, stdout

@@ -58,13 +58,13 @@ def members(procs: dict[int, Proc], root: int, seen: dict[int, int]) -> set[int]
     return found - {os.getpid(), 1}
 
 
-def resident_bytes(root: int, seen: dict[int, int], count_root: bool = True) -> int:
-    """Resident memory of the whole run; remembers every member in `seen`. A root that
-    only launches the run is not counted: a forked one shares the fork server's pages."""
+def resident_bytes(root: int, seen: dict[int, int]) -> int:
+    """Resident memory of the whole run; remembers every member in `seen`. The root
+    only launches the run: its memory (JAX's, imported once) is not the learner's."""
     procs = table()
     run = members(procs, root, seen)
     seen.update((pid, procs[pid].start) for pid in run)
-    return sum(procs[pid].rss for pid in run if count_root or pid != root)
+    return sum(procs[pid].rss for pid in run if pid != root)
 
 
 def marked(mark: str, variable: str = RUN_MARK) -> set[int]:

@@ -34,6 +34,9 @@ MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
 # private writable memory (VmData) stays near 300 MiB, so this leaves a wide margin and
 # only stops one huge allocation that could outrun the poll.
 DATA_MARGIN = 8 * GIB
+# CPU time, a backstop behind the wall clock should the tutor lose track of a run: JAX's
+# threads may use every core for the whole timeout, and a pool's child idles for free
+CPU_S_PER_WALL_S, CPU_S_SPARE = 4, 60
 
 
 @dataclass(frozen=True)
@@ -97,24 +100,35 @@ class Child:
     with JAX imported), then `load` the learner's file once and make calls; `close`
     kills it and everything it started. Raises OSError if it cannot be started."""
 
-    def __init__(self, limits: Limits = Limits(), server: ForkServer | None = None):
+    def __init__(self, limits: Limits = Limits(), server: ForkServer | None = None,
+                 submission: str | None = None):
         self.limits = limits
         self.mark = uuid.uuid4().hex
         self._nonce = secrets.token_hex(16)
-        self._workdir = tempfile.TemporaryDirectory(prefix="jaxtutor-run-", ignore_cleanup_errors=True)
+        # jailed, the working folder is a tmpfs that dies with the run; unjailed, a
+        # folder of ours, removed by kill()
+        self._workdir = None if launch.isolated() else tempfile.TemporaryDirectory(
+            prefix="jaxtutor-run-", ignore_cleanup_errors=True)
+        spec = {"isolate": launch.isolated(), "mark": self.mark, "submission": submission,
+                "cwd": self._workdir.name if self._workdir else None,
+                "cpu_s": int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE)}
         req_r, self._req_w = os.pipe()
         self._res_r, res_w = os.pipe()
+        # the run's lifeline: the root kills the run when this end closes, which the
+        # kernel does however this process ends
+        life_r, self._life_w = os.pipe()
         try:
             start = server.spawn if server is not None else launch.popen
-            self.proc = start((req_r, res_w), self._workdir.name, self.mark)
+            self.proc = start((req_r, res_w, life_r), spec)
         except BaseException:
-            os.close(self._req_w)
-            os.close(self._res_r)
-            self._workdir.cleanup()
+            for fd in (self._req_w, self._res_r, self._life_w):
+                os.close(fd)
+            if self._workdir:
+                self._workdir.cleanup()
             raise
         finally:
-            os.close(req_r)
-            os.close(res_w)
+            for fd in (req_r, res_w, life_r):
+                os.close(fd)
         # the nonce goes down the request pipe, not argv or the environment, which any
         # process can read; it fits the empty pipe, so this write never blocks
         wire.write_frame(self._req_w, {"op": "hello", "nonce": self._nonce})
@@ -257,9 +271,10 @@ class Child:
             self._send(wire.pack_frame(message), deadline)
             reply = self._receive(deadline, self._next_id)
         if reply.get("ok") is False and reply.get("kind") == "internal":
+            # the learner's code runs in that process and can break (or fake) anything
+            # there: the tutor's own failures are only those of this side
             self.kill()
-            raise RunEnded("internal", "the checker's process failed: "
-                           + str(reply.get("message"))[-2000:])
+            raise RunEnded("crashed", "your program's process failed while answering the tutor")
         return reply
 
     def _send(self, data: bytes, deadline: float) -> None:
@@ -308,7 +323,7 @@ class Child:
         return ready
 
     def _check_memory(self) -> None:
-        used = procs.resident_bytes(self.proc.pid, self._seen, count_root=not self.proc.launcher)
+        used = procs.resident_bytes(self.proc.pid, self._seen)
         if used > self.limits.memory_bytes:
             self.kill()
             self.killed_for = "memory"
@@ -390,7 +405,9 @@ class Child:
             with self._fd_lock:
                 if self._user is None:
                     self._close_fds()
-            self._workdir.cleanup()
+            os.close(self._life_w)
+            if self._workdir:
+                self._workdir.cleanup()
         finally:
             self._gone.set()
 
