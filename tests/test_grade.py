@@ -45,7 +45,7 @@ def jaxtutor(*args, cwd=None, timeout=600):
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Grade a copy of the class (heidi rewrites what she can reach) with two jobs."""
+    """Grade a copy of the class (heidi tries to rewrite what she can reach) with two jobs."""
     folder = tmp_path_factory.mktemp("class") / "argnums"
     shutil.copytree(SUBMISSIONS, folder)
     (folder / ".heidi-may-attack").touch()
@@ -76,12 +76,16 @@ def test_every_submission_gets_its_own_right_row(graded):
     assert report["pack"] == {"id": "jaxtutor-course", "version": __import__("jaxtutor").__version__}
 
 
-def test_the_attack_happened_and_changed_nothing(graded):
-    folder, out, done = graded
-    # heidi did rewrite alice's file on disk, after it had been read
-    assert "overwritten by heidi" in (folder / "alice.py").read_text()
-    report = json.loads(out.read_text())  # and the report is ours, not hers
-    assert "hacked" not in report
+def test_the_attack_changed_nothing_however_often_the_class_is_graded(graded):
+    folder, out, _ = graded
+    first = json.loads(out.read_text())
+    assert "hacked" not in first  # the report is ours, not hers
+    again = jaxtutor("grade", "argnums", folder, "--jobs", "2", "--format", "json")
+    assert [(r["student"], r["status"], r["outcome"]) for r in json.loads(again.stdout)["rows"]] \
+        == [(r["student"], r["status"], r["outcome"]) for r in first["rows"]]
+    # jailed, heidi finds neither the grader nor her classmates' files
+    for original in SUBMISSIONS.rglob("*.py"):
+        assert (folder / original.relative_to(SUBMISSIONS)).read_bytes() == original.read_bytes()
 
 
 def test_summary_counts_passes_and_ranks_misconceptions(graded):
