@@ -52,6 +52,10 @@ def cmd_check(args) -> int:
     path = Path(args.file)
     if not path.is_file():
         return _usage_error(f"no such file: {path}")
+    from jaxtutor.doctor import warning
+
+    if (unjailed := warning()) is not None:
+        print(unjailed, file=sys.stderr)
     verdict = check_file(lesson.exercise, path, seed=args.seed)
     if args.json:
         import json
@@ -99,7 +103,27 @@ def cmd_grade(args) -> int:
         return _usage_error(f"unknown exercise {args.exercise!r} (known: {known})")
     if args.jobs is not None and args.jobs < 1:
         return _usage_error("--jobs must be at least 1")
+    if (refused := _refusal("grade", args)) is not None:
+        return refused
     return grade.command(args, lesson.exercise, classroom.pack_of(course, lesson))
+
+
+def _refusal(command: str, args) -> int | None:
+    """Exit 2 when student code would run unjailed and the teacher did not say --unsafe."""
+    from jaxtutor.doctor import WARNING, refusal
+
+    if (why := refusal(command)) is None:
+        return None
+    if args.unsafe:
+        print(WARNING, file=sys.stderr)
+        return None
+    return _usage_error(why)
+
+
+def cmd_doctor(args) -> int:
+    from jaxtutor import doctor
+
+    return doctor.command(args)
 
 
 def cmd_export(args) -> int:
@@ -117,6 +141,8 @@ def cmd_report(args) -> int:
 def cmd_serve(args) -> int:
     from jaxtutor import serve
 
+    if (refused := _refusal("serve", args)) is not None:
+        return refused
     return serve.command(args)
 
 
@@ -161,6 +187,8 @@ def _add_classroom(sub) -> None:
     p.add_argument("--out", metavar="FILE", help="write the results here, not to stdout")
     p.add_argument("--seed", type=int, default=0,
                    help="draw other cases than the students saw (default 0: the same)")
+    p.add_argument("--unsafe", action="store_true",
+                   help="grade even where the machine cannot jail student code (see doctor)")
     p.set_defaults(func=cmd_grade)
 
     p = sub.add_parser("export", help="export your progress for your teacher")
@@ -182,7 +210,12 @@ def _add_classroom(sub) -> None:
     p.add_argument("--public-url", help="the address browsers use, if not http://HOST:PORT")
     p.add_argument("--home", metavar="DIR",
                    help="where each visitor's progress is kept (default: under JAXTUTOR_HOME)")
+    p.add_argument("--unsafe", action="store_true",
+                   help="serve even where the machine cannot jail visitors' code (see doctor)")
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("doctor", help="what protects this machine from learner code, here")
+    p.set_defaults(func=cmd_doctor)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -91,6 +91,12 @@ def command(args) -> int:
         known = ", ".join(item.id for item in lessons)
         print(f"jaxtutor: unknown exercise {args.exercise!r} (known: {known})", file=sys.stderr)
         return 2
+    from jaxtutor.doctor import warning
+
+    if (unjailed := warning()) is not None:
+        import sys
+
+        print(unjailed, file=sys.stderr)
     try:
         watch(lesson, Path(args.file or f"{lesson.id}.py"), poll=args.poll, lessons=lessons)
     except KeyboardInterrupt:

@@ -60,7 +60,6 @@ _AT_FDCWD, _AT_RECURSIVE = -100, 0x8000
 
 WORK, SUBMISSION = "/work", "/submission"
 TMPFS_MIB = {WORK: 32, "/tmp": 32, "/dev/shm": 16}  # RAM no one else counts: kept small
-FILE_SIZE_BYTES = 16 * 1024 * 1024
 # the system's parts a dynamically linked Python needs; on merged-/usr systems most
 # are symlinks into /usr, recreated as such
 _SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
@@ -111,7 +110,7 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     """Fork the learner's process and return in it, jailed as far as the machine
     allows; returns what holds (see `report`). The calling process becomes the run's
     root and never returns. `spec`: isolate (try namespaces), cwd (the working folder
-    when unjailed), submission (a folder to show read-only), cpu_s, mark."""
+    when unjailed), submission (a folder to show read-only), cpu_s, file_bytes, mark."""
     isolated = bool(spec.get("isolate")) and _unshare()
     if isolated:
         _prctl(_PR_SET_DUMPABLE, 0)  # nothing of the learner's may read or write our memory
@@ -128,7 +127,7 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
         _prctl(_PR_SET_CHILD_SUBREAPER, 1)  # keep what the learner starts below us
         if spec.get("cwd"):
             os.chdir(spec["cwd"])
-    _limit(int(spec.get("cpu_s", 120)))
+    _limit(int(spec.get("cpu_s", 120)), int(spec.get("file_bytes", 16 << 20)))
     _environment(spec.get("mark", ""), home=WORK if isolated else spec.get("cwd") or "/tmp",
                  submission=isolated and bool(spec.get("submission")))
     status["capabilities_dropped"] = _drop_capabilities()
@@ -327,9 +326,9 @@ def _pivot_root(new_root: str, put_old: str) -> None:
 
 # -- the learner's side: limits, environment, privileges -------------------------------
 
-def _limit(cpu_s: int) -> None:
+def _limit(cpu_s: int, file_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a segfault leaves no core file
-    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE_BYTES, FILE_SIZE_BYTES))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
     # CPU time is a backstop behind the wall-clock deadline (JAX's threads count too)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 5))
 

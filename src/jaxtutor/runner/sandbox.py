@@ -44,6 +44,7 @@ class Limits:
     timeout_s: float = 10.0
     memory_bytes: int = 2 * GIB
     output_bytes: int = 64 * 1024
+    file_bytes: int = 16 * 1024 * 1024  # the largest file the learner's code may write
 
 
 class RunEnded(Exception):
@@ -111,7 +112,8 @@ class Child:
             prefix="jaxtutor-run-", ignore_cleanup_errors=True)
         spec = {"isolate": launch.isolated(), "mark": self.mark, "submission": submission,
                 "cwd": self._workdir.name if self._workdir else None,
-                "cpu_s": int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE)}
+                "cpu_s": int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE),
+                "file_bytes": limits.file_bytes}
         req_r, self._req_w = os.pipe()
         self._res_r, res_w = os.pipe()
         # the run's lifeline: the root kills the run when this end closes, which the

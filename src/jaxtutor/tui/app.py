@@ -157,6 +157,15 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         from jaxtutor.runner.pool import WarmPool  # starts a child that imports JAX, not us
 
         self._pool = WarmPool()
+        self.run_worker(self._warn_if_unjailed, thread=True, group="doctor")
+
+    def _warn_if_unjailed(self) -> None:
+        """Once, where the machine cannot jail the learner's code (a probe: off the UI thread)."""
+        from jaxtutor.doctor import warning
+
+        if (text := warning()) is not None:
+            self.call_from_thread(self.notify, text, title="Your code runs unjailed",
+                                  severity="warning", timeout=20)
 
     def _pane_tabs(self) -> Tabs:
         """The tabs that choose the one pane a narrow terminal shows."""
