@@ -183,3 +183,22 @@ def test_a_submission_cannot_kill_the_grader(tmp_path):
     done = jaxtutor("grade", "argnums", tmp_path, "--jobs", "1", "--format", "csv")
     assert done.returncode == 0
     assert "alice,alice.py,pass" in done.stdout and "zed,zed.py,error" in done.stdout
+
+
+def test_a_students_own_helper_module_imports_and_nobody_elses(tmp_path):
+    wendy = tmp_path / "wendy"
+    wendy.mkdir()
+    (wendy / "gradients.py").write_text(
+        "import jax\nimport jax.numpy as jnp\n\n\n"
+        "def loss(scale, w, x, y):\n    return scale * jnp.sum((x @ w - y) ** 2)\n\n\n"
+        "both = jax.grad(loss, argnums=(1, 2))\n")
+    (wendy / "solution.py").write_text(
+        "from gradients import both\n\n\n"
+        "def grad_w_and_x(scale, w, x, y):\n    return both(scale, w, x, y)\n")
+    (tmp_path / "victor.py").write_text(  # borrows wendy's module: it is not his to see
+        f"import sys\nsys.path.append({str(wendy)!r})\nfrom gradients import both\n\n\n"
+        "def grad_w_and_x(scale, w, x, y):\n    return both(scale, w, x, y)\n")
+    done = jaxtutor("grade", "argnums", tmp_path, "--format", "csv", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "wendy,solution.py,pass" in done.stdout
+    assert "victor,victor.py,error,exception" in done.stdout

@@ -32,11 +32,13 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 
 
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
-                 seed: int = 0, child: Child | None = None) -> Verdict:
+                 seed: int = 0, child: Child | None = None,
+                 submission: str | None = None) -> Verdict:
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
-    (warm) is used if given; it is killed afterwards either way."""
+    (warm) is used if given; it is killed afterwards either way. `submission`: a
+    student's own folder, shown read-only to a child started here."""
     started = time.monotonic()
-    child = child or Child(limits_for(exercise))
+    child = child or Child(limits_for(exercise), submission=submission)
     try:
         verdict = _judge(exercise, source, filename, seed, child)
     except RunEnded as ended:

@@ -37,6 +37,7 @@ class Submission:
     path: Path | None  # the file graded, None when none could be picked
     source: str | None = None
     problem: str = ""  # why it could not be graded
+    folder: Path | None = None  # a student's own folder, shown read-only to their run
 
 
 @dataclass
@@ -123,7 +124,7 @@ def find_submissions(paths: list[Path], exercise: Exercise) -> list[Submission]:
                     found.append(Submission(entry.stem, entry))
                 elif entry.is_dir():
                     picked, problem = _pick_in_folder(entry, exercise)
-                    found.append(Submission(entry.name, picked, problem=problem))
+                    found.append(Submission(entry.name, picked, problem=problem, folder=entry))
         else:
             found.append(Submission(path.stem or str(path), None, problem=f"no such file: {path}"))
     _unique_names(found)
@@ -157,9 +158,11 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
 
 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
-    child = pool.take(limits_for(exercise)) if pool is not None else None
+    folder = str(sub.folder) if sub.folder else None  # so `from helper import x` works
+    child = pool.take(limits_for(exercise), submission=folder) if pool is not None else None
     filename = sub.path.name if sub.path else "solution.py"
-    return check_source(exercise, sub.source, filename=filename, seed=seed, child=child)
+    return check_source(exercise, sub.source, filename=filename, seed=seed, child=child,
+                        submission=folder)
 
 
 def grade(exercise: Exercise, submissions: list[Submission], jobs: int | None = None,

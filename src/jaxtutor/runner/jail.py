@@ -112,8 +112,6 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     root and never returns. `spec`: isolate (try namespaces), cwd (the working folder
     when unjailed), submission (a folder to show read-only), cpu_s, file_bytes, mark."""
     isolated = bool(spec.get("isolate")) and _unshare()
-    if isolated:
-        _prctl(_PR_SET_DUMPABLE, 0)  # nothing of the learner's may read or write our memory
     learner = os.fork()
     if learner:
         _root(learner, lifeline, keep)
@@ -128,8 +126,9 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
         if spec.get("cwd"):
             os.chdir(spec["cwd"])
     _limit(int(spec.get("cpu_s", 120)), int(spec.get("file_bytes", 16 << 20)))
+    folder = spec.get("submission")
     _environment(spec.get("mark", ""), home=WORK if isolated else spec.get("cwd") or "/tmp",
-                 submission=isolated and bool(spec.get("submission")))
+                 imports_from=(SUBMISSION if isolated else folder) if folder else None)
     status["capabilities_dropped"] = _drop_capabilities()
     status["no_new_privs"] = _prctl(_PR_SET_NO_NEW_PRIVS, 1) == 0
     status["seccomp"] = _seccomp()
@@ -156,6 +155,7 @@ def _unshare() -> bool:
 def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
     """Wait for the learner's process and end the same way; kill it when the lifeline
     closes (the tutor is gone)."""
+    _prctl(_PR_SET_DUMPABLE, 0)  # nothing of the learner's may read or write our memory
     for fd in keep:
         os.close(fd)
     try:
@@ -333,7 +333,7 @@ def _limit(cpu_s: int, file_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 5))
 
 
-def _environment(mark: str, home: str, submission: bool) -> None:
+def _environment(mark: str, home: str, imports_from: str | None) -> None:
     """Nothing inherited: no tokens, no tutor variables, no user paths."""
     keep = {name: os.environ[name] for name in (
         "JAX_PLATFORMS", "XLA_FLAGS", "TF_CPP_MIN_LOG_LEVEL", "OPENBLAS_NUM_THREADS",
@@ -341,8 +341,8 @@ def _environment(mark: str, home: str, submission: bool) -> None:
     os.environ.clear()
     os.environ.update(keep, PATH="/usr/local/bin:/usr/bin:/bin", HOME=home, TMPDIR="/tmp",
                       LANG="C.UTF-8", **{RUN_MARK: mark})
-    if submission:
-        sys.path.insert(0, SUBMISSION)  # a helper module beside the submission imports
+    if imports_from:
+        sys.path.insert(0, imports_from)  # a helper module beside the submission imports
 
 
 def _drop_capabilities() -> bool:

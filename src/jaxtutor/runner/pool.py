@@ -96,9 +96,13 @@ class WarmPool:
             time.sleep(0.02)
         return False
 
-    def take(self, limits: Limits = Limits()) -> Child:
+    def take(self, limits: Limits = Limits(), submission: str | None = None) -> Child:
         """A child for one check, with that check's limits; its replacement starts now.
-        The caller owns the child and must kill it (check_source does)."""
+        A submission's own folder is shown in its jail from the start, so that child is
+        forked for it. The caller owns the child and must kill it (check_source does)."""
+        if submission is not None:
+            self.fresh += 1
+            return self._start(limits, submission)
         child = None
         with self._lock:
             dead = [c for c in self._idle if not c.alive()]
@@ -122,16 +126,16 @@ class WarmPool:
         child.limits = limits  # the clock and the memory cap start at load
         return child
 
-    def _start(self, limits: Limits) -> Child:
+    def _start(self, limits: Limits, submission: str | None = None) -> Child:
         """A new child: forked when the server runs (waiting for its import if need be,
         which is still sooner than a fresh import), else a fresh process."""
         server = self._server
         if server is not None and server.usable():
             try:
-                return Child(limits, server=server)
+                return Child(limits, server=server, submission=submission)
             except OSError:
                 pass  # the server is gone: it says so from now on
-        return Child(limits)
+        return Child(limits, submission=submission)
 
     def check(self, exercise, source: str, filename: str = "solution.py", seed: int = 0):
         """check_source on a warm child: the convenience the TUI and `watch` use."""
