@@ -129,7 +129,11 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     allows; returns what holds (see `report`). The calling process becomes the run's
     root and never returns. `spec`: isolate (try namespaces), cwd (the working folder
     when unjailed), submission (a folder to show read-only), cpu_s, file_bytes, mark."""
-    isolated = bool(spec.get("isolate")) and _unshare()
+    isolated = bool(spec.get("isolate"))
+    if isolated and not _unshare():
+        # asked for (the machine allowed it a moment ago) but refused now, say for want
+        # of namespaces: never run unjailed where the tutor counts on the jail
+        os._exit(72)  # the trusted side sees a child that failed to start
     learner = os.fork()
     if learner:
         _root(learner, lifeline, keep)

@@ -34,10 +34,15 @@ STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the
 def protections() -> dict:
     """What jails a child on this machine (runner/jail.py), as a jailed probe that runs
     nothing reports it from inside: namespaces, filesystem, capabilities_dropped,
-    no_new_privs, seccomp, pid_namespace. Empty when even the probe failed."""
+    no_new_privs, seccomp, pid_namespace. Where the namespaces are refused, what the
+    unjailed fallback keeps; empty when even that probe failed."""
+    return _probe(isolate=True) or _probe(isolate=False)
+
+
+def _probe(isolate: bool) -> dict:
     try:
         probe = subprocess.run([sys.executable, "-P", "-m", "jaxtutor.runner.jail",
-                                json.dumps({"isolate": True})],
+                                json.dumps({"isolate": isolate})],
                                capture_output=True, timeout=30, env=child_env(), cwd="/")
         found = json.loads(probe.stdout.decode().strip().splitlines()[-1])
     except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
