@@ -6,7 +6,7 @@ runs learner code and never initialises an XLA backend, so it stays single-threa
 record each on a SOCK_SEQPACKET socket:
 - spawn {jail} with four fds (requests, results, lifeline, prints): fork a root that
   enters its own session and jails the learner's process below it (jail.enter, as a
-  fresh child does; the root dies with the server). Replies {pid} of the root.
+  fresh child does). Replies {pid} of the root.
 - reap {pid}: wait for that root (already killed by the trusted side), reply {code}.
 Roots are reaped only on request, so their pids stay reserved until the trusted side
 has swept the run. The end of the socket ends the server.
@@ -14,16 +14,12 @@ has swept the run. The end of the socket ends the server.
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
-import signal
 import socket
 import sys
 
 from jaxtutor.runner import child, jail
-
-_PR_SET_PDEATHSIG = 1
 
 
 def main() -> None:
@@ -65,9 +61,9 @@ def _spawn(request: dict, fds: list[int], sock: socket.socket) -> int:
     try:  # the root: nothing here may return into the server's loop
         sock.close()
         request_fd, result_fd, lifeline, out = fds
+        # the run ends with the tutor (its lifeline), not with this server: a server that
+        # died leaves the tutor's runs to finish, and the tutor to judge them
         _only_fds(request_fd, result_fd, lifeline, out)
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # the server's end is the run's end
         os.setsid()
         os.dup2(out, 1)
         os.dup2(out, 2)
