@@ -97,13 +97,15 @@ def test_writes_outside_go_nowhere_and_private_places_vanish(new_child, tmp_path
             "open('/tmp/scratch', 'w').write('x' * 1000)",
             "open(os.path.expanduser('~/scratch'), 'w').write('x' * 1000)",
             "open('/dev/shm/big', 'wb').write(b'x' * (400 << 20))",
+            # RAM outside every count: SysV shared memory
+            "import ctypes; assert ctypes.CDLL(None).shmget(0, ctypes.c_size_t(400 << 20), 0o1600) >= 0",
             "open('/work/big', 'wb').write(b'x' * (40 << 20))",
         ))
     finally:
         canary_text = canary.read_text()
         canary.unlink()
     # the append "works" on a file of the same name in the run's own /tmp
-    assert found == [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]
+    assert found == [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0]
     assert canary_text == "as it was\n"
     assert set(os.listdir(home)) == home_before and not (tmp_path / "planted.txt").exists()
     assert set(os.listdir("/dev/shm")) == shm_before

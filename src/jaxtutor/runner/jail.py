@@ -237,6 +237,11 @@ def _masked_paths() -> list[str]:
 def _build_root(submission: str | None) -> None:
     old, new = "/oldroot", "/newroot"
     needed, masked = _needed_paths(), _masked_paths()  # while the old root is still "/"
+    # SysV shared memory and message queues would hold RAM no one counts, past the run's
+    # end within its IPC namespace: none at all (POSIX shm lives in the small /dev/shm)
+    for limit in ("shmmni", "msgmni"):
+        with open(f"/proc/sys/kernel/{limit}", "w") as f:
+            f.write("0")
     _mount(None, "/", None, _MS_REC | _MS_PRIVATE)
     # a scratch root to build in, reached by pivoting; the old root stays under /oldroot
     base = "/tmp" if os.path.isdir("/tmp") else "/mnt"
