@@ -9,6 +9,8 @@ import pytest
 
 from jaxtutor.check import check_file
 from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.runner.launch import ForkServer
+from jaxtutor.runner.sandbox import Child, Limits
 
 LEARNERS = Path(__file__).parent / "learners"
 
@@ -16,6 +18,21 @@ LEARNERS = Path(__file__).parent / "learners"
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("JAXTUTOR_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(scope="module")
+def server():
+    server = ForkServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=["fresh", "forked"])
+def new_child(request):
+    """Starts a Child each way there is: a fresh process, and forked by a fork server.
+    What a test checks with it must hold for both."""
+    server = request.getfixturevalue("server") if request.param == "forked" else None
+    return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
 
 
 def run_check(exercise_id: str, path: Path, **kwargs):

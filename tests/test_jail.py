@@ -19,25 +19,12 @@ import pytest
 
 from jaxtutor.lessons import builtin_dir
 from jaxtutor.runner import procs
-from jaxtutor.runner.launch import ForkServer, isolated, protections
-from jaxtutor.runner.sandbox import Child, Limits, RunEnded
+from jaxtutor.runner.launch import isolated, protections
+from jaxtutor.runner.sandbox import RunEnded
 
 pytestmark = pytest.mark.skipif(not isolated(), reason="this machine forbids the namespaces "
                                 "the jail is made of (jaxtutor doctor says which)")
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
-
-
-@pytest.fixture(scope="module")
-def server():
-    server = ForkServer()
-    yield server
-    server.close()
-
-
-@pytest.fixture(params=["fresh", "forked"])
-def new_child(request):
-    server = request.getfixturevalue("server") if request.param == "forked" else None
-    return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
 
 
 def attack(new_child, body: str, **child_args) -> list[float]:

@@ -16,7 +16,7 @@ import pytest
 from jaxtutor.check import check_file
 from jaxtutor.lessons import builtin_dir, load_dir
 from jaxtutor.runner import launch, procs
-from jaxtutor.runner.launch import ForkServer, isolated
+from jaxtutor.runner.launch import isolated
 from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
 from jaxtutor.verdict import Outcome
 
@@ -41,21 +41,6 @@ def argnums_exercise():
     lessons, _errors = load_dir(builtin_dir())
     (lesson,) = [lesson for lesson in lessons if lesson.id == "argnums"]
     return lesson.exercise
-
-
-@pytest.fixture(scope="module")
-def server():
-    server = ForkServer()
-    yield server
-    server.close()
-
-
-@pytest.fixture(params=["fresh", "forked"])
-def new_child(request):
-    """Starts a Child each way there is: a fresh process, and forked by a fork server.
-    Everything below must hold for both."""
-    server = request.getfixturevalue("server") if request.param == "forked" else None
-    return lambda limits=Limits(): Child(limits, server=server)
 
 
 def judge(new_child, name: str, **limits):

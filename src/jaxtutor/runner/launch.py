@@ -25,8 +25,6 @@ import subprocess
 import sys
 import threading
 
-from jaxtutor.runner import procs
-
 STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the learner
 
 
