@@ -14,7 +14,7 @@ from pathlib import Path
 from jaxtutor import oracles
 from jaxtutor.explain import explain, traceback_text
 from jaxtutor.lessons import Exercise
-from jaxtutor.oracles.base import Learner
+from jaxtutor.oracles.base import Learner, fresh_seed
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
 from jaxtutor.verdict import Outcome, Verdict
 
@@ -32,12 +32,15 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 
 
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
-                 seed: int = 0, child: Child | None = None,
+                 seed: int | None = None, child: Child | None = None,
                  submission: str | None = None) -> Verdict:
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
     (warm) is used if given; it is killed afterwards either way. `submission`: a
-    student's own folder, shown read-only to a child started here."""
+    student's own folder, shown read-only to a child started here. `seed` draws the
+    hidden cases: None draws fresh ones, and the verdict keeps the seed so the run can be
+    repeated."""
     started = time.monotonic()
+    seed = fresh_seed() if seed is None else seed
     child = child or Child(limits_for(exercise), submission=submission)
     try:
         verdict = _judge(exercise, source, filename, seed, child)
@@ -57,6 +60,7 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     if not verdict.hint and verdict.status != "pass" and verdict.outcome is not Outcome.INTERNAL_ERROR:
         verdict.hint = exercise.hints[0]
     verdict.duration_s = time.monotonic() - started
+    verdict.seed = seed
     return verdict
 
 
@@ -70,6 +74,9 @@ def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Chi
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)
+        # the exception replaces the tests, so say which case it came from
+        if case := getattr(raised, "case", ""):
+            message += f"\n\nThis happened on the case: {case}."
         return Verdict(exercise.id, Outcome.EXCEPTION,
                        message + (f"\n\nIn your code:\n{trace}" if trace else ""), line=line,
                        diagnosis=raised.diagnosis,

@@ -185,8 +185,9 @@ def _add_classroom(sub) -> None:
     p.add_argument("--jobs", type=int, default=None, help="checks at once (default: cores)")
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--out", metavar="FILE", help="write the results here, not to stdout")
-    p.add_argument("--seed", type=int, default=0,
-                   help="draw other cases than the students saw (default 0: the same)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the hidden cases' seed, to repeat a grading (default: one fresh "
+                        "draw for the whole class, reported in the results)")
     p.add_argument("--unsafe", action="store_true",
                    help="grade even where the machine cannot jail student code (see doctor)")
     p.set_defaults(func=cmd_grade)
@@ -236,7 +237,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("exercise", metavar="EXERCISE")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    p.add_argument("--seed", type=int, default=0, help="draw other random cases")
+    p.add_argument("--seed", type=int, default=None,
+                   help="repeat the hidden cases of an earlier run (default: fresh ones)")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("lint", help="check lesson files for authors (default: the built-in course)")

@@ -23,6 +23,7 @@ from typing import Callable
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.classroom import safe_cell
 from jaxtutor.lessons import Exercise
+from jaxtutor.oracles.base import fresh_seed
 from jaxtutor.verdict import Outcome, Verdict
 
 MAX_SUBMISSION_BYTES = 1024 * 1024  # a learner's file is a few KiB; refuse to load a flood
@@ -299,6 +300,9 @@ def command(args, exercise: Exercise, pack: dict) -> int:
         print("jaxtutor: no submissions found (a .py file per student, or a folder per student)",
               file=sys.stderr)
         return 2
+    # one draw of hidden cases for the whole class; the seed goes into the results so a
+    # re-grade with --seed repeats it
+    seed = fresh_seed() if args.seed is None else args.seed
     err = Console(stderr=True)
     if err.is_terminal:  # a bar for a person; nothing in a pipe or a log
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -315,21 +319,23 @@ def command(args, exercise: Exercise, pack: dict) -> int:
                     bar.advance(task)
                 bar.update(task, description=f"grading {exercise.id}: {row.student}")
 
-            rows = grade(exercise, submissions, args.jobs, args.seed, on_done=done)
+            rows = grade(exercise, submissions, args.jobs, seed, on_done=done)
     else:
-        rows = grade(exercise, submissions, args.jobs, args.seed)
+        rows = grade(exercise, submissions, args.jobs, seed)
     if args.format == "json":
         import json
 
-        text = json.dumps(to_json(exercise, args.seed, rows, pack), indent=2) + "\n"
+        text = json.dumps(to_json(exercise, seed, rows, pack), indent=2) + "\n"
     elif args.format == "csv":
         text = to_csv(rows)
+        if args.seed is None:  # a CSV row has no place for it
+            print(f"jaxtutor: graded with --seed {seed}", file=sys.stderr)
     elif args.out:
         buffer = io.StringIO()
-        Console(file=buffer, width=120, no_color=True).print(render_table(exercise, args.seed, rows))
+        Console(file=buffer, width=120, no_color=True).print(render_table(exercise, seed, rows))
         text = buffer.getvalue()
     else:
-        Console().print(render_table(exercise, args.seed, rows))
+        Console().print(render_table(exercise, seed, rows))
         text = ""
     if text:
         write_output(text, args.out)

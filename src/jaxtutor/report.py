@@ -41,7 +41,9 @@ def render(verdict: Verdict) -> Group:
                            title_align="left", border_style="dim"))
     if verdict.hint:
         parts.append(Text(f"Hint: {verdict.hint}", style="cyan"))
-    parts.append(Text(f"({verdict.duration_s:.2f} s)", style="dim"))
+    repeat = (f"; --seed {verdict.seed} repeats these cases"
+              if verdict.seed is not None and verdict.status != "pass" else "")
+    parts.append(Text(f"({verdict.duration_s:.2f} s{repeat})", style="dim"))
     return Group(*parts)
 
 

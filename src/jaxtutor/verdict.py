@@ -79,6 +79,7 @@ class Verdict:
     output: str = ""
     line: int | None = None  # the learner's line an error points at
     duration_s: float = 0.0
+    seed: int | None = None  # drew the hidden cases; `check --seed` repeats them
 
     @property
     def status(self) -> str:
@@ -101,4 +102,5 @@ class Verdict:
             "line": self.line,
             "output": self.output[:OUTPUT_IN_JSON],
             "duration_s": round(self.duration_s, 3),
+            "seed": self.seed,
         }

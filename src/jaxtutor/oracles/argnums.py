@@ -11,7 +11,8 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.base import Case, Misconception, Oracle, describe, matches
+from jaxtutor.oracles.base import (Case, Misconception, Oracle, describe, hidden_case,
+                                   matches)
 
 ARG_NAMES = ("scale", "w", "x", "y")
 _M = [
@@ -43,23 +44,45 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 
 
 def make_cases(seed: int) -> list[Case]:
+    """The worked example, then hidden cases drawn from `seed`. Two shapes only: the
+    learner's function is compiled once per shape (about 70 ms each). (3, 2) is not
+    square, so a transposed gradient shows; (1, 1) covers B=1 and D=1."""
     rng = np.random.default_rng(seed)
-    # two shapes: the learner's function is compiled once per shape (about 70 ms each).
-    # (3, 2) is not square, so a transposed gradient shows; (1, 1) covers B=1 and D=1.
-    shapes = [(1, 1), (3, 2), (3, 2), (1, 1), (3, 2), (1, 1)]
     cases = [Case("small example: scale=0.5, B=3, D=2",
                   (np.asarray(0.5), np.array([1.0, -1.0]),
                    np.array([[1.0, 2.0], [3.0, 4.0], [0.0, 1.0]]), np.array([0.0, 1.0, 2.0])), None)]
-    for b, d in shapes:
-        scale = np.asarray(rng.choice([-1.5, 0.25, 2.0, 3.0]))
-        args = (scale, rng.normal(size=d), rng.normal(size=(b, d)), rng.normal(size=b))
-        cases.append(Case(f"random: scale={float(scale):g}, B={b}, D={d}", args, None))
+    drawn = [_normal(rng, 1, 1), _normal(rng, 3, 2), _with_zeros(rng), _normal(rng, 3, 2),
+             _large(rng, 1, 1), _large(rng, 3, 2)]
+    cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         g = gradients(*case.args)
         case.expected = (g["w"], g["x"])
     return cases
 
 
+def _normal(rng, b: int, d: int) -> tuple:
+    scale = np.asarray(rng.choice([-1.5, -0.5, 0.25, 2.0, 3.0]))
+    return scale, rng.normal(size=d), rng.normal(size=(b, d)), rng.normal(size=b)
+
+
+def _with_zeros(rng) -> tuple:
+    """A zero weight and a zero example: the gradient's zeros must be where they belong."""
+    scale, w, x, y = _normal(rng, 3, 2)
+    w[rng.integers(2)] = 0.0
+    x[rng.integers(3)] = 0.0
+    return scale, w, x, y
+
+
+def _large(rng, b: int, d: int) -> tuple:
+    """Gradients in the hundreds, so a clipped gradient fails. x > 0 and residuals of
+    one sign keep x.T @ r free of cancellation, so float32 stays within tolerance; every
+    entry of dloss/dw is at least 2 * 1.5 * 1 * 5 = 30 times b."""
+    sign = rng.choice([-1.0, 1.0])
+    scale = np.asarray(sign * rng.uniform(1.5, 3.0))
+    w = rng.uniform(-3.0, 3.0, size=d)
+    x = rng.uniform(1.0, 4.0, size=(b, d))
+    residual = rng.choice([-1.0, 1.0]) * rng.uniform(5.0, 20.0, size=b)
+    return scale, w, x, x @ w - residual
 def name_entry(value, grads: dict) -> str | None:
     """Which argument's gradient `value` is, if any."""
     return next((name for name, g in grads.items() if matches(value, g)), None)

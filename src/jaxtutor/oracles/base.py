@@ -1,6 +1,10 @@
 """What every oracle shares: the learner seen from the trusted side, misconceptions,
 and comparisons that check structure and shape exactly before values.
 
+An oracle's cases are of two kinds: teaching cases, the same on every run and shown
+with their inputs, and hidden cases, drawn afresh from the run's seed, whose inputs are
+shown only once they have failed (so a table of memorised answers cannot pass).
+
 An oracle generates cases, computes the answers with its own float64 NumPy
 reference, asks the learner's child for the learner's answers, and compares here. When
 an answer is wrong it compares with mutants of the reference (one per known
@@ -9,6 +13,7 @@ misconception) to say what went wrong.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -93,7 +98,7 @@ class Oracle:
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         cases = self.cases(seed)
         tests, answers = run_cases(learner, cases, self.rtol, self.atol)
-        if (raised := first_raised(answers)) is not None:
+        if (raised := first_raised(answers, cases)) is not None:
             raised.diagnosis = self.diagnose_raised(raised.info.get("message", ""))
             raise raised
         report = Report(tests)
@@ -174,11 +179,39 @@ def fmt(x) -> str:
     return f"{float(x):.6g}"
 
 
+def fresh_seed() -> int:
+    """A seed nobody can know before the run: the hidden cases of one check."""
+    return secrets.randbits(32)
+
+
 @dataclass
 class Case:
     name: str
     args: tuple  # numpy arrays and pytrees of them; floats are float64 here
-    expected: object  # the reference's answer, float64
+    expected: object = None  # the answer to compare with (the reference's, in float64)
+    hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
+    inputs: str = ""  # the inputs in words, for the learner to reproduce a failed case
+
+    def title(self, failed: bool) -> str:
+        """The case's name as the learner sees it."""
+        return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
+
+
+def hidden_case(number: int, names: tuple[str, ...], args: tuple, expected=None) -> Case:
+    """Hidden case `number`: its inputs are kept in words for when it fails."""
+    inputs = ", ".join(f"{name}={shown(value)}" for name, value in zip(names, args))
+    return Case(f"hidden case {number}", args, expected, hidden=True, inputs=inputs)
+
+
+def shown(value) -> str:
+    """An input as the learner would type it, on one line, to 6 significant digits."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (np.ndarray, np.generic, float)) and not isinstance(value, bool):
+        text = np.array2string(np.asarray(value), separator=", ", threshold=10**6,
+                               formatter={"float_kind": lambda v: f"{v:.6g}"})
+        return " ".join(text.split())
+    return repr(value)
 
 
 def run_cases(learner: Learner, cases: list[Case], rtol: float = RTOL,
@@ -190,13 +223,21 @@ def run_cases(learner: Learner, cases: list[Case], rtol: float = RTOL,
     tests = []
     for case, got in zip(cases, answers):
         if isinstance(got, LearnerRaised):
-            tests.append(TestResult(case.name, "error", f"raised {got.info.get('type')}"))
+            tests.append(TestResult(case.title(failed=True), "error",
+                                    f"raised {got.info.get('type')}"))
         elif (problem := mismatch(got, case.expected, rtol, atol)) is None:
             tests.append(TestResult(case.name, "pass"))
         else:
-            tests.append(TestResult(case.name, "fail", problem))
+            tests.append(TestResult(case.title(failed=True), "fail", problem))
     return tests, answers
 
 
-def first_raised(answers: list) -> LearnerRaised | None:
-    return next((a for a in answers if isinstance(a, LearnerRaised)), None)
+def first_raised(answers: list, cases: list[Case] | None = None) -> LearnerRaised | None:
+    """The first call that raised; given the cases, it also says which case it was
+    (check.py shows it: the exception then replaces the tests in the verdict)."""
+    for i, answer in enumerate(answers):
+        if isinstance(answer, LearnerRaised):
+            if cases is not None:
+                answer.case = cases[i].title(failed=True)
+            return answer
+    return None

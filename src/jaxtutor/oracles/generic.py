@@ -1,7 +1,7 @@
 """The generic oracle: an exercise described entirely in TOML, no Python for the author.
 
-The [exercise] table says how to make the inputs (random cases from shapes, dtypes,
-ranges and a seed, plus fixed cases), which reference to trust, the tolerance, what the
+The [exercise] table says how to make the inputs (fixed cases, shown to the learner,
+and hidden random cases from shapes, dtypes and ranges, drawn afresh on every run), which reference to trust, the tolerance, what the
 learner's jaxpr must or must not contain, how many recompilations are allowed, and named
 mutants: the code a learner with one misconception would write, with the hint for it.
 
@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jaxtutor.lessons import Key
-from jaxtutor.oracles.base import ATOL, RTOL, Learner, Misconception, Oracle, Report, mismatch
+from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
+                                   hidden_case, mismatch)
 from jaxtutor.runner import wire
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
 from jaxtutor.runner.wire import Opaque
@@ -38,6 +39,10 @@ ARG_KEYS = {
                  "(a plain Python number, not an array).", default="float32"),
     "low": Key("float", "Smallest random value.", default=-1.0),
     "high": Key("float", "Largest random value.", default=1.0),
+    "wide_low": Key("float", "Smallest value in the wide cases (see wide_cases); default: low.",
+                    default=None),
+    "wide_high": Key("float", "Largest value in the wide cases (see wide_cases); default: high.",
+                     default=None),
 }
 CASE_KEYS = {
     "name": Key("string", "What the case shows, as the learner sees it.", default="fixed case N"),
@@ -67,9 +72,14 @@ KEYS = {
                 required=True, items=ARG_KEYS),
     "sizes": Key("table", "Named sizes for shapes: name = [choices]; each random case "
                  "picks one per name.", default={}),
-    "random_cases": Key("integer", "How many random cases to draw.", default=5),
-    "seed": Key("integer", "Seed of the random cases (the learner's --seed is added).",
-                default=0),
+    "random_cases": Key("integer", "How many hidden random cases to draw on every run; their "
+                        "inputs are shown only when they fail.", default=5),
+    "wide_cases": Key("integer", "How many more hidden cases draw each argument from "
+                      "wide_low..wide_high: large values where the exercise stays exact in "
+                      "float32, so an answer that only holds for small numbers (a clipped "
+                      "gradient, say) fails.", default=0),
+    "seed": Key("integer", "Mixed into the seed of the hidden cases (each run draws its own; "
+                "`check --seed` repeats one).", default=0),
     "cases": Key("tables", "Fixed cases, checked first ([[exercise.cases]]).", default=[],
                  items=CASE_KEYS),
     "reference": Key("string", "Source of a reference function with the same name, run in "
@@ -120,6 +130,9 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
         if arg.get("low", -1.0) > arg.get("high", 1.0):
             found.append((("args", i, "low"), "`low` is greater than `high`",
                           "Swap them so that low <= high."))
+        if _range(arg, wide=True)[0] > _range(arg, wide=True)[1]:
+            found.append((("args", i, "wide_low"), "the wide range is empty: `wide_low` is "
+                          "greater than `wide_high`", "Give wide_low <= wide_high."))
     for i, case in enumerate(config.get("cases") or []):
         if isinstance(case, dict) and isinstance(case.get("dtypes"), list):
             if len(case["dtypes"]) != len(args):
@@ -155,9 +168,17 @@ def _value(spec: dict, value):
     return np.asarray(value, dtype={"int32": np.int32, "bool": np.bool_}.get(dtype, np.float64))
 
 
-def _random(spec: dict, rng, sizes: dict):
-    dtype = spec.get("dtype", "float32")
+def _range(spec: dict, wide: bool) -> tuple[float, float]:
     low, high = float(spec.get("low", -1.0)), float(spec.get("high", 1.0))
+    if wide:
+        low = float(spec["wide_low"]) if spec.get("wide_low") is not None else low
+        high = float(spec["wide_high"]) if spec.get("wide_high") is not None else high
+    return low, high
+
+
+def _random(spec: dict, rng, sizes: dict, wide: bool = False):
+    dtype = spec.get("dtype", "float32")
+    low, high = _range(spec, wide)
     shape = tuple(sizes[d] if isinstance(d, str) else d for d in spec.get("shape", []))
     if dtype == "python_float":
         return float(np.round(rng.uniform(low, high), 4))
@@ -170,14 +191,9 @@ def _random(spec: dict, rng, sizes: dict):
     return np.asarray(rng.uniform(low, high, size=shape))
 
 
-@dataclass
-class Case:
-    name: str
-    args: tuple
-    expected: object = None  # a fixed case's known answer, if the author gave one
-
-
 def make_cases(config: dict, seed: int = 0) -> list[Case]:
+    """The fixed cases, then the hidden ones drawn from `seed` (mixed with the lesson's
+    own seed): random_cases from low..high, then wide_cases from the wide ranges."""
     args = config["args"]
     cases = []
     for i, fixed in enumerate(config.get("cases") or []):
@@ -188,11 +204,12 @@ def make_cases(config: dict, seed: int = 0) -> list[Case]:
                           fixed.get("expected")))
     rng = np.random.default_rng([config.get("seed", 0), seed])
     choices = config.get("sizes") or {}
-    for i in range(config.get("random_cases", 5)):
+    names = tuple(a["name"] for a in args)
+    wide = [False] * config.get("random_cases", 5) + [True] * config.get("wide_cases", 0)
+    for number, is_wide in enumerate(wide, start=1):
         sizes = {name: int(rng.choice(c)) for name, c in sorted(choices.items())}
-        values = tuple(_random(a, rng, sizes) for a in args)
-        said = ", ".join(f"{k}={v}" for k, v in sizes.items())
-        cases.append(Case(f"random case {i + 1}" + (f" ({said})" if said else ""), values))
+        values = tuple(_random(a, rng, sizes, is_wide) for a in args)
+        cases.append(hidden_case(number, names, values))
     return cases
 
 
@@ -353,13 +370,14 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
     for i, case in enumerate(cases):
         got = run.answers[i]
         if isinstance(got, Raised):
-            tests.append(TestResult(case.name, "error", f"raised {got.type}"))
+            tests.append(TestResult(case.title(failed=True), "error", f"raised {got.type}"))
             continue
         want = reference.answers[i]
         if case.expected is not None:
             want = _like(case.expected, want)
         problem = differs(got, want, config)
-        tests.append(TestResult(case.name, "pass" if problem is None else "fail", problem or ""))
+        tests.append(TestResult(case.name, "pass") if problem is None
+                     else TestResult(case.title(failed=True), "fail", problem))
     return tests + structure_tests(config, run) + compile_tests(config, run)
 
 
@@ -422,10 +440,11 @@ class GenericOracle(Oracle):
         if report.passed:
             return report
         misconception = self.recognise(p, mine, reference)
-        raised = next((a for a in mine.answers if isinstance(a, Raised)), None)
+        raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
         if raised is not None:
             # check.py explains the learner's exception; the mutant, if any, names its cause
-            error = LearnerRaised(raised.info)
+            error = LearnerRaised(mine.answers[raised].info)
+            error.case = p.cases[raised].title(failed=True)
             error.diagnosis = misconception.diagnose() if misconception else None
             raise error
         report.diagnosis = misconception.diagnose() if misconception else None

@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.base import Case, Misconception, Oracle, fmt, matches
+from jaxtutor.oracles.base import Case, Misconception, Oracle, fmt, hidden_case, matches
 
 _M = [
     Misconception("missing_has_aux",
@@ -92,28 +92,48 @@ def train_step(params, x, y, lr):
 
 # -- cases ------------------------------------------------------------------------------
 
-def _random_args(rng, b: int, d: int):
-    """Random params and data whose logits keep clear of 0, so float32 and float64
+ARG_NAMES = ("params", "x", "y", "lr")
+
+
+def _random_args(rng, b: int, d: int, x_scale: float = 1.0, margin: float = 0.05):
+    """Random params and data whose logits keep `margin` from 0, so float32 and float64
     agree on every prediction (accuracy thresholds at exactly 0)."""
     while True:
         w, bias = rng.normal(size=d), np.asarray(rng.normal())
-        x, y = rng.normal(size=(b, d)), rng.integers(0, 2, size=b).astype(np.float64)
-        if np.min(np.abs(x @ w + bias)) > 0.05:
+        x = x_scale * rng.normal(size=(b, d))
+        y = rng.integers(0, 2, size=b).astype(np.float64)
+        if np.min(np.abs(x @ w + bias)) > margin:
             return {"w": w, "b": bias}, x, y
 
 
+def _large(rng, b: int, d: int):
+    """Inputs in the tens, so the gradient is in the tens to hundreds and a clipped one
+    fails. Logits at least 5 from 0 keep sigmoid's slope small, so float32's rounding of
+    the inputs cannot move the gradient; the first example is always predicted wrong,
+    which makes |dloss/dw| at least |x| / B there."""
+    params, x, y = _random_args(rng, b, d, x_scale=40.0, margin=5.0)
+    x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0)  # |x| >= 40 in the first row
+    logits = x @ params["w"] + params["b"]
+    if np.min(np.abs(logits)) <= 5.0:
+        return _large(rng, b, d)
+    y[0] = float(logits[0] < 0)
+    return params, x, y
+
+
 def make_cases(seed: int) -> list[Case]:
+    """The hand example, then hidden cases drawn from `seed`. Each distinct shape costs a
+    compile of the learner's function, so there are two: the hand case's (4, 2), not
+    square, so a transposed gradient shows, and (1, 1) for B=1 and D=1. lr is never 1,
+    where a step without lr would look right."""
     rng = np.random.default_rng(seed)
     hand = ({"w": np.array([0.5, -1.0]), "b": np.asarray(0.25)},
             np.array([[2.0, 1.0], [1.0, -1.0], [-1.0, 0.5], [0.5, 1.0]]),
             np.array([1.0, 0.0, 0.0, 0.0]), 0.5)
     cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
-    # Each distinct shape costs a compile of the learner's function, so there are two:
-    # the hand case's (4, 2), not square, so a transposed gradient shows, and (1, 1) for
-    # B=1 and D=1. lr is never 1, where a step without lr would look right.
-    for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]:
-        lr = float(rng.choice([0.05, 0.1, 0.3, 2.0]))
-        cases.append(Case(f"random: B={b}, D={d}, lr={lr:g}", (*_random_args(rng, b, d), lr), None))
+    drawn = [(*_random_args(rng, b, d), float(rng.choice([0.05, 0.1, 0.3, 2.0])))
+             for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]]
+    drawn += [(*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1]))) for b, d in [(1, 1), (4, 2)]]
+    cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         case.expected = train_step(*case.args)
     return cases

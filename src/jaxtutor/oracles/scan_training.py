@@ -14,7 +14,7 @@ import numpy as np
 
 from jaxtutor.explain import explain
 from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, as_array,
-                                   describe, first_raised, matches, run_cases)
+                                   describe, first_raised, hidden_case, matches, run_cases)
 from jaxtutor.runner.sandbox import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table, TestResult
 
@@ -148,9 +148,38 @@ def _f32(a) -> np.ndarray:
     return np.asarray(a, dtype=np.float32).astype(np.float64)
 
 
+ARG_NAMES = ("w", "lr", "x_batches", "y_batches")
+
+
 def _case(name, w, lr, xs, ys) -> Case:
     args = (_f32(w), _f32(lr), _f32(xs), _f32(ys))
     return Case(name, args, reference(*args))
+
+
+def _hidden(number: int, w, lr, xs, ys) -> Case:
+    args = (_f32(w), _f32(lr), _f32(xs), _f32(ys))
+    return hidden_case(number, ARG_NAMES, args, reference(*args))
+
+
+def _stable_lr(rng, xs) -> float:
+    """A step size that stays stable: |1 - 2*lr*sum(x**2)| < 1 on every row."""
+    return float(f"{rng.uniform(0.1, 0.4) / max(np.sum(xs**2, axis=1).max(), 0.1):.3g}")
+
+
+def _moderate(rng, n: int, b: int) -> tuple:
+    xs = rng.uniform(-1.5, 1.5, size=(n, b))
+    ys = rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b))
+    return round(float(rng.uniform(-1, 1)), 3), _stable_lr(rng, xs), xs, ys
+
+
+def _far_start(rng, n: int, b: int) -> tuple:
+    """A start far from the fit, |w| in 50..150, with |x| >= 1: the first gradient is
+    at least 2 * (50 - 2) * b in size, so a clipped gradient fails. Each step shrinks
+    the distance to the fit by a factor 0.2..0.8, which keeps float32 accurate."""
+    xs = rng.choice([-1.0, 1.0], size=(n, b)) * rng.uniform(1.0, 1.5, size=(n, b))
+    ys = rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b))
+    w = round(float(rng.choice([-1.0, 1.0]) * rng.uniform(50, 150)), 2)
+    return w, _stable_lr(rng, xs), xs, ys
 
 
 def make_cases(seed: int) -> list[Case]:
@@ -167,13 +196,9 @@ def make_cases(seed: int) -> list[Case]:
     rng = np.random.default_rng(seed)
     # Each distinct (N, B) is one compile of the learner's function, so three shapes:
     # the hand cases' (2, 2) and (3, 2), and (1, 1) for one batch of one example.
-    for n, b in [(1, 1), (3, 2), (2, 2), (1, 1), (3, 2), (2, 2)]:
-        xs = rng.uniform(-1.5, 1.5, size=(n, b))
-        ys = rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b))
-        # a step size that stays stable: |1 - 2*lr*sum(x**2)| < 1 on every row
-        lr = float(f"{rng.uniform(0.1, 0.4) / max(np.sum(xs**2, axis=1).max(), 0.1):.3g}")
-        w = round(float(rng.uniform(-1, 1)), 3)
-        cases.append(_case(f"random: w={w:g}, lr={lr:g}, N={n}, B={b}", w, lr, xs, ys))
+    drawn = [_moderate(rng, n, b) for n, b in [(1, 1), (3, 2), (2, 2), (1, 1), (3, 2), (2, 2)]]
+    drawn += [_far_start(rng, n, b) for n, b in [(1, 1), (3, 2)]]
+    cases += [_hidden(i, *args) for i, args in enumerate(drawn, start=1)]
     return cases
 
 
@@ -189,7 +214,7 @@ class ScanTrainingOracle(Oracle):
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         cases = make_cases(seed)
         tests, answers = run_cases(learner, cases, RTOL, ATOL)
-        if (raised := first_raised(answers)) is not None:
+        if (raised := first_raised(answers, cases)) is not None:
             raised.diagnosis = diagnose_raised(raised)
             raise raised
         scan_test, scan_diagnosis, reverse = check_structure(learner, cases[STEP_CASE])
@@ -276,7 +301,7 @@ def diagnose(learner: Learner, cases: list[Case], answers: list,
     table, step = step_table(learner, cases[index])
     found.table, found.step = table, step
     if step is not None:
-        found.message += (f" On the case \"{cases[index].name}\", your weight first differs "
+        found.message += (f" On the case \"{cases[index].title(failed=True)}\", your weight first differs "
                           f"at step {step}.")
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."

@@ -137,7 +137,8 @@ class WarmPool:
                 pass  # the server is gone: it says so from now on
         return Child(limits, submission=submission)
 
-    def check(self, exercise, source: str, filename: str = "solution.py", seed: int = 0):
+    def check(self, exercise, source: str, filename: str = "solution.py",
+              seed: int | None = None):
         """check_source on a warm child: the convenience the TUI and `watch` use."""
         from jaxtutor.check import check_source, limits_for
 
