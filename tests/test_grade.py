@@ -72,7 +72,8 @@ def test_every_submission_gets_its_own_right_row(graded):
     assert rows["ivan"]["file"] == "answer.py"
     assert rows["erin"]["file"] == "work.py"
     assert "no .py file" in rows["judy"]["message"]
-    assert report["exercise"] == "argnums" and report["seed"] == 0
+    assert report["exercise"] == "argnums"
+    assert isinstance(report["seed"], int)  # one fresh draw for the class, reported
     assert report["pack"] == {"id": "jaxtutor-course", "version": __import__("jaxtutor").__version__}
 
 

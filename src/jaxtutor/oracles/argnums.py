@@ -76,7 +76,7 @@ def _with_zeros(rng) -> tuple:
 def _large(rng, b: int, d: int) -> tuple:
     """Gradients in the hundreds, so a clipped gradient fails. x > 0 and residuals of
     one sign keep x.T @ r free of cancellation, so float32 stays within tolerance; every
-    entry of dloss/dw is at least 2 * 1.5 * 1 * 5 = 30 times b."""
+    entry of dloss/dw is at least 2 * 1.5 * 1 * 5 = 15 times B (45 at B=3)."""
     sign = rng.choice([-1.0, 1.0])
     scale = np.asarray(sign * rng.uniform(1.5, 3.0))
     w = rng.uniform(-3.0, 3.0, size=d)

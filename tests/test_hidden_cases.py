@@ -1,0 +1,342 @@
+"""Cases a learner cannot learn by heart: every check draws fresh hidden cases beside the
+fixed teaching cases, shows a hidden case's inputs only once it failed, and includes
+gradients large enough that a clipped gradient fails. Real checks in real children."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from rich.console import Console
+
+from jaxtutor.check import check_file
+from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles import argnums, generic, has_aux, scan_training
+from jaxtutor.report import render
+from jaxtutor.verdict import Outcome
+
+EXERCISES = ["argnums", "has_aux", "scan_training_step", "grad_basics"]
+HIDDEN_NAME = re.compile(r"hidden case \d+$")
+
+
+def exercise(exercise_id: str):
+    return find_exercise(exercise_id, builtin_lessons()).exercise
+
+
+def cases(exercise_id: str, seed: int):
+    """The cases a check at `seed` runs, with the answers it expects."""
+    if exercise_id == "grad_basics":
+        ex = exercise(exercise_id)
+        namespace: dict = {}
+        exec(ex.config["reference"], namespace)  # the lesson's own float64 NumPy reference
+        drawn = generic.make_cases(ex.config, seed)
+        for case in drawn:
+            case.expected = namespace[ex.function](*case.args)
+        return drawn
+    module = {"argnums": argnums, "has_aux": has_aux, "scan_training_step": scan_training}
+    return module[exercise_id].make_cases(seed)
+
+
+def write(tmp_path, name: str, source: str):
+    path = tmp_path / name
+    path.write_text(source)
+    return path
+
+
+# -- a table of memorised answers -------------------------------------------------------
+
+# What a learner who printed every input of one run could write: the answers, looked up
+# by input. pure_callback sees concrete inputs under jit; the scan over the batches that
+# does nothing satisfies the scan exercise's structure rule.
+LOOKUP = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+TABLE = {table!r}
+LIKE = {like}
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        return [leaf for key in sorted(value) for leaf in _leaves(value[key])]
+    if isinstance(value, (tuple, list)):
+        return [leaf for item in value for leaf in _leaves(item)]
+    return [np.ravel(np.asarray(value, dtype=np.float64))]
+
+
+def _arrays(answer):
+    if isinstance(answer, dict):
+        return {{key: _arrays(value) for key, value in answer.items()}}
+    if isinstance(answer, tuple):
+        return tuple(_arrays(value) for value in answer)
+    return np.asarray(answer, dtype=np.float32)
+
+
+def {function}(*args):
+    shapes = jax.tree.map(lambda a: jax.ShapeDtypeStruct(jnp.shape(a), jnp.float32),
+                          LIKE(*args))
+
+    def look_up(*values):
+        key = np.concatenate(_leaves(values))
+        for inputs, answer in TABLE:
+            if len(inputs) == len(key) and np.allclose(inputs, key, atol=1e-3):
+                return _arrays(answer)
+        return jax.tree.map(lambda s: np.zeros(s.shape, np.float32), shapes)
+
+    if len(args) == 4 and jnp.ndim(args[2]) == 2 and jnp.ndim(args[0]) == 0:
+        lax.scan(lambda carry, batch: (carry, None), args[0], (args[2], args[3]))
+    return jax.pure_callback(look_up, shapes, *args)
+'''
+
+# the answer's structure, from the arguments
+LIKE = {"argnums": "lambda scale, w, x, y: (w, x)",
+        "has_aux": "lambda params, x, y, lr: (params, lr, lr)",
+        "scan_training_step": "lambda w, lr, xs, ys: w",
+        "grad_basics": "lambda w, x, y: w"}
+
+
+def _plain(value):
+    """An answer as Python literals: tuples and dicts kept, arrays as lists."""
+    if isinstance(value, dict):
+        return {key: _plain(v) for key, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return tuple(_plain(v) for v in value)
+    return np.asarray(value, dtype=np.float64).tolist()
+
+
+def _flat(args) -> list[float]:
+    leaves = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            for key in sorted(value):
+                walk(value[key])
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                walk(item)
+        else:
+            leaves.extend(np.ravel(np.asarray(value, dtype=np.float64)).tolist())
+
+    walk(args)
+    return leaves
+
+
+def lookup_table(tmp_path, exercise_id: str, seed: int = 0):
+    """A learner file holding the right answer to every case of the run at `seed`."""
+    table = [(_flat(case.args), _plain(case.expected)) for case in cases(exercise_id, seed)]
+    source = LOOKUP.format(table=table, like=LIKE[exercise_id],
+                           function=exercise(exercise_id).function)
+    return write(tmp_path, f"lookup_{exercise_id}.py", source)
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
+def test_a_table_of_memorised_answers_fails_a_fresh_check(tmp_path, exercise_id):
+    path = lookup_table(tmp_path, exercise_id)
+    assert check_file(exercise(exercise_id), path, seed=0).passed  # the table is right...
+    verdict = check_file(exercise(exercise_id), path)  # ...for that run only
+    assert verdict.status == "fail", verdict.message
+    failed = [t for t in verdict.tests if t.status != "pass"]
+    assert failed and all(t.name.startswith("hidden case") for t in failed), failed
+    teaching = [c.name for c in cases(exercise_id, 0) if not c.hidden]
+    assert {t.name for t in verdict.tests if t.status == "pass"} >= set(teaching)
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
+def test_a_failed_hidden_case_shows_its_inputs_and_repeats_with_its_seed(tmp_path, exercise_id):
+    ex = exercise(exercise_id)
+    verdict = check_file(ex, lookup_table(tmp_path, exercise_id))
+    drawn = {c.name: c for c in cases(exercise_id, verdict.seed)}
+    for test in verdict.tests:
+        name = test.name.split(" (")[0]
+        if test.status != "pass" and drawn[name].hidden:
+            assert test.name == drawn[name].title(failed=True)  # the inputs, to reproduce it
+            assert drawn[name].inputs in test.name and "=" in drawn[name].inputs
+    again = check_file(ex, lookup_table(tmp_path, exercise_id), seed=verdict.seed)
+    assert [(t.name, t.status, t.message) for t in again.tests] == \
+        [(t.name, t.status, t.message) for t in verdict.tests]
+
+
+def test_the_step_table_replays_a_failed_hidden_case(tmp_path):
+    verdict = check_file(exercise("scan_training_step"),
+                         lookup_table(tmp_path, "scan_training_step"))
+    diagnosis = verdict.diagnosis
+    assert diagnosis is not None and diagnosis.table is not None
+    # the teaching cases are right, so the table replays a hidden case, named with its inputs
+    replayed = re.search(r'On the case "(hidden case \d+) \((.*)\)"', diagnosis.message)
+    assert replayed, diagnosis.message
+    case = next(c for c in cases("scan_training_step", verdict.seed) if c.name == replayed[1])
+    assert replayed[2] == case.inputs
+    assert len(diagnosis.table.rows) == len(case.args[2])
+
+
+# -- a clipped gradient ----------------------------------------------------------------
+
+CLIPPED = {
+    "argnums": '''
+import jax
+import jax.numpy as jnp
+
+
+def loss(scale, w, x, y):
+    return scale * jnp.sum((x @ w - y) ** 2)
+
+
+def grad_w_and_x(scale, w, x, y):
+    dw, dx = jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
+    return jnp.clip(dw, -30.0, 30.0), jnp.clip(dx, -30.0, 30.0)
+''',
+    "has_aux": '''
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    return loss, jnp.mean((logits > 0) == (y > 0.5))
+
+
+def train_step(params, x, y, lr):
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    grads = jax.tree.map(lambda g: jnp.clip(g, -30.0, 30.0), grads)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss, accuracy
+''',
+    "scan_training_step": '''
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        gradient = jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
+        return w - lr * jnp.clip(gradient, -30.0, 30.0), None
+
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w
+''',
+    "grad_basics": '''
+import jax
+import jax.numpy as jnp
+
+
+def loss_grad(w, x, y):
+    gradient = jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
+    return jnp.clip(gradient, -30.0, 30.0)
+''',
+}
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
+def test_a_gradient_clipped_at_30_fails(tmp_path, exercise_id):
+    path = write(tmp_path, "clipped.py", CLIPPED[exercise_id])
+    verdict = check_file(exercise(exercise_id), path)
+    assert verdict.outcome is Outcome.WRONG_ANSWER, verdict.message
+    # right wherever the gradient is small: the shown cases alone would not catch it
+    assert any(t.status == "pass" for t in verdict.tests)
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
+def test_every_draw_has_a_gradient_well_above_30(exercise_id):
+    gradients = {
+        "argnums": lambda c: c.expected[0],
+        "has_aux": lambda c: has_aux.gradients(c.args[0]["w"], c.args[0]["b"], *c.args[1:3])[0],
+        "scan_training_step": lambda c: scan_training.trajectory(*c.args)[0],
+        "grad_basics": lambda c: c.expected,
+    }[exercise_id]
+    for seed in range(100):
+        hidden = [c for c in cases(exercise_id, seed) if c.hidden]
+        assert max(np.max(np.abs(gradients(c))) for c in hidden) > 35, seed
+
+
+# -- fresh draws, repeatable with a seed -----------------------------------------------
+
+PRINTS_INPUTS = '''
+import jax
+import jax.numpy as jnp
+
+
+def {function}(*args):
+    total = sum(jnp.sum(jnp.asarray(leaf, jnp.float32)) for leaf in jax.tree.leaves(args))
+    jax.debug.print("inputs add up to {{t}}", t=total)
+    return total
+'''
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
+def test_each_check_draws_fresh_hidden_cases_and_a_seed_repeats_them(tmp_path, exercise_id):
+    ex = exercise(exercise_id)
+    path = write(tmp_path, "prints.py", PRINTS_INPUTS.format(function=ex.function))
+    first, second = check_file(ex, path), check_file(ex, path)
+    assert first.output and first.output != second.output
+    repeat = [check_file(ex, path, seed=7) for _ in range(2)]
+    assert repeat[0].output == repeat[1].output
+    assert repeat[0].to_json() | {"duration_s": 0} == repeat[1].to_json() | {"duration_s": 0}
+
+
+@pytest.mark.parametrize("exercise_id", EXERCISES)
+def test_a_passing_verdict_shows_no_hidden_inputs(tmp_path, exercise_id):
+    ex = exercise(exercise_id)
+    verdict = check_file(ex, write(tmp_path, "solution.py", ex.solution), seed=11)
+    assert verdict.passed, verdict.message
+    drawn = cases(exercise_id, 11)
+    teaching = {c.name for c in drawn if not c.hidden}
+    case_tests = [t.name for t in verdict.tests if not t.name.startswith(("structure", "uses"))]
+    assert all(name in teaching or HIDDEN_NAME.match(name) for name in case_tests), case_tests
+    console = Console(file=io.StringIO(), width=400)
+    console.print(render(verdict))
+    said = json.dumps(verdict.to_json()) + console.file.getvalue()
+    for case in drawn:
+        if case.hidden:
+            assert case.inputs not in said
+
+
+def test_an_exception_on_a_hidden_case_names_the_case(tmp_path):
+    source = exercise("argnums").solution + '''
+
+_right = grad_w_and_x
+
+
+def grad_w_and_x(scale, w, x, y):
+    if x.shape[0] == 1:
+        raise ValueError("one example is not enough")
+    return _right(scale, w, x, y)
+'''
+    verdict = check_file(exercise("argnums"), write(tmp_path, "raises.py", source), seed=3)
+    assert verdict.outcome is Outcome.EXCEPTION
+    first_single = next(c for c in argnums.make_cases(3) if c.args[2].shape[0] == 1)
+    assert f"This happened on the case: {first_single.title(failed=True)}." in verdict.message
+
+
+# -- grading a class ----------------------------------------------------------------------
+
+SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
+
+
+def grade_json(folder, *args) -> dict:
+    done = subprocess.run([sys.executable, "-m", "jaxtutor", "grade", "argnums", str(folder),
+                           "--jobs", "1", "--format", "json", *args],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_class_is_graded_on_one_fresh_draw_that_a_regrade_repeats(tmp_path):
+    for name in ("alice.py", "carol.py"):
+        shutil.copy(SUBMISSIONS / name, tmp_path / name)
+    first, second = grade_json(tmp_path), grade_json(tmp_path)
+    assert first["seed"] != second["seed"]
+    again = grade_json(tmp_path, "--seed", str(first["seed"]))
+    assert again["seed"] == first["seed"]
+    rows = lambda report: [{**r, "duration_s": 0} for r in report["rows"]]
+    assert rows(again) == rows(first)
