@@ -19,6 +19,7 @@ from rich.console import Console
 from jaxtutor.check import check_file
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import argnums, generic, has_aux, scan_training
+from jaxtutor.oracles.base import ATOL, RTOL, matches
 from jaxtutor.report import render
 from jaxtutor.verdict import Outcome
 
@@ -257,6 +258,27 @@ def test_every_draw_has_a_gradient_well_above_30(exercise_id):
     for seed in range(100):
         hidden = [c for c in cases(exercise_id, seed) if c.hidden]
         assert max(np.max(np.abs(gradients(c))) for c in hidden) > 35, seed
+
+
+def _float32(value):
+    """The learner's view of a value: float32 arrays, in the same pytree."""
+    if isinstance(value, dict):
+        return {key: _float32(v) for key, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_float32(v) for v in value)
+    return np.asarray(value, dtype=np.float32)
+
+
+def test_every_draw_stays_exact_in_float32():
+    """The references, run in float32 as a learner's JAX code is, land well inside the
+    tolerance on every case of many draws (the scan oracle's own tests do the same)."""
+    for seed in range(200):
+        for case in argnums.make_cases(seed):
+            got = argnums.gradients(*_float32(case.args))
+            assert matches((got["w"], got["x"]), case.expected, RTOL / 10, ATOL / 10), case
+        for case in has_aux.make_cases(seed):
+            got = _float32(has_aux.train_step(*_float32(case.args)))
+            assert matches(got, case.expected, RTOL / 10, ATOL / 10), case
 
 
 # -- fresh draws, repeatable with a seed -----------------------------------------------
