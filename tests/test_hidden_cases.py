@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -364,3 +365,20 @@ def test_a_class_is_graded_on_one_fresh_draw_that_a_regrade_repeats(tmp_path):
     assert again["seed"] == first["seed"]
     rows = lambda report: [{**r, "duration_s": 0} for r in report["rows"]]
     assert rows(again) == rows(first)
+
+
+def cli(*args):
+    env = {**os.environ, "COLUMNS": "400"}  # one line per sentence in the report
+    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
+def test_check_reports_its_seed_and_the_seed_repeats_the_run(tmp_path):
+    path = lookup_table(tmp_path, "argnums")
+    first = json.loads(cli("check", "argnums", path, "--json").stdout)
+    assert first["status"] == "fail" and isinstance(first["seed"], int)
+    seed = str(first["seed"])
+    again = json.loads(cli("check", "argnums", path, "--json", "--seed", seed).stdout)
+    assert again["tests"] == first["tests"] and again["seed"] == first["seed"]
+    report = cli("check", "argnums", path, "--seed", seed).stdout
+    assert f"`jaxtutor check --seed {seed}` repeats these cases" in report

@@ -41,7 +41,8 @@ def render(verdict: Verdict) -> Group:
                            title_align="left", border_style="dim"))
     if verdict.hint:
         parts.append(Text(f"Hint: {verdict.hint}", style="cyan"))
-    repeat = (f"; --seed {verdict.seed} repeats these cases"
+    # the hidden cases change every run: say how to get this run's again
+    repeat = (f"; `jaxtutor check --seed {verdict.seed}` repeats these cases"
               if verdict.seed is not None and verdict.status != "pass" else "")
     parts.append(Text(f"({verdict.duration_s:.2f} s{repeat})", style="dim"))
     return Group(*parts)
