@@ -251,7 +251,8 @@ hints = [
     "Call the gradient function on x: jax.grad(f)(x).",
     "return jax.grad(lambda x: jnp.sum(x ** 2))(x)",
 ]
-random_cases = 4            # random cases drawn from [[exercise.args]]
+random_cases = 4            # hidden cases, drawn afresh on every check from [[exercise.args]]
+# wide_cases = 2            # more hidden cases from each argument's wide_low..wide_high
 
 [exercise.sizes]            # named sizes shared by shapes; each case picks one
 N = [1, 3, 5]
@@ -263,7 +264,7 @@ dtype = "float32"
 low = -2.0
 high = 2.0
 
-[[exercise.cases]]          # fixed cases come first; `expected` is optional
+[[exercise.cases]]          # fixed teaching cases come first, shown by name; `expected` is optional
 name = "x = [1, 2]"
 args = [[1.0, 2.0]]
 expected = [2.0, 4.0]
