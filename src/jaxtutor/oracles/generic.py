@@ -263,6 +263,9 @@ def observe(child: Child, config: dict, cases: list[Case]) -> Run:
 
 _CACHE: dict[str, Run] = {}
 _CACHE_LOCK = threading.Lock()
+# every check draws new hidden cases, so a long session would add runs without end;
+# a lint of a large pack stays far below this
+_CACHE_SIZE = 256
 
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
@@ -283,6 +286,8 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         run = observe(child, config, cases)
     with _CACHE_LOCK:
         _CACHE[key] = run
+        while len(_CACHE) > _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]  # the oldest run
     return run
 
 
