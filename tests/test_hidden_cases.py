@@ -36,14 +36,19 @@ def cases(exercise_id: str, seed: int):
     """The cases a check at `seed` runs, with the answers it expects."""
     if exercise_id == "grad_basics":
         ex = exercise(exercise_id)
-        namespace: dict = {}
-        exec(ex.config["reference"], namespace)  # the lesson's own float64 NumPy reference
         drawn = generic.make_cases(ex.config, seed)
         for case in drawn:
-            case.expected = namespace[ex.function](*case.args)
+            case.expected = lesson_reference(ex)(*case.args)
         return drawn
     module = {"argnums": argnums, "has_aux": has_aux, "scan_training_step": scan_training}
     return module[exercise_id].make_cases(seed)
+
+
+def lesson_reference(ex):
+    """A generic lesson's own float64 NumPy reference, as a function."""
+    namespace: dict = {}
+    exec(ex.config["reference"], namespace)
+    return namespace[ex.function]
 
 
 def write(tmp_path, name: str, source: str):
@@ -280,6 +285,28 @@ def test_every_draw_stays_exact_in_float32():
         for case in has_aux.make_cases(seed):
             got = _float32(has_aux.train_step(*_float32(case.args)))
             assert matches(got, case.expected, RTOL / 10, ATOL / 10), case
+
+
+# the lessons with wide cases, in float32 arithmetic as a learner's JAX code runs them
+FLOAT32 = {
+    "grad_basics": lambda w, x, y: 2 * np.sum((w * x - y) * x),
+    "higher_order_grad": lambda x: (3 * x**2 + 4 * x - 3, 6 * x + 4, np.float32(6)),
+}
+
+
+@pytest.mark.parametrize("lesson_id", sorted(FLOAT32))
+def test_wide_cases_stay_exact_in_float32(lesson_id):
+    ex = exercise(lesson_id)
+    reference = lesson_reference(ex)
+    rtol, atol = ex.config.get("rtol", RTOL), ex.config.get("atol", ATOL)
+    for seed in range(200):
+        hidden = [c for c in generic.make_cases(ex.config, seed) if c.hidden]
+        assert len(hidden) == ex.config["random_cases"] + ex.config["wide_cases"]
+        for case in hidden:
+            got = _float32(FLOAT32[lesson_id](*_float32(case.args)))
+            want = reference(*case.args)  # float64, as the check's reference answers
+            want = tuple(map(np.asarray, want)) if isinstance(want, tuple) else np.asarray(want)
+            assert matches(got, want, rtol / 10, atol / 10), case
 
 
 # -- fresh draws, repeatable with a seed -----------------------------------------------
