@@ -1,9 +1,10 @@
 """The generic oracle: an exercise described entirely in TOML, no Python for the author.
 
 The [exercise] table says how to make the inputs (fixed cases, shown to the learner,
-and hidden random cases from shapes, dtypes and ranges, drawn afresh on every run), which reference to trust, the tolerance, what the
-learner's jaxpr must or must not contain, how many recompilations are allowed, and named
-mutants: the code a learner with one misconception would write, with the hint for it.
+and hidden random cases from shapes, dtypes and ranges, drawn afresh on every run),
+which reference to trust, the tolerance, what the learner's jaxpr must or must not
+contain, how many recompilations are allowed, and named mutants: the code a learner with
+one misconception would write, with the hint for it.
 
 Every program runs in a child process of its own: the learner's, the reference's and
 each mutant's. Only their answers (plain arrays) come back; all comparing happens here.

@@ -111,13 +111,13 @@ def _large(rng, b: int, d: int):
     fails. Logits at least 5 from 0 keep sigmoid's slope small, so float32's rounding of
     the inputs cannot move the gradient; the first example is always predicted wrong,
     which makes |dloss/dw| at least |x| / B there."""
-    params, x, y = _random_args(rng, b, d, x_scale=40.0, margin=5.0)
-    x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0)  # |x| >= 40 in the first row
-    logits = x @ params["w"] + params["b"]
-    if np.min(np.abs(logits)) <= 5.0:
-        return _large(rng, b, d)
-    y[0] = float(logits[0] < 0)
-    return params, x, y
+    while True:
+        params, x, y = _random_args(rng, b, d, x_scale=40.0, margin=5.0)
+        x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0)  # |x| >= 40 in the first row
+        logits = x @ params["w"] + params["b"]
+        if np.min(np.abs(logits)) > 5.0:
+            y[0] = float(logits[0] < 0)
+            return params, x, y
 
 
 def make_cases(seed: int) -> list[Case]:
@@ -132,7 +132,8 @@ def make_cases(seed: int) -> list[Case]:
     cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
     drawn = [(*_random_args(rng, b, d), float(rng.choice([0.05, 0.1, 0.3, 2.0])))
              for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]]
-    drawn += [(*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1]))) for b, d in [(1, 1), (4, 2)]]
+    drawn += [(*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1])))
+              for b, d in [(1, 1), (4, 2)]]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         case.expected = train_step(*case.args)

@@ -301,8 +301,8 @@ def diagnose(learner: Learner, cases: list[Case], answers: list,
     table, step = step_table(learner, cases[index])
     found.table, found.step = table, step
     if step is not None:
-        found.message += (f" On the case \"{cases[index].title(failed=True)}\", your weight first differs "
-                          f"at step {step}.")
+        found.message += (f" On the case \"{cases[index].title(failed=True)}\", your weight "
+                          f"first differs at step {step}.")
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."
     return found
