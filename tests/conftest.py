@@ -35,11 +35,12 @@ def new_child(request):
     return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
 
 
-def run_check(exercise_id: str, path: Path, **kwargs):
-    """Check a learner file with the real sandbox and oracle."""
+def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
+    """Check a learner file with the real sandbox and oracle, at seed 0 unless told (a
+    failure then repeats; seed=None draws fresh hidden cases, as a learner's check does)."""
     lesson = find_exercise(exercise_id, builtin_lessons())
     assert lesson is not None, exercise_id
-    return check_file(lesson.exercise, path, **kwargs)
+    return check_file(lesson.exercise, path, seed=seed, **kwargs)
 
 
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:
