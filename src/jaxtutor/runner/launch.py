@@ -25,6 +25,8 @@ import subprocess
 import sys
 import threading
 
+from jaxtutor.runner import procs
+
 STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the learner
 
 
@@ -105,7 +107,8 @@ def popen(fds: tuple[int, int, int], spec: dict) -> Started:
     proc = subprocess.Popen(
         [sys.executable, "-P", "-m", "jaxtutor.runner.child", *map(str, fds), json.dumps(spec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        pass_fds=fds, cwd=spec.get("cwd") or "/", env=child_env(),
+        pass_fds=fds, cwd=spec.get("cwd") or "/",
+        env=child_env(**{procs.RUN_MARK: spec.get("mark", "")}),  # the sweep's last net
         start_new_session=True)  # no preexec_fn (unsafe with threads): the child jails itself
     return _Popened(proc)
 
