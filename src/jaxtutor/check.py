@@ -57,7 +57,7 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     if not verdict.hint and verdict.status != "pass" and verdict.outcome is not Outcome.INTERNAL_ERROR:
         verdict.hint = exercise.hints[0]
     verdict.duration_s = time.monotonic() - started
-    return verdict
+    return verdict.bound()
 
 
 def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child) -> Verdict:
