@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import jaxtutor
+from jaxtutor import outfile
 
 BUILTIN_PACK = "jaxtutor-course"
 EXPORT_KIND = "jaxtutor-progress"
@@ -144,13 +145,11 @@ def export_command(args) -> int:
 
 
 def _write(text: str, out: str | None) -> None:
+    """To stdout, or to `out` through a new file (raises outfile.OutError)."""
     if not out:
         sys.stdout.write(text)
         return
-    target = Path(out)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
+    outfile.write_text(out, text)
 
 
 # -- report ------------------------------------------------------------------------------------

@@ -267,4 +267,9 @@ def main(argv: list[str] | None = None) -> int:
         return USAGE_ERROR if exc.code else 0
     if args.command is None:  # plain `jaxtutor` opens the app
         return cmd_app(args)
-    return args.func(args)
+    from jaxtutor.outfile import OutError
+
+    try:
+        return args.func(args)
+    except OutError as exc:  # an --out that cannot be written safely
+        return _usage_error(str(exc))

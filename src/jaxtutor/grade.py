@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from jaxtutor import outfile
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.classroom import safe_cell
 from jaxtutor.lessons import Exercise
@@ -277,14 +278,12 @@ def summary_text(summary: Summary) -> str:
 # -- the command ------------------------------------------------------------------------------
 
 def write_output(text: str, out: str | None) -> None:
-    """To stdout, or to `out` in one rename (written only after every child is gone)."""
+    """To stdout, or to `out` in one rename (written only after every child is gone).
+    Raises OutError when `out` cannot be written safely."""
     if not out:
         print(text, end="" if text.endswith("\n") else "\n")
         return
-    target = Path(out)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, target)
+    outfile.write_text(out, text)
 
 
 def command(args, exercise: Exercise, pack: dict) -> int:
@@ -294,6 +293,8 @@ def command(args, exercise: Exercise, pack: dict) -> int:
 
     from rich.console import Console
 
+    if args.out:
+        outfile.check_target(args.out)  # before the work, not after it
     submissions = find_submissions([Path(p) for p in args.paths], exercise)
     if not submissions:
         print("jaxtutor: no submissions found (a .py file per student, or a folder per student)",
