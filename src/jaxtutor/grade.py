@@ -23,6 +23,7 @@ from typing import Callable
 from jaxtutor import outfile
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.classroom import safe_cell
+from jaxtutor.inert import inert, inert_text
 from jaxtutor.lessons import Exercise
 from jaxtutor.verdict import Outcome, Verdict
 
@@ -250,6 +251,9 @@ def render_table(exercise: Exercise, seed: int, rows: list[Row]):
     from rich.table import Table
     from rich.text import Text
 
+    def cell(text: str, style: str = "") -> Text:  # names, files and messages are the learners'
+        return inert_text(text, style, multiline=False)
+
     table = Table(title=f"{exercise.id} (seed {seed})", title_justify="left")
     for column, justify in [("student", "left"), ("status", "left"), ("outcome", "left"),
                             ("tests", "right"), ("misconception", "left"), ("time", "right"),
@@ -258,10 +262,10 @@ def render_table(exercise: Exercise, seed: int, rows: list[Row]):
     for r in rows:
         # errors without a misconception say why in a few words; csv/json carry it all
         note = r.message[:60] if r.status == "error" and not r.misconception else ""
-        table.add_row(Text(r.student), Text(r.status, style=_STYLE[r.status]), r.outcome,
-                      f"{r.passed}/{r.total}", r.misconception or "-", f"{r.duration_s:.1f} s",
-                      Text(note, style="dim"))
-    return Group(table, Text(summary_text(summarize(rows))))
+        table.add_row(cell(r.student), Text(r.status, style=_STYLE[r.status]), cell(r.outcome),
+                      f"{r.passed}/{r.total}", cell(r.misconception or "-"),
+                      f"{r.duration_s:.1f} s", cell(note, "dim"))
+    return Group(table, inert_text(summary_text(summarize(rows))))
 
 
 def summary_text(summary: Summary) -> str:
@@ -302,6 +306,7 @@ def command(args, exercise: Exercise, pack: dict) -> int:
         return 2
     err = Console(stderr=True)
     if err.is_terminal:  # a bar for a person; nothing in a pipe or a log
+        from rich.markup import escape
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
         with Progress("[progress.description]{task.description}", BarColumn(),
@@ -314,7 +319,8 @@ def command(args, exercise: Exercise, pack: dict) -> int:
                 if row.student not in seen:
                     seen.add(row.student)
                     bar.advance(task)
-                bar.update(task, description=f"grading {exercise.id}: {row.student}")
+                student = escape(inert(row.student, multiline=False))  # the bar reads markup
+                bar.update(task, description=f"grading {exercise.id}: {student}")
 
             rows = grade(exercise, submissions, args.jobs, args.seed, on_done=done)
     else:

@@ -35,3 +35,10 @@ def inert(text: str, multiline: bool = True) -> str:
     if multiline:
         return _UNSAFE_KEEPING_LINES.sub(_visible, text.replace("\r\n", "\n"))
     return _UNSAFE.sub(_visible, text)
+
+
+def inert_text(text: str, style: str = "", multiline: bool = True):
+    """`inert(text)` as a Rich Text: shown as written, markup such as `[red]` included."""
+    from rich.text import Text  # the engine imports Rich only where it draws
+
+    return Text(inert(text, multiline), style=style)
