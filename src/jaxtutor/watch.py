@@ -18,7 +18,6 @@ from rich.table import Table
 from rich.text import Text
 
 from jaxtutor.inert import inert
-
 from jaxtutor.lessons import Lesson, builtin_dir, load_dir
 from jaxtutor.progress import PASSED, ExerciseProgress, Store
 
