@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,25 @@ def test_a_huge_returned_tuple_gives_a_small_verdict():
     assert verdict["outcome"] == "wrong_answer"
     assert all("a tuple of 40000 (" in t["message"] and "and 39997 more" in t["message"]
                for t in verdict["tests"])
+
+
+def test_watch_shows_the_learners_text_and_file_name_inert(tmp_path):
+    solution = tmp_path / "mine\x1b[2J[bold]x.py"
+    shutil.copy(HOSTILE / "escapes_raised.py", solution)
+    log = tmp_path / "watch.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
+            stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="1000"))
+    try:
+        deadline = time.monotonic() + 90
+        while "Waiting for you to save" not in log.read_text(errors="replace"):
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert_inert(log.read_text(), *SHOWN, "mine\\x1b[2J[bold]x.py", "Boom\\x1b[2J: raised ")
 
 
 # -- jaxtutor grade ----------------------------------------------------------------------
