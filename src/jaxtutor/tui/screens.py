@@ -110,7 +110,7 @@ class PickScreen(_Dialog):
 
 
 def lesson_picker(lessons: list[Lesson], marks: dict[str, Text], current: str) -> PickScreen:
-    options = [Option(Text.assemble(marks[lesson.id], f" {n:>2} {inert(lesson.title, False)}"),
+    options = [Option(Text.assemble(marks[lesson.id], f" {n:>2} {inert(lesson.title, multiline=False)}"),
                       id=lesson.id)
                for n, lesson in enumerate(lessons, start=1)]
     index = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
