@@ -18,7 +18,7 @@ from jaxtutor.lessons import builtin_dir, load_dir
 from jaxtutor.runner import launch, procs
 from jaxtutor.runner.launch import isolated
 from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
-from jaxtutor.verdict import Outcome
+from jaxtutor.verdict import OUTPUT_LIMIT, Outcome, cut
 
 HOSTILE = Path(__file__).parent / "hostile"
 ARGS = (np.asarray(0.5), np.ones(2), np.ones((3, 2)), np.ones(3))
@@ -118,12 +118,15 @@ def test_one_huge_allocation_hits_the_backstop(new_child):
 
 def test_output_flood_is_cut_and_never_blocks(new_child):
     started = time.monotonic()
-    verdict = judge(new_child, "output_flood")
+    child = new_child(Limits())
+    verdict = check_file(argnums_exercise(), HOSTILE / "output_flood.py", child=child)
     assert verdict.outcome is Outcome.PASSED
     assert time.monotonic() - started < 30
-    kept, note = verdict.output.split("\n... output cut: ")
+    assert not child.alive() and survivors(child) == set()
+    kept, note = child.output().split("\n... output cut: ")  # the runner keeps 64 KiB
     assert len(kept.encode()) == 64 * 1024
     assert note.endswith("more bytes not shown")
+    assert verdict.output == cut(child.output(), OUTPUT_LIMIT)  # the verdict, a few KB of it
 
 
 # -- nothing the learner writes or does turns into a pass -------------------------------

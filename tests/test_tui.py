@@ -12,11 +12,13 @@ import io
 import functools
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.command import CommandList
 from textual.widgets import DataTable, Static, Tabs, TextArea
 
@@ -288,6 +290,37 @@ async def test_an_error_line_can_be_jumped_to():
         await pilot.press("escape", "g")
         editor = app.query_one("#editor", TextArea)
         assert editor.cursor_location[0] == row and app.focused is editor
+
+
+def drawn(widget) -> str:
+    """What a widget draws, as the terminal receives it: its lines, each without the
+    padding at its end, joined (a long word folded over two lines reads whole)."""
+    strips = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
+    return "".join(strip.text.rstrip(" ") for strip in strips)
+
+
+@pilot_test
+async def test_the_learners_escapes_and_markup_are_shown_as_written():
+    hostile = Path(__file__).parent / "hostile"
+    # the attack (see hostile/escapes_raised.py) as it must read on the screen
+    shown = ["\\x1b[2J\\x1b[1A\\x1b[2K\\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\\x07\\x9b31m[red]red[/red]",
+             "[link=https://example.invalid]link[/link]", "[@click=app.quit]q[/]"]
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        app.open_lesson("argnums")
+        for name, part, words in [("escapes_raised", "#verdict", "Boom\\x1b[2J: raised"),
+                                  ("escapes_raised", "#output", "printed"),
+                                  ("escapes_returned", "#tests", "got a Hostile\\x1b[2J")]:
+            await paste(pilot, (hostile / f"{name}.py").read_text())
+            await pilot.press("ctrl+r")
+            await wait_for_check(pilot)
+            for static in app.query_one("#results-pane").query(Static):
+                text = drawn(static)
+                assert not any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f for c in text), text
+            # a line may break at any space: compare without them
+            on_screen = drawn(app.query_one(part, Static)).replace(" ", "")
+            for piece in shown + [words]:
+                assert piece.replace(" ", "") in on_screen, (piece, on_screen)
 
 
 @pilot_test

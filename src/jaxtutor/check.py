@@ -61,7 +61,7 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
         verdict.hint = exercise.hints[0]
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
-    return verdict
+    return verdict.bound()
 
 
 def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child) -> Verdict:

@@ -16,6 +16,8 @@ from collections import Counter
 from pathlib import Path
 
 import jaxtutor
+from jaxtutor import outfile
+from jaxtutor.inert import inert, inert_text
 
 BUILTIN_PACK = "jaxtutor-course"
 EXPORT_KIND = "jaxtutor-progress"
@@ -103,21 +105,26 @@ def export_csv(data: dict) -> str:
     writer.writeheader()
     for ex in data["exercises"]:
         pack = ex.get("pack") or data["course"]["id"]
-        writer.writerow({
-            "name": safe_cell(data["name"]), "pack": pack, "pack_version": versions.get(pack, ""),
+        writer.writerow({k: safe_cell(v) for k, v in {
+            "name": data["name"], "pack": pack, "pack_version": versions.get(pack, ""),
             "exercise": ex["id"], "status": ex["status"], "attempts": ex["attempts"],
             "hints_used": ex["hints_used"], "first_passed_at": ex["first_passed_at"] or "",
             "last_outcome": ex["last_outcome"] or "",
             "last_misconception": ex["last_misconception"] or "",
             "misconceptions": ";".join(f"{k}:{v}" for k, v in ex["misconceptions"].items()),
             "solution_shown": "yes" if ex["solution_shown"] else "no",
-            "final_draft": ex["final_draft"] or ""})
+            "final_draft": ex["final_draft"] or ""}.items()})
     return out.getvalue()
 
 
 def safe_cell(value):
-    """Spreadsheets run a cell that starts with = + - @ as a formula; a name must not."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """A CSV cell that stays data: its control characters shown as visible escapes (a
+    CSV is read in a terminal too), and never a formula, which a spreadsheet runs for a
+    cell that starts with = + - @."""
+    if not isinstance(value, str):
+        return value
+    value = inert(value)
+    if value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
 
@@ -144,13 +151,11 @@ def export_command(args) -> int:
 
 
 def _write(text: str, out: str | None) -> None:
+    """To stdout, or to `out` through a new file (raises outfile.OutError)."""
     if not out:
         sys.stdout.write(text)
         return
-    target = Path(out)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
+    outfile.write_text(out, text)
 
 
 # -- report ------------------------------------------------------------------------------------
@@ -176,7 +181,9 @@ def read_export(path: Path) -> dict:
             raise ExportError(f"{path}: export version {data.get('version')} is not supported "
                               f"(this jaxtutor reads version {EXPORT_VERSION})")
         return data
-    rows = list(csv.DictReader(io.StringIO(text)))
+    # every cell went through safe_cell on the way out
+    rows = [{k: _uncell(v) if isinstance(v, str) else v for k, v in r.items()}
+            for r in csv.DictReader(io.StringIO(text))]
     if not rows or set(EXPORT_CSV_COLUMNS) - set(rows[0]):
         raise ExportError(f"{path}: not a jaxtutor progress export (JSON or CSV)")
     packs = {r["pack"]: r["pack_version"] for r in rows}
@@ -194,7 +201,7 @@ def read_export(path: Path) -> dict:
             "final_draft": r["final_draft"] or None} for r in rows]
     except ValueError as exc:
         raise ExportError(f"{path}: a number is not a number: {exc}") from None
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "name": _uncell(rows[0]["name"]),
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "name": rows[0]["name"],
             "exported_at": None, "course": {"id": course_id, "version": packs[course_id]},
             "packs": [{"id": k, "version": v} for k, v in packs.items() if k != course_id],
             "exercises": exercises}
@@ -258,15 +265,16 @@ def report_csv(report: dict) -> str:
             cell = s["exercises"].get(ex_id)
             if cell is None:
                 continue
-            writer.writerow({
-                "student": safe_cell(s["name"]), "course": s["course"]["id"],
+            writer.writerow({k: safe_cell(v) for k, v in {
+                "student": s["name"], "course": s["course"]["id"],
                 "course_version": s["course"]["version"], "exercise": ex_id,
                 "status": cell["status"], "attempts": cell["attempts"],
                 "hints_used": cell["hints_used"],
                 "solution_shown": "yes" if cell["solution_shown"] else "no",
                 "first_passed_at": cell["first_passed_at"] or "",
                 "last_misconception": cell["last_misconception"] or "",
-                "misconceptions": ";".join(f"{k}:{v}" for k, v in cell["misconceptions"].items())})
+                "misconceptions": ";".join(f"{k}:{v}" for k, v in cell["misconceptions"].items()),
+            }.items()})
     return out.getvalue()
 
 
@@ -280,12 +288,13 @@ def report_table(report: dict):
     from rich.table import Table
     from rich.text import Text
 
+    # every name, id and number here comes from a learner's export file: shown inert
     table = Table(title="Class progress", title_justify="left")
     table.add_column("student")
     for ex_id in report["exercises"]:
-        table.add_column(ex_id, justify="center")
+        table.add_column(inert_text(ex_id, multiline=False), justify="center")
     for s in report["students"]:
-        row = [Text(s["name"])]
+        row = [inert_text(s["name"], multiline=False)]
         for ex_id in report["exercises"]:
             cell = s["exercises"].get(ex_id)
             if cell is None:
@@ -294,7 +303,7 @@ def report_table(report: dict):
             mark, style = _MARK.get(cell["status"], ("?", "red"))
             extra = (f" h{cell['hints_used']}" if cell["hints_used"] else "") + \
                     (" s" if cell["solution_shown"] else "")
-            row.append(Text(mark + extra, style=style))
+            row.append(inert_text(mark + extra, style, multiline=False))
         table.add_row(*row)
     lines = [f"{len(report['students'])} students. ✓ passed, … started, · not started; "
              "hN: N hints used, s: solution shown."]
@@ -308,7 +317,7 @@ def report_table(report: dict):
     if len(report["courses"]) > 1:
         lines.append("Warning: these exports come from different courses or versions: " +
                      ", ".join(f"{c['id']} {c['version']}" for c in report["courses"]))
-    return Group(table, Text("\n".join(lines)))
+    return Group(table, inert_text("\n".join(lines)))
 
 
 def report_command(args) -> int:
@@ -319,18 +328,20 @@ def report_command(args) -> int:
         try:
             exports.append(read_export(Path(path)))
         except ExportError as exc:
-            print(f"jaxtutor: skipped {exc}", file=sys.stderr)
+            print(f"jaxtutor: skipped {inert(str(exc))}", file=sys.stderr)
             failed += 1
     if not exports:
         print("jaxtutor: no export could be read", file=sys.stderr)
         return 2
     names = [e["name"] for e in exports]
     for name in sorted({n for n in names if names.count(n) > 1}):
-        print(f"jaxtutor: warning: several exports for {name!r}; the latest is used", file=sys.stderr)
+        print(f"jaxtutor: warning: several exports for {name!r}; the latest is used",
+              file=sys.stderr)
     report = merge(exports)
     if len(report["courses"]) > 1:
-        print("jaxtutor: warning: exports from different courses or versions: " +
-              ", ".join(f"{c['id']} {c['version']}" for c in report["courses"]), file=sys.stderr)
+        print(inert("jaxtutor: warning: exports from different courses or versions: " +
+                    ", ".join(f"{c['id']} {c['version']}" for c in report["courses"])),
+              file=sys.stderr)
     if args.format == "csv":
         _write(report_csv(report), args.out)
     elif args.format == "json":

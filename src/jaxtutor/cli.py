@@ -23,20 +23,23 @@ def _usage_error(message: str) -> int:
 
 def _course(args):
     """The active lessons: the built-in course and any packs (--lessons, JAXTUTOR_LESSONS)."""
+    from jaxtutor.inert import inert
     from jaxtutor.packs import active_lessons
 
     course = active_lessons(getattr(args, "lessons", None), getattr(args, "lessons_only", False))
     for warning in course.warnings:
-        print(f"jaxtutor: warning: {warning}", file=sys.stderr)
+        print(f"jaxtutor: warning: {inert(str(warning))}", file=sys.stderr)
     return course
 
 
 def cmd_list(args) -> int:
+    from jaxtutor.inert import inert  # a lesson pack's text, shown as written
+
     course = _course(args)
     for lesson in course.lessons:
-        print(f"{lesson.id:24} {lesson.title}")
+        print(f"{lesson.id:24} {inert(lesson.title, multiline=False)}")
     for error in course.errors:  # a broken lesson is listed, never hidden
-        print(f"{'(not loaded)':24} {error}")
+        print(f"{'(not loaded)':24} {inert(str(error))}")
     return 0
 
 
@@ -269,4 +272,9 @@ def main(argv: list[str] | None = None) -> int:
         return USAGE_ERROR if exc.code else 0
     if args.command is None:  # plain `jaxtutor` opens the app
         return cmd_app(args)
-    return args.func(args)
+    from jaxtutor.outfile import OutError
+
+    try:
+        return args.func(args)
+    except OutError as exc:  # an --out that cannot be written safely
+        return _usage_error(str(exc))

@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from jaxtutor import outfile
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.classroom import safe_cell
+from jaxtutor.inert import inert, inert_text
 from jaxtutor.lessons import Exercise
 from jaxtutor.oracles.base import fresh_seed
 from jaxtutor.verdict import Outcome, Verdict
@@ -250,6 +252,9 @@ def render_table(exercise: Exercise, seed: int, rows: list[Row]):
     from rich.table import Table
     from rich.text import Text
 
+    def cell(text: str, style: str = "") -> Text:  # names, files and messages are the learners'
+        return inert_text(text, style, multiline=False)
+
     table = Table(title=f"{exercise.id} (seed {seed})", title_justify="left")
     for column, justify in [("student", "left"), ("status", "left"), ("outcome", "left"),
                             ("tests", "right"), ("misconception", "left"), ("time", "right"),
@@ -258,10 +263,10 @@ def render_table(exercise: Exercise, seed: int, rows: list[Row]):
     for r in rows:
         # errors without a misconception say why in a few words; csv/json carry it all
         note = r.message[:60] if r.status == "error" and not r.misconception else ""
-        table.add_row(Text(r.student), Text(r.status, style=_STYLE[r.status]), r.outcome,
-                      f"{r.passed}/{r.total}", r.misconception or "-", f"{r.duration_s:.1f} s",
-                      Text(note, style="dim"))
-    return Group(table, Text(summary_text(summarize(rows))))
+        table.add_row(cell(r.student), Text(r.status, style=_STYLE[r.status]), cell(r.outcome),
+                      f"{r.passed}/{r.total}", cell(r.misconception or "-"),
+                      f"{r.duration_s:.1f} s", cell(note, "dim"))
+    return Group(table, inert_text(summary_text(summarize(rows))))
 
 
 def summary_text(summary: Summary) -> str:
@@ -278,14 +283,12 @@ def summary_text(summary: Summary) -> str:
 # -- the command ------------------------------------------------------------------------------
 
 def write_output(text: str, out: str | None) -> None:
-    """To stdout, or to `out` in one rename (written only after every child is gone)."""
+    """To stdout, or to `out` in one rename (written only after every child is gone).
+    Raises OutError when `out` cannot be written safely."""
     if not out:
         print(text, end="" if text.endswith("\n") else "\n")
         return
-    target = Path(out)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, target)
+    outfile.write_text(out, text)
 
 
 def command(args, exercise: Exercise, pack: dict) -> int:
@@ -295,6 +298,8 @@ def command(args, exercise: Exercise, pack: dict) -> int:
 
     from rich.console import Console
 
+    if args.out:
+        outfile.check_target(args.out)  # before the work, not after it
     submissions = find_submissions([Path(p) for p in args.paths], exercise)
     if not submissions:
         print("jaxtutor: no submissions found (a .py file per student, or a folder per student)",
@@ -305,6 +310,7 @@ def command(args, exercise: Exercise, pack: dict) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     err = Console(stderr=True)
     if err.is_terminal:  # a bar for a person; nothing in a pipe or a log
+        from rich.markup import escape
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
         with Progress("[progress.description]{task.description}", BarColumn(),
@@ -317,7 +323,8 @@ def command(args, exercise: Exercise, pack: dict) -> int:
                 if row.student not in seen:
                     seen.add(row.student)
                     bar.advance(task)
-                bar.update(task, description=f"grading {exercise.id}: {row.student}")
+                student = escape(inert(row.student, multiline=False))  # the bar reads markup
+                bar.update(task, description=f"grading {exercise.id}: {student}")
 
             rows = grade(exercise, submissions, args.jobs, seed, on_done=done)
     else:

@@ -292,7 +292,9 @@ def write_skeleton(lesson_id: str, folder: Path) -> Path:
                          "and _, starting with a letter")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{lesson_id}.toml"
-    if path.exists():
-        raise ValueError(f"{path} already exists")
-    path.write_text(SKELETON.format(id=lesson_id, filename=path.name), encoding="utf-8")
+    try:  # "x": O_EXCL, so not through a symlink either, even one that points nowhere
+        with open(path, "x", encoding="utf-8") as out:
+            out.write(SKELETON.format(id=lesson_id, filename=path.name))
+    except FileExistsError:
+        raise ValueError(f"{path} already exists") from None
     return path

@@ -6,6 +6,19 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 OUTPUT_IN_JSON = 500  # learner prints per test in --json, as Exercism's runners do
+# a verdict's texts stay this short however much the learner's code says (an exception's
+# message, a huge returned value described in a test's message, a flood of prints)
+TEXT_LIMIT = 4000
+OUTPUT_LIMIT = 8000
+CUT_MARK = "... cut: the rest is not shown"
+
+
+def cut(text: str, limit: int = TEXT_LIMIT) -> str:
+    """`text`, or its first `limit` characters and a line saying the rest was cut. (No
+    count: the learner's prints may have been cut before, by the runner.)"""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}\n{CUT_MARK}"
 
 
 class Outcome(Enum):
@@ -88,6 +101,17 @@ class Verdict:
     @property
     def passed(self) -> bool:
         return self.outcome is Outcome.PASSED
+
+    def bound(self) -> Verdict:
+        """Cut every text the learner's code can make long to its limit (in place)."""
+        self.message = cut(self.message)
+        self.output = cut(self.output, OUTPUT_LIMIT)
+        for test in self.tests:
+            test.message = cut(test.message)
+            test.output = cut(test.output, OUTPUT_LIMIT)
+        if self.diagnosis is not None:
+            self.diagnosis.message = cut(self.diagnosis.message)
+        return self
 
     def to_json(self) -> dict:
         return {

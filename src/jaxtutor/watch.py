@@ -13,8 +13,11 @@ import threading
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
+from jaxtutor.inert import inert
 from jaxtutor.lessons import Lesson, builtin_dir, load_dir
 from jaxtutor.progress import PASSED, ExerciseProgress, Store
 
@@ -39,7 +42,7 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(lesson.exercise.starter, encoding="utf-8")
-        console.print(f"Wrote the starter code to [bold]{path}[/]. Open it in your editor.")
+        console.print(f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor.")
     lessons = lessons if lessons is not None else _lessons()
     following = _next_lesson(lesson, lessons)
 
@@ -56,14 +59,14 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
                 return
             last_checked = source
             stamp = datetime.datetime.now().strftime("%H:%M:%S")
-            console.rule(f"{path.name} · {stamp}", align="left", style="dim")
+            console.rule(f"{_shown(path.name)} · {stamp}", align="left", style="dim")
             verdict = pool.check(lesson.exercise, source, filename=path.name)
             store.save_draft(lesson.id, source)
             store.record_verdict(verdict, source)
             print_verdict(verdict, console)
             if verdict.passed and following:
                 console.print(f"Next: [bold]jaxtutor watch {following.id}[/]  ({following.title})")
-            console.print(f"[dim]Waiting for you to save {path.name} (Ctrl+C stops).[/]")
+            console.print(f"[dim]Waiting for you to save {_shown(path.name)} (Ctrl+C stops).[/]")
 
         check_now()
         # one watcher for the whole session: saves made during a check are not lost. It
@@ -74,6 +77,11 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
                                          rust_timeout=1000, yield_on_timeout=True,
                                          stop_event=stop, raise_interrupt=False):
             check_now()
+
+
+def _shown(name) -> str:
+    """A file name inside a markup string: shown as it is, never read as markup."""
+    return escape(inert(str(name), multiline=False))
 
 
 def _next_lesson(lesson: Lesson, lessons: list[Lesson]) -> Lesson | None:
@@ -113,7 +121,8 @@ def progress_table(lessons: list[Lesson], progress: dict[str, ExerciseProgress])
         word, style = _STATUS.get(state.status, ("○ not started", "dim"))
         when = (datetime.datetime.fromtimestamp(state.first_passed_at).strftime("%Y-%m-%d")
                 if state.first_passed_at else "")
-        table.add_row(str(number), f"{lesson.title}\n[dim]{lesson.id}[/]", f"[{style}]{word}[/]",
+        title = Text.assemble(inert(lesson.title, multiline=False), "\n", (lesson.id, "dim"))
+        table.add_row(str(number), title, f"[{style}]{word}[/]",
                       str(state.attempts),
                       f"{state.hints_revealed}/{len(lesson.exercise.hints)}", when)
     return table

@@ -109,8 +109,13 @@ class Oracle:
         return report
 
 
-def describe(value) -> str:
-    """A short, learner-facing description of a returned value's structure."""
+DESCRIBED_ENTRIES = 3  # entries of a tuple (keys of a dict) a description names
+DESCRIBED_DEPTH = 2  # nested containers a description looks into
+
+
+def describe(value, _depth: int = 0) -> str:
+    """A short, learner-facing description of a returned value's structure. Short
+    whatever the value: a 40,000-entry tuple is described by its length and first few."""
     if value is None:
         return "None"
     if isinstance(value, Opaque):
@@ -120,14 +125,23 @@ def describe(value) -> str:
     if isinstance(value, (int, float)):
         return f"the Python number {value!r}"
     if isinstance(value, tuple):
-        return f"a tuple of {len(value)} ({', '.join(describe(v) for v in value)})"
+        if _depth >= DESCRIBED_DEPTH:
+            return f"a tuple of {len(value)}"
+        entries = [describe(v, _depth + 1) for v in value[:DESCRIBED_ENTRIES]]
+        return f"a tuple of {len(value)} ({_first_few(entries, len(value))})"
     if isinstance(value, list):
         return f"a list of {len(value)}"
     if isinstance(value, dict):
-        return f"a dict with keys {sorted(value)}"
+        keys = [repr(k[:40]) for k in sorted(value)[:DESCRIBED_ENTRIES]]
+        return f"a dict with keys [{_first_few(keys, len(value))}]"
     if isinstance(value, np.ndarray):
         return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
     return type(value).__name__
+
+
+def _first_few(described: list[str], total: int) -> str:
+    more = total - len(described)
+    return ", ".join(described + ([f"and {more} more"] if more > 0 else []))
 
 
 def as_array(value) -> np.ndarray | None:

@@ -26,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static, TextArea
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from jaxtutor.inert import inert
 from jaxtutor.lessons import Lesson, builtin_dir, load_dir
 from jaxtutor.progress import ExerciseProgress, Store, home
 from jaxtutor.tui import keys
@@ -126,8 +127,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         # cost about 30 ms (Textual pauses the collector the same way while scrolling)
         self.call_after_refresh(gc.enable)
         for error in self.lesson_errors:  # a broken lesson file hides only itself
-            self.notify(str(error), title="A lesson could not be loaded", severity="error",
-                        timeout=15)
+            self.notify(inert(str(error)), title="A lesson could not be loaded", severity="error",
+                        timeout=15, markup=False)
         self._apply_size(self.size.width)
         if self.current is None:
             self.query_one("#topbar", Static).update("No lessons found.")
@@ -262,7 +263,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.query_one(Outline).show(self.lessons, self.progress, lesson.id)
         title = Text(no_wrap=True, overflow="ellipsis")
         title.append(" jaxtutor ", style="bold reverse")
-        title.append(f" {number}/{len(self.lessons)} {lesson.title}", style="bold")
+        title.append(f" {number}/{len(self.lessons)} {inert(lesson.title, multiline=False)}",
+                     style="bold")
         mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
         status = Text(no_wrap=True)
         if self.checking:
@@ -380,15 +382,15 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         if verdict.passed:
             nxt = self._neighbour(+1)
             self.notify(f"Passed! {'^n opens the next lesson.' if nxt else 'That was the last lesson.'}",
-                        title=self.current.title, timeout=6)
+                        title=inert(self.current.title, multiline=False), timeout=6)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "check" and event.state is WorkerState.ERROR:
             self.checking = False
             self.results.show_running(False)
             self._update_status()
-            self.notify(f"jaxtutor failed while checking (not your fault): {event.worker.error}",
-                        severity="error", timeout=10)
+            self.notify(inert(f"jaxtutor failed while checking (not your fault): {event.worker.error}"),
+                        severity="error", timeout=10, markup=False)
 
     def _kill_running_child(self) -> None:
         child, self._running_child = self._running_child, None
@@ -590,7 +592,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             with self.suspend():
                 subprocess.run([*shlex.split(command), str(path)], check=False)
         except Exception as exc:  # no terminal to hand over (e.g. headless), or no editor
-            self.notify(f"Could not open {command}: {exc}", severity="error", timeout=6)
+            self.notify(inert(f"Could not open {command}: {exc}"), severity="error", timeout=6,
+                        markup=False)
             return
         text = path.read_text(encoding="utf-8", errors="replace")
         if text != self.editor.text:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from jaxtutor.inert import inert
 from jaxtutor.lessons import Lesson
 from jaxtutor.progress import EarlierDraft
 from jaxtutor.tui.keys import COMMANDS, shown
@@ -109,7 +110,8 @@ class PickScreen(_Dialog):
 
 
 def lesson_picker(lessons: list[Lesson], marks: dict[str, Text], current: str) -> PickScreen:
-    options = [Option(Text.assemble(marks[lesson.id], f" {n:>2} {lesson.title}"), id=lesson.id)
+    options = [Option(Text.assemble(marks[lesson.id], f" {n:>2} {inert(lesson.title, multiline=False)}"),
+                      id=lesson.id)
                for n, lesson in enumerate(lessons, start=1)]
     index = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
     return PickScreen("Jump to a lesson", options, index)
@@ -123,7 +125,8 @@ def draft_picker(drafts: list[EarlierDraft]) -> PickScreen:
         body = next((line.strip() for line in reversed(lines)
                      if line.strip() and not line.lstrip().startswith("#")), "")
         options.append(Option(Text.assemble((when, "bold"), f"  set aside by {draft.reason}, "
-                                            f"{len(lines)} lines\n    ", (body[:60], "dim")),
+                                            f"{len(lines)} lines\n    ",
+                                            (inert(body[:60], multiline=False), "dim")),
                               id=str(draft.id)))
     return PickScreen("Bring back an earlier draft (the current one is kept)", options)
 

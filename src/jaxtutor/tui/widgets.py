@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from jaxtutor.inert import inert
 from jaxtutor.lessons import Lesson
 from jaxtutor.progress import IN_PROGRESS, PASSED, ExerciseProgress
 
@@ -57,7 +58,8 @@ class Outline(OptionList):
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
             marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
                                   (f"{mark}", style), f"{number:>2} ")
-            title = Text(lesson.title, style="bold" if lesson.id == current else "")
+            title = Text(inert(lesson.title, multiline=False),
+                         style="bold" if lesson.id == current else "")
             options.append(Option(OutlineEntry(marks, title), id=lesson.id))
         self.set_options(options)
         self.highlighted = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
@@ -83,7 +85,7 @@ class LessonView(VerticalScroll):
     def show(self, lesson: Lesson, number: int, total: int) -> None:
         heading = Text(f"Lesson {number} of {total}", style="bold")
         if lesson.summary:
-            heading.append(f"\n{lesson.summary}", style="italic")
+            heading.append(f"\n{inert(lesson.summary)}", style="italic")
         self.query_one("#lesson-heading", Static).update(heading)
         if self._text is not None:
             self._text.update(lesson.explanation)
@@ -138,10 +140,12 @@ class ResultsPane(VerticalScroll):
         title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
                      style=_VERDICT_STYLE[verdict.status])
         title.append(f"  ({verdict.duration_s:.1f} s)", style="dim")
-        body = Text.assemble(title, "\n", verdict.message)
+        # the verdict's texts carry the learner's (an exception's message, a function's
+        # name, prints): shown inert, as Text, never as markup
+        body = Text.assemble(title, "\n", inert(verdict.message))
         if verdict.hint and not verdict.passed:
             body.append("\n\nHint: ", style="bold cyan")
-            body.append(verdict.hint, style="cyan")
+            body.append(inert(verdict.hint), style="cyan")
         self.query_one("#verdict", Static).update(body)
 
         self._show_goto(verdict.line)
@@ -150,16 +154,16 @@ class ResultsPane(VerticalScroll):
         for test in verdict.tests:
             mark, style = _TEST_MARK.get(test.status, ("?", ""))
             tests.append(f"{mark} ", style=style)
-            tests.append(test.name)
+            tests.append(inert(test.name, multiline=False))
             if test.message and test.status != "pass":
-                tests.append(f"\n    {test.message}", style="dim")
+                tests.append(f"\n    {inert(test.message)}", style="dim")
             tests.append("\n")
         self._set("#tests", tests)
 
         misconception = Text()
         if verdict.diagnosis:
             misconception.append("Recognised mistake: ", style="bold magenta")
-            misconception.append(verdict.diagnosis.id, style="magenta")
+            misconception.append(inert(verdict.diagnosis.id, multiline=False), style="magenta")
             if verdict.diagnosis.step is not None:
                 misconception.append(f"  (first wrong at step {verdict.diagnosis.step})")
         self._set("#misconception", misconception)
@@ -168,7 +172,7 @@ class ResultsPane(VerticalScroll):
         output = Text()
         if verdict.output.strip():
             output.append("Your program printed:\n", style="bold")
-            output.append(verdict.output.rstrip()[-2000:])
+            output.append(inert(verdict.output.rstrip()[-2000:]))
         self._set("#output", output)
         self.scroll_home(animate=False)
 
@@ -203,10 +207,10 @@ class ResultsPane(VerticalScroll):
         table.set_class(data is None, "hidden")
         if data is None:
             return
-        table.add_columns(*data.columns)
+        table.add_columns(*(Text(inert(str(c), multiline=False)) for c in data.columns))
         for i, row in enumerate(data.rows):
             style = "bold red" if i == data.highlight else ""
-            table.add_row(*(Text(str(cell), style=style) for cell in row))
+            table.add_row(*(Text(inert(str(cell)), style=style) for cell in row))
         if data.highlight is not None:
             table.move_cursor(row=data.highlight, animate=False)
 
@@ -218,5 +222,5 @@ class ResultsPane(VerticalScroll):
         else:
             text.append(f"Hints ({revealed} of {len(hints)})\n", style="bold cyan")
             for number, hint in enumerate(hints[:revealed], start=1):
-                text.append(f"{number}. {hint}\n")
+                text.append(f"{number}. {inert(hint)}\n")
         self.query_one("#hints", Static).update(text)
