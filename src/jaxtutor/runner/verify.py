@@ -1,0 +1,356 @@
+"""Checking exported programs in a process that never ran learner code.
+
+The learner's child exports its function (jax.export: traced and lowered to StableHLO,
+never run there) once per input signature. A clean child, one that was never sent the
+learner's file, gets those programs here and answers what the learner's process cannot
+be trusted to answer about itself:
+
+- is the function itself jitted (its program is one call of a jitted function)?
+- does it loop over the rows of its batch arguments: a `stablehlo.while` that runs once
+  per row, slices those arguments by its counter, and carries a value that every step
+  updates from its row, with the returned value depending on that carry and on the
+  batches through that loop only (a Python loop beside a thrown-away scan unrolls its
+  steps outside the loop, where they show)?
+- what does the program return on each case (the trusted side compares with its
+  reference, so a program must be correct, not only shaped right)?
+
+A program may have been forged by the learner's code, so it is read as hostile: custom
+calls outside a short allowlist are refused before anything is compiled (a Python
+callback's custom call carries a pointer into the process that made it), and so are
+host transfers, token arguments and function declarations without a body.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+
+import numpy as np
+
+from jaxtutor.runner import wire
+
+# Custom calls a tutorial's program may need on CPU (LAPACK kernels for jnp.linalg),
+# and sharding annotations, which compute nothing
+_ALLOWED_PREFIXES = ("lapack_",)
+_ALLOWED_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"}
+_REFUSED_OPS = {"stablehlo.send", "stablehlo.recv", "stablehlo.infeed", "stablehlo.outfeed",
+                "stablehlo.create_token", "stablehlo.after_all"}
+_MAX_MODULE = 8 * 1024 * 1024  # bytes of one program; a tutorial's are a few KiB
+_MAX_VISITS = 200_000  # operations visited by the analysis (calls are followed inline)
+_MAX_DEPTH = 64  # nested calls
+
+_ELEMENT = {"f16": "float16", "f32": "float32", "f64": "float64", "i1": "bool",
+            "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
+            "ui8": "uint8", "ui16": "uint16", "ui32": "uint32", "ui64": "uint64"}
+
+
+class Refused(Exception):
+    """A program this process will not run or judge (the reason is for the tutor)."""
+
+
+# -- reading a program ----------------------------------------------------------------
+
+def _parse(module_bytes: bytes):
+    from jax._src.interpreters import mlir
+    from jax._src.lib import _jax
+
+    if len(module_bytes) > _MAX_MODULE:
+        raise Refused("program too large")
+    context = mlir.make_ir_context()
+    with context:
+        try:
+            module = _jax.mlir.deserialize_portable_artifact(module_bytes)
+        except Exception as exc:
+            raise Refused(f"not a StableHLO program ({type(exc).__name__})") from None
+    return context, module
+
+
+def _functions(module) -> dict:
+    functions = {}
+    for op in module.body.operations:
+        if op.operation.name != "func.func":
+            raise Refused(f"unexpected top-level {op.operation.name}")
+        name = op.attributes["sym_name"].value
+        if not op.regions[0].blocks or len(op.regions[0].blocks) != 1:
+            raise Refused(f"function {name} has no single body")
+        functions[name] = op
+    if "main" not in functions:
+        raise Refused("no main function")
+    return functions
+
+
+def _all_ops(op):
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                yield inner
+                yield from _all_ops(inner)
+
+
+def _screen(functions: dict) -> None:
+    """Refuse what must never run here: host callbacks, host transfers, tokens."""
+    main = functions["main"]
+    if any("token" in str(t) for t in main.type.inputs):
+        raise Refused("program takes tokens")
+    for function in functions.values():
+        for op in _all_ops(function):
+            name = op.operation.name
+            if name in _REFUSED_OPS:
+                raise Refused(f"program uses {name}")
+            if name == "stablehlo.custom_call":
+                target = op.attributes["call_target_name"].value
+                if target not in _ALLOWED_TARGETS and not target.startswith(_ALLOWED_PREFIXES):
+                    raise Refused(f"program calls custom target {target[:80]!r}")
+            if name == "func.call" and op.attributes["callee"].value not in functions:
+                raise Refused("program calls an unknown function")
+
+
+# -- what the returned value depends on -----------------------------------------------
+#
+# Dependencies are sets of labels: ("arg", i) for main's i-th argument, "loop" for the
+# carry of a loop over the rows, and inside a loop body ("row", k), "iv", ("carry", k)
+# and "slice" (a row picked by the counter). Calls are followed inline, so a function
+# called twice is judged at each call with what it is given.
+
+@dataclasses.dataclass
+class _Walk:
+    functions: dict
+    rows: frozenset  # labels of the batch arguments
+    trip: int  # how many rows the loop must run over
+    visits: int = 0
+    loops: int = 0  # loops over the rows found
+    whiles: int = 0  # any stablehlo.while
+
+
+def _defining(value):
+    owner = value.owner
+    return owner if hasattr(owner, "operands") and hasattr(owner, "results") else None
+
+
+def _constant_int(value) -> int | None:
+    op = _defining(value)
+    if op is None or op.name != "stablehlo.constant":
+        return None
+    try:
+        array = np.asarray(op.attributes["value"])
+    except Exception:
+        return None
+    if array.size != 1 or array.dtype.kind not in "iu":
+        return None
+    return int(array.reshape(()))
+
+
+def _captured(op, env: dict) -> frozenset:
+    """Everything an op with regions reads from outside them."""
+    found = set()
+    for inner in _all_ops(op):
+        for operand in inner.operands:
+            found |= env.get(operand, frozenset())
+    return frozenset(found)
+
+
+def _run_function(walk: _Walk, name: str, args: list, depth: int, in_body: bool) -> list:
+    if depth > _MAX_DEPTH:
+        raise Refused("calls nested too deeply")
+    function = walk.functions[name]
+    block = function.regions[0].blocks[0]
+    if len(block.arguments) != len(args):
+        raise Refused("a call does not match its function")
+    env = dict(zip(block.arguments, args))
+    return _run_block(walk, block, env, depth, in_body)
+
+
+def _run_block(walk: _Walk, block, env: dict, depth: int, in_body: bool) -> list:
+    for op in block.operations:
+        walk.visits += 1
+        if walk.visits > _MAX_VISITS:
+            raise Refused("program too large to analyse")
+        name = op.operation.name
+        ins = [env.get(v, frozenset()) for v in op.operands]
+        if name == "func.return" or name == "stablehlo.return":
+            return ins
+        if name == "func.call":
+            outs = _run_function(walk, op.attributes["callee"].value, ins, depth + 1, in_body)
+            if len(outs) != len(op.results):
+                raise Refused("a call does not match its function")
+        elif name == "stablehlo.while":
+            outs = _while(walk, op, env, ins, depth)
+        elif name in ("stablehlo.dynamic_slice", "stablehlo.gather") and in_body:
+            union = frozenset().union(*ins)
+            picked = any(isinstance(label, tuple) and label[0] == "row" for label in ins[0])
+            by_counter = any("iv" in deps for deps in ins[1:])
+            outs = [union | {"slice"} if picked and by_counter else union] * len(op.results)
+        else:
+            union = frozenset().union(*ins)
+            if len(op.regions):
+                union |= _captured(op, env)
+            outs = [union] * len(op.results)
+        env.update(zip(op.results, outs))
+    raise Refused("a block without a return")
+
+
+def _counter(op) -> tuple[int, int] | None:
+    """The position of the while loop's counter and its trip count, when the loop is
+    `for i in range(start, stop)`: the condition is `i < stop` and the body adds 1."""
+    cond = op.regions[0].blocks[0]
+    body = op.regions[1].blocks[0]
+    terminator = list(cond.operations)[-1]
+    compare = _defining(terminator.operands[0]) if len(terminator.operands) == 1 else None
+    if compare is None or compare.name != "stablehlo.compare":
+        return None
+    if "LT" not in str(compare.attributes["comparison_direction"]):
+        return None
+    lhs, rhs = compare.operands
+    if lhs not in list(cond.arguments):
+        return None
+    index = list(cond.arguments).index(lhs)
+    stop, start = _constant_int(rhs), _constant_int(op.operands[index])
+    returned = list(body.operations)[-1].operands[index]
+    step = _defining(returned)
+    if stop is None or start is None or step is None or step.name != "stablehlo.add":
+        return None
+    a, b = step.operands
+    counter = body.arguments[index]
+    if not ((a == counter and _constant_int(b) == 1) or (b == counter and _constant_int(a) == 1)):
+        return None
+    return index, max(stop - start, 0)
+
+
+def _while(walk: _Walk, op, env: dict, ins: list, depth: int) -> list:
+    walk.whiles += 1
+    everything = frozenset().union(*ins) | _captured(op, env)
+    found = _counter(op)
+    if found is None:
+        return [everything] * len(op.results)
+    index, trip = found
+    body = op.regions[1].blocks[0]
+    returned = list(body.operations)[-1].operands
+    rows = [k for k, (arg, out) in enumerate(zip(body.arguments, returned))
+            if out == arg and k != index and ins[k] and ins[k] <= walk.rows]
+    labels = [("row", k) if k in rows else "iv" if k == index else ("carry", k)
+              for k in range(len(ins))]
+    body_env = dict(env)  # the body may read values from around the loop
+    body_env.update((arg, frozenset({label})) for arg, label in zip(body.arguments, labels))
+    outs = _run_block(walk, body, body_env, depth + 1, in_body=True)
+    carries = [k for k, label in enumerate(labels)
+               if isinstance(label, tuple) and label[0] == "carry"
+               and "slice" in outs[k] and not _stacked(returned[k], body.arguments[k])]
+    if trip != walk.trip or not carries:
+        return [everything] * len(op.results)
+    walk.loops += 1
+    # the rows reach the results only through the loop; everything else passes through
+    passed = frozenset().union(*(deps for k, deps in enumerate(ins) if k not in rows))
+    passed |= _captured(op, env)
+    return [passed | {"loop"} if k in carries else passed for k in range(len(ins))]
+
+
+def _stacked(value, buffer) -> bool:
+    """A scan's stacked output: the body writes this step's row into the buffer."""
+    op = _defining(value)
+    return op is not None and op.name == "stablehlo.dynamic_update_slice" \
+        and op.operands[0] == buffer
+
+
+def _jitted(functions: dict) -> bool:
+    """The function is itself jitted: its program is one call of a jitted function,
+    returned as it is."""
+    ops = list(functions["main"].regions[0].blocks[0].operations)
+    if len(ops) != 2 or ops[0].operation.name != "func.call":
+        return False
+    return list(ops[1].operands) == list(ops[0].results)
+
+
+def facts(functions: dict, rows: list[int], trip: int) -> dict:
+    main = functions["main"]
+    walk = _Walk(functions, frozenset(("arg", i) for i in rows), trip)
+    args = [frozenset({("arg", i)}) for i in range(len(main.regions[0].blocks[0].arguments))]
+    outs = _run_function(walk, "main", args, 0, in_body=False)
+    outside = any(deps & walk.rows for deps in outs)
+    if not rows or trip < 1:
+        scan = "no_rows"
+    elif any("loop" in deps for deps in outs) and not outside:
+        scan = "ok"
+    elif walk.loops:
+        scan = "loop_unused"  # a loop over the rows whose carry is not what is returned
+    elif walk.whiles:
+        scan = "not_over_rows"
+    else:
+        scan = "no_loop"
+    ops = {op.operation.name for f in functions.values() for op in _all_ops(f)}
+    return {"jitted": _jitted(functions), "scan": scan, "ops": sorted(ops)}
+
+
+# -- running a program ----------------------------------------------------------------
+
+def _out_avals(functions: dict):
+    from jax._src.lib.mlir import ir
+
+    from jax import core
+
+    avals = []
+    for t in functions["main"].type.results:
+        t = ir.RankedTensorType(t)
+        element = _ELEMENT.get(str(t.element_type))
+        if element is None:
+            raise Refused(f"program returns {t}")
+        avals.append(core.ShapedArray(tuple(t.shape), np.dtype(element)))
+    return avals
+
+
+def _program(module_bytes: bytes, functions: dict, args: tuple):
+    """An Exported for the program: the calling convention of a trivial export with
+    these arguments, the program and its results in place of its own."""
+    import jax
+
+    template = jax.export.export(jax.jit(lambda *a: 0.0, keep_unused=True))(*args)
+    expected = str(_functions_of_template(template)["main"].type.inputs)
+    if str(functions["main"].type.inputs) != expected:
+        raise Refused("program's arguments do not match the case")
+    avals = _out_avals(functions)
+    return dataclasses.replace(
+        template, mlir_module_serialized=module_bytes, out_avals=tuple(avals),
+        out_tree=jax.tree_util.tree_structure(tuple(range(len(avals)))),
+        _out_named_shardings=(None,) * len(avals), out_shardings_hlo=(None,) * len(avals))
+
+
+def _functions_of_template(exported) -> dict:
+    context, module = _parse(exported.mlir_module_serialized)
+    with context:
+        return _functions(module)
+
+
+def dynamic(args) -> tuple:
+    """The arguments an exported program takes: the static ones are part of it."""
+    static = wire.static_positions(args)
+    return tuple(a for i, a in enumerate(args) if i not in static)
+
+
+def verify(request: dict, to_jax) -> dict:
+    """One reply per program: {"ok": True, facts..., "values": [flat outputs per call]},
+    or {"ok": False, "refused": reason}."""
+    import jax
+
+    replies = []
+    for item in request["programs"]:
+        try:
+            module_bytes = base64.b64decode(item["module"], validate=True)
+            rows, trip = [int(i) for i in item["rows"]], int(item["trip"])
+            context, module = _parse(module_bytes)
+            with context:
+                functions = _functions(module)
+                _screen(functions)
+                found = facts(functions, rows, trip)
+                calls = [dynamic(to_jax(args)) for args in wire.decode_value(item["calls"])]
+                exported = _program(module_bytes, functions, calls[0])
+        except Refused as refused:
+            replies.append({"ok": False, "refused": str(refused)[:300]})
+            continue
+        values = []
+        for args in calls:
+            try:
+                out = jax.block_until_ready(exported.call(*args))
+                values.append(wire.encode_value(list(out), np.asarray))
+            except Exception as exc:  # a runtime check of the program's own failed
+                values.append({"other": f"error: {type(exc).__name__}"})
+        replies.append({"ok": True, **found, "values": values})
+    return {"ok": True, "programs": replies}
