@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from jaxtutor import oracles
@@ -32,13 +33,20 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 
 
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
-                 seed: int = 0, child: Child | None = None) -> Verdict:
+                 seed: int = 0, child: Child | None = None,
+                 clean: Callable[[Limits], Child] | None = None) -> Verdict:
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
-    (warm) is used if given; it is killed afterwards either way."""
+    (warm) is used if given; it is killed afterwards either way. When the oracle judges
+    exported programs, a second child that never sees the learner's file is taken from
+    `clean` (a pool's `take`; by default a fresh one), at once, so it starts meanwhile."""
     started = time.monotonic()
-    child = child or Child(limits_for(exercise))
+    limits = limits_for(exercise)
+    child = child or Child(limits)
+    judge = None
     try:
-        verdict = _judge(exercise, source, filename, seed, child)
+        if oracles.get(exercise.oracle).needs_clean(exercise):
+            judge = (clean or Child)(limits)
+        verdict = _judge(exercise, source, filename, seed, child, judge)
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
@@ -47,6 +55,8 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                           + traceback.format_exc(limit=-3))
     finally:
         child.kill()
+        if judge is not None:
+            judge.kill()
     # the child's note (say, that jit could not compile the function) explains a slow
     # or odd run; an error of ours is not about the learner's code
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
@@ -58,13 +68,14 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     return verdict
 
 
-def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child) -> Verdict:
+def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child,
+           clean: Child | None) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
     oracle = oracles.get(exercise.oracle)
     try:
-        report = oracle.run(Learner(child), exercise, seed)
+        report = oracle.run(Learner(child, clean), exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)

@@ -382,7 +382,7 @@ def _verify(request: dict) -> dict:
         return {"ok": False, "kind": "internal", "message": "verify after load"}
     from jaxtutor.runner import verify
 
-    return verify.verify(request, _to_jax)
+    return verify.verify(request)
 
 
 _HANDLERS = {"load": _load, "call": _call, "export": _export, "verify": _verify}

@@ -254,6 +254,7 @@ class Child:
                     raise RunEnded("internal", "the checking process gave a garbled answer") from None
             checked.append({"ok": True, "jitted": found.get("jitted") is True,
                             "scan": str(found.get("scan")), "values": values,
+                            "backwards": found.get("backwards") is True,
                             "ops": [o for o in found.get("ops") or [] if isinstance(o, str)]})
         return checked
 

@@ -119,6 +119,8 @@ class _Walk:
     trip: int  # how many rows the loop must run over
     visits: int = 0
     loops: int = 0  # loops over the rows found
+    carryless: int = 0  # loops over the rows that carry nothing updated by a row (lax.map)
+    backwards: bool = False  # a loop over the rows takes them last to first
     whiles: int = 0  # any stablehlo.while
 
 
@@ -179,7 +181,11 @@ def _run_block(walk: _Walk, block, env: dict, depth: int, in_body: bool) -> list
             union = frozenset().union(*ins)
             picked = any(isinstance(label, tuple) and label[0] == "row" for label in ins[0])
             by_counter = any("iv" in deps for deps in ins[1:])
-            outs = [union | {"slice"} if picked and by_counter else union] * len(op.results)
+            if picked and by_counter:  # row i at step i (or row N-1-i, backwards)
+                union |= {"slice", "backwards"} if "backwards" in union else {"slice"}
+            outs = [union] * len(op.results)
+        elif name == "stablehlo.subtract" and in_body and "iv" in ins[1]:
+            outs = [ins[0] | ins[1] | {"backwards"}]  # N - 1 - i: a reversed scan's index
         else:
             union = frozenset().union(*ins)
             if len(op.regions):
@@ -235,9 +241,12 @@ def _while(walk: _Walk, op, env: dict, ins: list, depth: int) -> list:
     carries = [k for k, label in enumerate(labels)
                if isinstance(label, tuple) and label[0] == "carry"
                and "slice" in outs[k] and not _stacked(returned[k], body.arguments[k])]
+    if trip == walk.trip and not carries and any("slice" in deps for deps in outs):
+        walk.carryless += 1
     if trip != walk.trip or not carries:
         return [everything] * len(op.results)
     walk.loops += 1
+    walk.backwards |= any("backwards" in outs[k] for k in carries)
     # the rows reach the results only through the loop; everything else passes through
     passed = frozenset().union(*(deps for k, deps in enumerate(ins) if k not in rows))
     passed |= _captured(op, env)
@@ -272,12 +281,15 @@ def facts(functions: dict, rows: list[int], trip: int) -> dict:
         scan = "ok"
     elif walk.loops:
         scan = "loop_unused"  # a loop over the rows whose carry is not what is returned
+    elif walk.carryless:
+        scan = "no_carry"
     elif walk.whiles:
         scan = "not_over_rows"
     else:
         scan = "no_loop"
     ops = {op.operation.name for f in functions.values() for op in _all_ops(f)}
-    return {"jitted": _jitted(functions), "scan": scan, "ops": sorted(ops)}
+    return {"jitted": _jitted(functions), "scan": scan, "backwards": walk.backwards,
+            "ops": sorted(ops)}
 
 
 # -- running a program ----------------------------------------------------------------
@@ -297,7 +309,36 @@ def _out_avals(functions: dict):
     return avals
 
 
-def _program(module_bytes: bytes, functions: dict, args: tuple):
+def _in_dtypes(functions: dict) -> list:
+    from jax._src.lib.mlir import ir
+
+    dtypes = []
+    for t in functions["main"].type.inputs:
+        element = _ELEMENT.get(str(ir.RankedTensorType(t).element_type))
+        if element is None:
+            raise Refused(f"program takes {t}")
+        dtypes.append(np.dtype(element))
+    return dtypes
+
+
+def _arguments(args: tuple, dtypes: list) -> list:
+    """A case's traced arguments, flat, floats at the width the program takes (the
+    learner may have turned on 64-bit floats); anything else must already match."""
+    import jax
+
+    leaves = jax.tree_util.tree_leaves(dynamic(args))
+    if len(leaves) != len(dtypes):
+        raise Refused("program's arguments do not match the case")
+    flat = []
+    for leaf, dtype in zip(leaves, dtypes):
+        value = np.asarray(leaf)
+        if value.dtype.kind == "f" and dtype.kind == "f":
+            value = value.astype(dtype)
+        flat.append(value)
+    return flat
+
+
+def _program(module_bytes: bytes, functions: dict, args: list):
     """An Exported for the program: the calling convention of a trivial export with
     these arguments, the program and its results in place of its own."""
     import jax
@@ -325,10 +366,12 @@ def dynamic(args) -> tuple:
     return tuple(a for i, a in enumerate(args) if i not in static)
 
 
-def verify(request: dict, to_jax) -> dict:
+def verify(request: dict) -> dict:
     """One reply per program: {"ok": True, facts..., "values": [flat outputs per call]},
     or {"ok": False, "refused": reason}."""
     import jax
+
+    jax.config.update("jax_enable_x64", True)  # so a program may take 64-bit floats
 
     replies = []
     for item in request["programs"]:
@@ -340,7 +383,8 @@ def verify(request: dict, to_jax) -> dict:
                 functions = _functions(module)
                 _screen(functions)
                 found = facts(functions, rows, trip)
-                calls = [dynamic(to_jax(args)) for args in wire.decode_value(item["calls"])]
+                dtypes = _in_dtypes(functions)
+                calls = [_arguments(args, dtypes) for args in wire.decode_value(item["calls"])]
                 exported = _program(module_bytes, functions, calls[0])
         except Refused as refused:
             replies.append({"ok": False, "refused": str(refused)[:300]})
