@@ -61,6 +61,8 @@ class Learner:
             found = clean.verify([{"module": e["module"], "rows": rows(calls[m[0]])[0],
                                    "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}
                                   for e, m in zip(exported, members)])
+        if any(e["prints"] for e in exported):
+            self._child.call_many(calls)  # so its jax.debug.print output shows, as it ran
         result = Programs([None] * len(calls), [{}] * len(calls))
         for e, m, facts in zip(exported, members, found):
             values = facts.pop("values", [])

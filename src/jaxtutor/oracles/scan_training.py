@@ -199,7 +199,10 @@ class ScanTrainingOracle(Oracle):
         try:
             found = learner.programs([c.args for c in cases], _rows)
         except LearnerRaised as raised:
-            return self._not_exported(learner, cases, raised)
+            explanation, _ = explain(raised.info)
+            return self._called(learner, cases, _NOT_EXPORTED + explanation)
+        if any(f.get("ok") is not True for f in found.facts):
+            return self._called(learner, cases, _REFUSED)
         answers = found.values
         tests = [_test(case, got) for case, got in zip(cases, answers)]
         scan_test, scan_diagnosis = check_structure(found.facts)
@@ -213,16 +216,14 @@ class ScanTrainingOracle(Oracle):
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
         return report
 
-    def _not_exported(self, learner: Learner, cases: list[Case], raised: LearnerRaised) -> Report:
+    def _called(self, learner: Learner, cases: list[Case], why_no_scan: str) -> Report:
+        """No program to check: the answers (or the exception) of the learner's function
+        called as it is; the scan test fails, saying why."""
         tests, answers = run_cases(learner, cases, RTOL, ATOL)
         if (first := first_raised(answers)) is not None:
             first.diagnosis = diagnose_raised(first)
             raise first
-        explanation, _ = explain(raised.info)
-        scan_test, scan_diagnosis = _no_scan(
-            "Your function could not be compiled with jax.jit, so the tutor cannot see a "
-            "lax.scan in it. The whole function must work on traced arrays, which have no "
-            "values yet: no float(), int() or Python if on them.\n" + explanation)
+        scan_test, scan_diagnosis = _no_scan(why_no_scan)
         report = Report(tests + [scan_test])
         if all(t.status == "pass" for t in tests):
             report.diagnosis = scan_diagnosis
@@ -255,6 +256,9 @@ _NO_SCAN = {
                    "is not that scan's final carry: the training steps happen outside it.",
     "no_rows": "Your function could not be checked for a lax.scan over the batches.",
 }
+_NOT_EXPORTED = ("Your function could not be compiled with jax.jit, so the tutor cannot see "
+                 "a lax.scan in it. The whole function must work on traced arrays, which "
+                 "have no values yet: no float(), int() or Python if on them.\n")
 _REFUSED = ("Your compiled function uses something the tutor does not run (a host "
             "callback such as jax.pure_callback, say), so its lax.scan cannot be checked.")
 

@@ -329,13 +329,15 @@ def _quiet():
 
 
 @contextlib.contextmanager
-def _debug_prints_dropped():
+def _debug_prints_dropped(dropped: list):
     """jax.debug.print lowers to a host callback, which a program cannot carry out of
-    its process: while exporting, it lowers to nothing (it prints in the calls)."""
+    its process: while exporting, it lowers to nothing (and `dropped` says so, so the
+    trusted side can have the function called here, where it prints)."""
     from jax._src import debugging
     from jax._src.interpreters import mlir
 
     def nothing(ctx, *args, **params):
+        dropped.append(True)
         if ctx.tokens_in is not None and ctx.tokens_in.effects():
             ctx.set_tokens_out(ctx.tokens_in)
         return []
@@ -364,14 +366,15 @@ def _export(request: dict) -> dict:
     for args in map(_to_jax, wire.decode_value(request["calls"])):
         jitted = jax.jit(_LEARNER["function"], static_argnums=_static_positions(args),
                          keep_unused=True)
+        dropped = []
         try:
-            with _debug_prints_dropped():
+            with _debug_prints_dropped(dropped):
                 exported = jax.export.export(jitted)(*args)
             tree = jax.tree_util.tree_unflatten(exported.out_tree, list(range(len(exported.out_avals))))
         except BaseException as exc:  # the learner's, like a call's
             programs.append(_error("exception", exc))
             continue
-        programs.append({"ok": True, "tree": wire.encode_value(tree),
+        programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
                          "module": base64.b64encode(exported.mlir_module_serialized).decode()})
     return {"ok": True, "programs": programs}
 

@@ -204,8 +204,8 @@ class Child:
 
     def export(self, calls: list[tuple]) -> list[dict]:
         """Export the learner's function once per argument tuple (traced and lowered,
-        not run); one reply per tuple: {"ok": True, "module": base64 text, "tree": ...}
-        or the learner's exception. Only the shape of the reply is checked here: the
+        not run); one reply per tuple: {"ok": True, "module": base64 text, "tree": ...,
+        "prints": whether jax.debug.print was left out} or the learner's exception. Only the shape of the reply is checked here: the
         program is judged by a clean child's `verify`."""
         reply = self._request({"op": "export", "calls": wire.encode_value(list(calls))})
         programs = reply.get("programs")
@@ -222,7 +222,8 @@ class Child:
                 raise RunEnded("crashed", _GARBLED)
             else:
                 checked.append({"ok": True, "module": program["module"],
-                                "tree": self._decode(program.get("tree"))})
+                                "tree": self._decode(program.get("tree")),
+                                "prints": program.get("prints") is True})
         return checked
 
     def verify(self, programs: list[dict]) -> list[dict]:
