@@ -44,33 +44,48 @@ class Learner:
                 for r in self._child.call_many(calls)]
 
     def programs(self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
-        """Export the learner's function once per input signature, at the first call of
-        each, and have a clean child check each program and run it on every call of its
-        signature. `rows(args)` names the batch arguments (positions among the traced
-        arguments) and how many rows a loop over them must run. Raises LearnerRaised
-        when an export raised (the learner's exception, as a call's)."""
-        groups: dict[tuple, list[int]] = {}
-        for i, args in enumerate(calls):
-            groups.setdefault(input_signature(args), []).append(i)
-        members = list(groups.values())
-        exported = self._child.export([calls[m[0]] for m in members])
+        """See `programs`; this check's clean child is used once."""
+        return programs(self._child, self.take_clean(), calls, rows)
+
+    def take_clean(self) -> Child | None:
+        """This check's clean child (None once taken, or if there is none)."""
+        clean, self._clean = self._clean, None
+        return clean
+
+
+def programs(child: Child, clean: Child | None, calls: list[tuple],
+             rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+    """Export the function loaded in `child` once per input signature, at the first
+    call of each, and have `clean` (a child never sent any file; a fresh one if None)
+    check each program and run it on every call of its signature. `rows(args)` names
+    the batch arguments (positions among the traced arguments) and how many rows a loop
+    over them must run. Raises LearnerRaised when an export raised (the function's
+    exception, as a call's)."""
+    groups: dict[tuple, list[int]] = {}
+    for i, args in enumerate(calls):
+        groups.setdefault(input_signature(args), []).append(i)
+    members = list(groups.values())
+    try:
+        exported = child.export([calls[m[0]] for m in members])
         if (raised := next((e for e in exported if e.get("ok") is not True), None)) is not None:
             raise LearnerRaised(raised)
-        clean, self._clean = self._clean or Child(self._child.limits), None
-        with clean:  # used once: killed with whatever it ran
-            found = clean.verify([{"module": e["module"], "rows": rows(calls[m[0]])[0],
-                                   "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}
-                                  for e, m in zip(exported, members)])
-        if any(e["prints"] for e in exported):
-            self._child.call_many(calls)  # so its jax.debug.print output shows, as it ran
-        result = Programs([None] * len(calls), [{}] * len(calls))
-        for e, m, facts in zip(exported, members, found):
-            values = facts.pop("values", [])
-            for i, value in zip(m, values):
-                result.values[i] = rebuild(e["tree"], value)
-            for i in m:
-                result.facts[i] = facts
-        return result
+        clean = clean or Child(child.limits)
+        found = clean.verify([{"module": e["module"], "rows": rows(calls[m[0]])[0],
+                               "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}
+                              for e, m in zip(exported, members)])
+    finally:
+        if clean is not None:
+            clean.kill()  # used once, with whatever it ran
+    if any(e["prints"] for e in exported):
+        child.call_many(calls)  # so its jax.debug.print output shows, as it ran
+    result = Programs([None] * len(calls), [{}] * len(calls))
+    for e, m, facts in zip(exported, members, found):
+        values = facts.pop("values", [])
+        for i, value in zip(m, values):
+            result.values[i] = rebuild(e["tree"], value)
+        for i in m:
+            result.facts[i] = facts
+    return result
 
 
 @dataclass
