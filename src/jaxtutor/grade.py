@@ -159,7 +159,8 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
     child = pool.take(limits_for(exercise)) if pool is not None else None
     filename = sub.path.name if sub.path else "solution.py"
-    return check_source(exercise, sub.source, filename=filename, seed=seed, child=child)
+    return check_source(exercise, sub.source, filename=filename, seed=seed, child=child,
+                        clean=pool.take if pool is not None else None)
 
 
 def grade(exercise: Exercise, submissions: list[Submission], jobs: int | None = None,
