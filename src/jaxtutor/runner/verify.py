@@ -185,10 +185,12 @@ def _run_block(walk: _Walk, block, env: dict, depth: int, in_body: bool) -> list
             outs = _while(walk, op, env, ins, depth)
         elif name in ("stablehlo.dynamic_slice", "stablehlo.gather") and in_body:
             union = frozenset().union(*ins)
-            picked = any(isinstance(label, tuple) and label[0] == "row" for label in ins[0])
+            picked = any(_is_row(label) for label in ins[0])
             by_counter = any("iv" in deps for deps in ins[1:])
             if picked and by_counter:  # row i at step i (or row N-1-i, backwards)
-                union |= {"slice", "backwards"} if "backwards" in union else {"slice"}
+                # the row stands for itself: what depends on it saw one row, not the batches
+                union = {label for label in union if not _is_row(label)} | {"slice"}
+                union = frozenset(union)
             outs = [union] * len(op.results)
         elif name == "stablehlo.subtract" and in_body and "iv" in ins[1]:
             outs = [ins[0] | ins[1] | {"backwards"}]  # N - 1 - i: a reversed scan's index
@@ -244,19 +246,27 @@ def _while(walk: _Walk, op, env: dict, ins: list, depth: int) -> list:
     body_env = dict(env)  # the body may read values from around the loop
     body_env.update((arg, frozenset({label})) for arg, label in zip(body.arguments, labels))
     outs = _run_block(walk, body, body_env, depth + 1, in_body=True)
+    # a carry: updated from this step's row, never from the whole of the batches
     carries = [k for k, label in enumerate(labels)
                if isinstance(label, tuple) and label[0] == "carry"
-               and "slice" in outs[k] and not _stacked(returned[k], body.arguments[k])]
+               and "slice" in outs[k] and not any(_is_row(x) for x in outs[k])
+               and not _stacked(returned[k], body.arguments[k])]
     if trip == walk.trip and not carries and any("slice" in deps for deps in outs):
         walk.carryless += 1
     if trip != walk.trip or not carries:
         return [everything] * len(op.results)
     walk.loops += 1
     walk.backwards |= any("backwards" in outs[k] for k in carries)
-    # the rows reach the results only through the loop; everything else passes through
+    # the rows reach the carries only a row per step; everything else passes through,
+    # and the rows themselves come out as they went in
     passed = frozenset().union(*(deps for k, deps in enumerate(ins) if k not in rows))
     passed |= _captured(op, env)
-    return [passed | {"loop"} if k in carries else passed for k in range(len(ins))]
+    return [passed | {"loop"} if k in carries else ins[k] if k in rows else passed
+            for k in range(len(ins))]
+
+
+def _is_row(label) -> bool:
+    return isinstance(label, tuple) and label[0] == "row"
 
 
 def _stacked(value, buffer) -> bool:
