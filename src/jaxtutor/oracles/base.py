@@ -9,6 +9,7 @@ misconception) to say what went wrong.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -44,8 +45,8 @@ class Learner:
                 for r in self._child.call_many(calls)]
 
     def programs(self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
-        """See `programs`; this check's clean child is used once."""
-        return programs(self._child, self.take_clean(), calls, rows)
+        """See `programs`, with this check's clean child (check_source kills it)."""
+        return programs(self._child, self._clean, calls, rows)
 
     def take_clean(self) -> Child | None:
         """This check's clean child (None once taken, or if there is none)."""
@@ -57,7 +58,8 @@ def programs(child: Child, clean: Child | None, calls: list[tuple],
              rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
-    check each program and run it on every call of its signature. `rows(args)` names
+    check each program and run it on every call of its signature (a `clean` given stays
+    alive for more: its caller kills it). `rows(args)` names
     the batch arguments (positions among the traced arguments) and how many rows a loop
     over them must run. Raises LearnerRaised when an export raised (the function's
     exception, as a call's)."""
@@ -65,17 +67,13 @@ def programs(child: Child, clean: Child | None, calls: list[tuple],
     for i, args in enumerate(calls):
         groups.setdefault(input_signature(args), []).append(i)
     members = list(groups.values())
-    try:
-        exported = child.export([calls[m[0]] for m in members])
-        if (raised := next((e for e in exported if e.get("ok") is not True), None)) is not None:
-            raise LearnerRaised(raised)
-        clean = clean or Child(child.limits)
-        found = clean.verify([{"module": e["module"], "rows": rows(calls[m[0]])[0],
+    exported = child.export([calls[m[0]] for m in members])
+    if (raised := next((e for e in exported if e.get("ok") is not True), None)) is not None:
+        raise LearnerRaised(raised)
+    with contextlib.nullcontext(clean) if clean is not None else Child(child.limits) as judge:
+        found = judge.verify([{"module": e["module"], "rows": rows(calls[m[0]])[0],
                                "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}
                               for e, m in zip(exported, members)])
-    finally:
-        if clean is not None:
-            clean.kill()  # used once, with whatever it ran
     if any(e["prints"] for e in exported):
         child.call_many(calls)  # so its jax.debug.print output shows, as it ran
     result = Programs([None] * len(calls), [{}] * len(calls))
