@@ -392,7 +392,7 @@ _EXPORTED = {}  # (function, input signature) -> its export reply
 
 def _verify(request: dict) -> dict:
     """Only ever sent to a child that was never sent a learner's file (see verify.py)."""
-    if "function" in _LEARNER:
+    if "filename" in _LEARNER:  # a file was sent here: this child is not clean
         return {"ok": False, "kind": "internal", "message": "verify after load"}
     from jaxtutor.runner import verify
 
