@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -67,13 +68,19 @@ def programs(child: Child, clean: Child | None, calls: list[tuple],
     for i, args in enumerate(calls):
         groups.setdefault(input_signature(args), []).append(i)
     members = list(groups.values())
-    exported = child.export([calls[m[0]] for m in members])
-    if (raised := next((e for e in exported if e.get("ok") is not True), None)) is not None:
-        raise LearnerRaised(raised)
-    with contextlib.nullcontext(clean) if clean is not None else Child(child.limits) as judge:
-        found = judge.verify([{"module": e["module"], "rows": rows(calls[m[0]])[0],
-                               "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}
-                              for e, m in zip(exported, members)])
+    exported, checking = [], []
+    with contextlib.nullcontext(clean) if clean is not None else Child(child.limits) as judge, \
+            ThreadPoolExecutor(max_workers=1) as meanwhile:
+        # a shape's program is checked and compiled there while the next one is exported here
+        for m in members:
+            (e,) = child.export([calls[m[0]]])
+            if e.get("ok") is not True:
+                raise LearnerRaised(e)
+            exported.append(e)
+            checking.append(meanwhile.submit(judge.verify, [{
+                "module": e["module"], "rows": rows(calls[m[0]])[0],
+                "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}]))
+        found = [future.result()[0] for future in checking]
     if any(e["prints"] for e in exported):
         child.call_many(calls)  # so its jax.debug.print output shows, as it ran
     result = Programs([None] * len(calls), [{}] * len(calls))
