@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from conftest import LEARNERS
 from jaxtutor.check import check_source
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
@@ -108,3 +109,38 @@ def running_total(xs):
     assert verdict.status == "fail" and verdict.diagnosis is None
     assert verdict.hint == ex.hints[0]
     assert "structure: uses `scan`" in {t.name for t in verdict.tests if t.status == "pass"}
+
+
+# -- rules the learner's own process cannot answer -------------------------------------
+
+def test_faked_compile_counts_do_not_pass_the_recompile_rule():
+    """A static lr, in a file that zeroes the compile counts its own process reported
+    (this passed when the count came from there)."""
+    verdict = check_source(exercise("jit_dynamic_lr"),
+                           (LEARNERS / "jit_dynamic_lr" / "attack_fakes_compile_count.py").read_text())
+    tests = {t.name: t for t in verdict.tests}
+    assert tests["changing the values does not recompile"].status == "fail"
+    assert all(t.status == "pass" for name, t in tests.items() if not name.startswith(("changing", "structure")))
+    assert verdict.diagnosis.id == "static_lr"
+
+
+def test_a_scan_thrown_away_beside_a_python_loop_fails_the_scan_rule():
+    verdict = check_source(exercise("scan_basics"),
+                           (LEARNERS / "scan_basics" / "attack_scan_beside_loop.py").read_text())
+    tests = {t.name: t for t in verdict.tests}
+    assert tests.pop("structure: uses `scan`").status == "fail"
+    assert all(t.status == "pass" for t in tests.values()), verdict.message
+
+
+def test_rules_name_what_they_judge():
+    bare = '''
+import jax.numpy as jnp
+
+
+def sgd_step(w, lr, x, y):
+    return w - lr * 2.0 * jnp.sum((w * x - y) * x)
+'''
+    verdict = check_source(exercise("jit_dynamic_lr"), bare)
+    jit = next(t for t in verdict.tests if t.name == "structure: uses `jit`")
+    assert jit.status == "fail" and "not compiled with jax.jit" in jit.message
+    assert verdict.diagnosis.id == "not_jitted"

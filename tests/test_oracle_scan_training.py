@@ -162,3 +162,35 @@ def test_lesson_explanation_shows_the_step_table():
     for number in ("-4.00", "-2.40", "0.40", "0.64"):
         assert number in text
     assert len(lesson().exercise.hints) >= 4
+
+
+# -- the scan test cannot be answered by the learner's own process --------------------
+
+ATTACKS = sorted((LEARNERS / EXERCISE).glob("attack_*.py"))
+
+
+@pytest.mark.parametrize("path", ATTACKS, ids=lambda p: p.stem)
+def test_attack_gets_every_number_right_but_fails_the_scan_test(path):
+    """Each attack is almost right (its answers are the reference's), and each passed
+    when the learner's own process was asked whether it used a scan."""
+    v = verdict(path.name)
+    tests = {t.name: t for t in v.tests}
+    assert tests.pop(STRUCTURE_TEST).status == "fail"
+    assert all(t.status == "pass" for t in tests.values()), v.message
+    assert v.diagnosis.id == "no_scan"
+
+
+def test_a_forged_program_with_a_host_callback_is_refused_not_run():
+    v = verdict("attack_forged_callback_program.py")
+    assert "host callback" in v.diagnosis.message
+
+
+def test_the_thrown_away_scan_and_the_map_are_named():
+    assert "not that scan's final carry" in verdict("attack_scan_result_discarded.py").diagnosis.message
+    assert "separate scan per batch" in verdict("attack_length_one_scans.py").diagnosis.message
+
+
+def test_debug_print_in_the_body_passes_and_still_prints():
+    v = verdict("correct_debug_print.py")
+    assert v.passed
+    assert "step weight" in v.output

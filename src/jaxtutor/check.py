@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from jaxtutor import oracles
@@ -33,17 +34,24 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                  seed: int | None = None, child: Child | None = None,
-                 submission: str | None = None) -> Verdict:
+                 submission: str | None = None,
+                 clean: Callable[[Limits], Child] | None = None) -> Verdict:
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
     (warm) is used if given; it is killed afterwards either way. `submission`: a
     student's own folder, shown read-only to a child started here. `seed` draws the
     hidden cases: None draws fresh ones, and the verdict keeps the seed so the run can be
-    repeated."""
+    repeated. When the oracle judges exported programs, a second child that never sees
+    the learner's file is taken from `clean` (a pool's `take`; by default a fresh one),
+    at once, so it starts meanwhile."""
     started = time.monotonic()
     seed = fresh_seed() if seed is None else seed
-    child = child or Child(limits_for(exercise), submission=submission)
+    limits = limits_for(exercise)
+    child = child or Child(limits, submission=submission)
+    judge = None
     try:
-        verdict = _judge(exercise, source, filename, seed, child)
+        if oracles.get(exercise.oracle).needs_clean(exercise):
+            judge = (clean or Child)(limits)
+        verdict = _judge(exercise, source, filename, seed, child, judge)
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
@@ -52,6 +60,8 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                           + traceback.format_exc(limit=-3))
     finally:
         child.kill()
+        if judge is not None:
+            judge.kill()
     # the child's note (say, that jit could not compile the function) explains a slow
     # or odd run; an error of ours is not about the learner's code
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
@@ -64,13 +74,14 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     return verdict.bound()
 
 
-def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child) -> Verdict:
+def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child,
+           clean: Child | None) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
     oracle = oracles.get(exercise.oracle)
     try:
-        report = oracle.run(Learner(child), exercise, seed)
+        report = oracle.run(Learner(child, clean), exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)

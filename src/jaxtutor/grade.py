@@ -165,7 +165,7 @@ def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
     child = pool.take(limits_for(exercise), submission=folder) if pool is not None else None
     filename = sub.path.name if sub.path else "solution.py"
     return check_source(exercise, sub.source, filename=filename, seed=seed, child=child,
-                        submission=folder)
+                        submission=folder, clean=pool.take if pool is not None else None)
 
 
 def grade(exercise: Exercise, submissions: list[Submission], jobs: int | None = None,

@@ -13,7 +13,10 @@ misconception) to say what went wrong.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,10 +31,13 @@ RTOL, ATOL = 2e-4, 2e-5
 
 class Learner:
     """The learner's function as the oracle sees it: calls go to the child process,
-    answers come back as numpy pytrees. A call that raised gives LearnerRaised."""
+    answers come back as numpy pytrees. A call that raised gives LearnerRaised.
+    `clean` is a child that is never sent the learner's file: it judges the programs
+    the learner's function exports (see `programs`); a fresh one is started if need be."""
 
-    def __init__(self, child: Child):
+    def __init__(self, child: Child, clean: Child | None = None):
         self._child = child
+        self._clean = clean
 
     def call(self, *args):
         (result,) = self.call_many([args])
@@ -44,13 +50,107 @@ class Learner:
         return [r["value"] if r.get("ok") is True else LearnerRaised(r)
                 for r in self._child.call_many(calls)]
 
-    def structure(self, args: tuple, watch: tuple[int, ...] = ()) -> dict:
-        """Primitives of the learner's jaxpr and the scans in it (see child.py).
-        Raises LearnerRaised when the function cannot be traced."""
-        reply = self._child.structure(args, watch)
-        if reply.get("ok") is not True:
-            raise LearnerRaised(reply)
-        return reply
+    def programs(self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+        """See `programs`, with this check's clean child (check_source kills it)."""
+        return programs(self._child, self._clean, calls, rows)
+
+    def take_clean(self) -> Child | None:
+        """This check's clean child (None once taken, or if there is none)."""
+        clean, self._clean = self._clean, None
+        return clean
+
+
+def programs(child: Child, clean: Child | None, calls: list[tuple],
+             rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+    """Export the function loaded in `child` once per input signature, at the first
+    call of each, and have `clean` (a child never sent any file; a fresh one if None)
+    check each program and run it on every call of its signature (a `clean` given stays
+    alive for more: its caller kills it). `rows(args)` names
+    the batch arguments (positions among the traced arguments) and how many rows a loop
+    over them must run. Raises LearnerRaised when an export raised (the function's
+    exception, as a call's)."""
+    groups: dict[tuple, list[int]] = {}
+    for i, args in enumerate(calls):
+        groups.setdefault(input_signature(args), []).append(i)
+    members = list(groups.values())
+    exported, checking = [], []
+    with contextlib.nullcontext(clean) if clean is not None else Child(child.limits) as judge, \
+            ThreadPoolExecutor(max_workers=1) as meanwhile:
+        # a shape's program is checked and compiled there while the next one is exported here
+        for m in members:
+            (e,) = child.export([calls[m[0]]])
+            if e.get("ok") is not True:
+                raise LearnerRaised(e)
+            exported.append(e)
+            checking.append(meanwhile.submit(judge.verify, [{
+                "module": e["module"], "rows": rows(calls[m[0]])[0],
+                "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}]))
+        found = [future.result()[0] for future in checking]
+    if any(e["prints"] for e in exported):
+        child.call_many(calls)  # so its jax.debug.print output shows, as it ran
+    result = Programs([None] * len(calls), [{}] * len(calls))
+    for e, m, facts in zip(exported, members, found):
+        values = facts.pop("values", [])
+        for i, value in zip(m, values):
+            result.values[i] = rebuild(e["tree"], value)
+        for i in m:
+            result.facts[i] = facts
+    return result
+
+
+@dataclass
+class Programs:
+    """What a clean child found in the learner's exported programs: per call, the value
+    its signature's program returned (None where there is none) and that program's
+    facts (jitted, scan, ops; or refused)."""
+
+    values: list
+    facts: list[dict]
+
+
+def input_signature(args) -> tuple:
+    """What one exported program serves: the arguments' tree, each array's shape and
+    kind, the values of the static ones (as the child's jit sees them)."""
+    if isinstance(args, (tuple, list)):
+        return (type(args).__name__, tuple(input_signature(a) for a in args))
+    if isinstance(args, dict):
+        return ("dict", tuple((k, input_signature(v)) for k, v in sorted(args.items())))
+    if isinstance(args, np.ndarray):
+        kind = "float" if args.dtype.kind == "f" else str(args.dtype)
+        return ("array", args.shape, kind)
+    if isinstance(args, float):
+        return ("float",)
+    return ("static", repr(args))
+
+
+def rebuild(tree, flat):
+    """A program's flat results in the shape of its output tree (leaves numbered);
+    None when the two do not fit (the trusted side then has no value)."""
+    if not isinstance(flat, list):
+        return None
+    used = []
+
+    def fill(node):
+        if node is None:  # an empty subtree, as jax has it
+            return None
+        if isinstance(node, bool):
+            raise ValueError
+        if isinstance(node, int):
+            if not 0 <= node < len(flat):
+                raise ValueError
+            used.append(node)
+            return flat[node]
+        if isinstance(node, (tuple, list)):
+            return type(node)(fill(n) for n in node)
+        if isinstance(node, dict):
+            return {k: fill(v) for k, v in node.items()}
+        raise ValueError
+
+    try:
+        value = fill(tree)
+    except (ValueError, RecursionError):
+        return None
+    return value if sorted(used) == list(range(len(flat))) else None
 
 
 @dataclass(frozen=True)
@@ -88,6 +188,11 @@ class Oracle:
 
     def cases(self, seed: int) -> list[Case]:
         raise NotImplementedError
+
+    def needs_clean(self, exercise) -> bool:
+        """Whether a check judges exported programs (Learner.programs), so needs a
+        child that never sees the learner's file."""
+        return False
 
     def diagnose_raised(self, message: str) -> Diagnosis | None:
         return None

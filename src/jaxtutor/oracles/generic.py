@@ -2,18 +2,21 @@
 
 The [exercise] table says how to make the inputs (fixed cases, shown to the learner,
 and hidden random cases from shapes, dtypes and ranges, drawn afresh on every run),
-which reference to trust, the tolerance, what the learner's jaxpr must or must not
-contain, how many recompilations are allowed, and named mutants: the code a learner with
+which reference to trust, the tolerance, what the learner's function must or must not be
+made of, how many recompilations are allowed, and named mutants: the code a learner with
 one misconception would write, with the hint for it.
 
 Every program runs in a child process of its own: the learner's, the reference's and
 each mutant's. Only their answers (plain arrays) come back; all comparing happens here.
-A learner whose answers, structure and compile counts all look like a mutant's is told
-that mutant's message and hint.
+Structure and recompilation rules are never asked of the learner's process: its
+function is exported (once per input signature) and a child that never loaded any file
+checks and runs those programs (see runner/verify.py). A learner whose answers and
+rule results all look like a mutant's is told that mutant's message and hint.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import threading
@@ -24,9 +27,9 @@ import numpy as np
 
 from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
-                                   hidden_case, mismatch)
+                                   hidden_case, input_signature, mismatch, programs)
 from jaxtutor.runner import wire
-from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
+from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import TestResult
 
@@ -54,9 +57,11 @@ CASE_KEYS = {
                     "(and lint checks the reference agrees).", default=None),
 }
 STRUCTURE_KEYS = {
-    "must_contain": Key("array", "Primitives the learner's jaxpr must use, e.g. [\"scan\"].",
+    "must_contain": Key("array", "What the learner's function must use: \"jit\" (it is "
+                        "itself jitted), \"scan\" (its result comes from a loop over its "
+                        "input's rows), or a StableHLO op name such as \"while\".",
                         default=[]),
-    "must_not_contain": Key("array", "Primitives it must not use, e.g. [\"while\"].",
+    "must_not_contain": Key("array", "What it must not use, in the same words.",
                             default=[]),
     "message": Key("string", "Said to the learner when a structure test fails.", default=""),
 }
@@ -88,9 +93,12 @@ KEYS = {
     "rtol": Key("float", "Relative tolerance.", default=RTOL),
     "atol": Key("float", "Absolute tolerance.", default=ATOL),
     "check_dtype": Key("boolean", "Also require the reference's output dtypes.", default=False),
-    "structure": Key("table", "Requirements on the learner's jaxpr.", table=STRUCTURE_KEYS),
+    "structure": Key("table", "Requirements on what the learner's function is made of.",
+                     table=STRUCTURE_KEYS),
     "max_recompiles": Key("integer", "Compilations allowed after the first case; cases "
-                          "should then share shapes and dtypes.", default=None),
+                          "should then share shapes and dtypes. 0: one program compiled "
+                          "for the first case must answer every case of its shapes.",
+                          default=None),
     "mutants": Key("tables", "Named misconceptions ([[exercise.mutants]]).", default=[],
                    items=MUTANT_KEYS),
 }
@@ -225,40 +233,54 @@ class Raised:
 
 @dataclass
 class Run:
-    """What one program did on the cases: answers (a value or Raised per case), the
-    primitives of its jaxpr (or why it could not be traced), its recompilations."""
+    """What one program did on the cases: answers (a value or Raised per case) from
+    calls of the function as written; and, when the exercise has structure or
+    recompilation rules, what a clean child found in its exported programs (per case:
+    the facts and the value of the program of that case's signature) or why it could
+    not be exported."""
 
     answers: list
-    primitives: list[str] | None = None
-    trace_error: str | None = None
-    recompiles: int | None = None
+    facts: list[dict] | None = None
+    program_values: list | None = None
+    export_error: str | None = None
     load_error: str | None = None
 
 
 def _answers(replies: list[dict]) -> list:
-    return [wire.decode_value(r.get("value")) if r.get("ok") is True else Raised(str(r.get("type")), str(r.get("message", "")), r)
+    return [r["value"] if r.get("ok") is True else Raised(str(r.get("type")), str(r.get("message", "")), r)
             for r in replies]
 
 
-def observe(child: Child, config: dict, cases: list[Case]) -> Run:
-    """Ask a loaded child for everything the oracle compares."""
+def needs_programs(config: dict) -> bool:
+    return bool(config.get("structure")) or config.get("max_recompiles") is not None
+
+
+def _rows(args: tuple) -> tuple[list[int], int]:
+    """The arguments a "scan" rule's loop runs over: the traced arrays whose leading
+    size is that of the first traced array with one."""
+    traced = [a for i, a in enumerate(args) if i not in wire.static_positions(args)]
+    sizes = [np.shape(a)[0] if np.ndim(a) else None for a in traced]
+    trip = next((n for n in sizes if n is not None), 0)
+    return [i for i, n in enumerate(sizes) if n == trip and n is not None], trip
+
+
+def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None) -> Run:
+    """Ask a loaded child for everything the oracle compares; `clean` (a child never
+    sent any file) judges the exported programs when the exercise has rules for them."""
     calls = [c.args for c in cases]
-    # Our own op, not `call`: it runs the learner's function exactly as written (no
-    # wrapping jit), so Python state kept between calls, like a remembered first batch,
-    # shows; it also counts compilations.
-    reply = child.request({"op": "compiles", "calls": wire.encode_value(calls)})
-    replies = reply.get("results")
-    if not isinstance(replies, list) or len(replies) != len(calls):
-        raise RunEnded("crashed", "the answer from your program's process was garbled")
-    run = Run(_answers(replies))
-    if config.get("max_recompiles") is not None:
-        run.recompiles = sum(int(r.get("compiles", 0)) for r in replies[1:])
-    if config.get("structure") and cases:
-        reply = child.structure(cases[0].args, ())
-        if reply.get("ok") is True:
-            run.primitives = list(reply.get("primitives", []))
-        else:
-            run.trace_error = f"{reply.get('type')}: {str(reply.get('message', ''))[:300]}"
+    # as written (no wrapping jit), so Python state kept between calls, like a
+    # remembered first batch, shows
+    run = Run(_answers(child.call_many(calls, as_written=True)))
+    if not needs_programs(config) or not cases:
+        if clean is not None:
+            clean.kill()
+        return run
+    try:
+        found = programs(child, clean, calls, _rows)
+    except LearnerRaised as raised:
+        run.export_error = f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+        return run
+    run.facts, run.program_values = found.facts, found.values
     return run
 
 
@@ -270,21 +292,23 @@ _CACHE_SIZE = 256
 
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
-                limits: Limits, filename: str) -> Run:
-    """Run a trusted program (the reference or a mutant) in a fresh child. Runs are
+                limits: Limits, filename: str, programs: bool = True) -> Run:
+    """Run a trusted program (the reference or a mutant) in a fresh child, and judge
+    its exported programs in another when the exercise needs them. Runs are
     remembered by source and cases, so proving a lesson starts each program once."""
+    programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
-        [source, function, config, [repr(c.args) for c in cases]],
+        [source, function, config, [repr(c.args) for c in cases], programs],
         sort_keys=True, default=str).encode()).hexdigest()
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]
-    with Child(limits) as child:
+    with Child(limits) as child, (Child(limits) if programs else contextlib.nullcontext()) as clean:
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
             return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
-        run = observe(child, config, cases)
+        run = observe(child, config if programs else {}, cases, clean)
     with _CACHE_LOCK:
         _CACHE[key] = run
         while len(_CACHE) > _CACHE_SIZE:
@@ -324,41 +348,89 @@ def differs(got, expected, config: dict) -> str | None:
     return problem
 
 
-def structure_tests(config: dict, run: Run) -> list[TestResult]:
+def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
+    """Per case: the exported program of its signature gave the answer the function
+    gave when called as it is (so the rules judge what was tested)."""
+    return [run.program_values is not None and run.program_values[i] is not None
+            and not isinstance(run.answers[i], Raised)
+            and differs(run.program_values[i], run.answers[i], config) is None
+            for i in range(len(cases))]
+
+
+def _has(prim: str, facts: dict) -> bool:
+    """A structure rule's word, judged on one exported program (see runner/verify.py):
+    `jit` is the function itself jitted, `scan` a loop over the rows of its batch
+    arguments that the result comes from; any other word names a StableHLO op."""
+    if prim == "jit":
+        return facts.get("jitted") is True
+    if prim == "scan":
+        return facts.get("scan") == "ok"
+    return f"stablehlo.{prim}" in (facts.get("ops") or [])
+
+
+def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
     spec = config.get("structure") or {}
     extra = f" {spec['message']}" if spec.get("message") else ""
+    facts = run.facts or []
+    refused = next((f.get("refused") for f in facts if f.get("ok") is not True), None)
+    if run.export_error is not None:
+        unknown = (f"the function could not be compiled with jax.jit ({run.export_error}), "
+                   f"so its structure cannot be checked.{extra}")
+    elif refused is not None:
+        unknown = ("the function's compiled program uses something the tutor does not run "
+                   f"(such as a host callback), so its structure cannot be checked.{extra}")
+    elif not all(_programs_agree(config, cases, run)):
+        unknown = ("the function compiled with jax.jit does not give the answers it gives "
+                   f"when called as it is, so its structure cannot be checked.{extra}")
+    else:
+        unknown = None
     tests = []
     for prim in spec.get("must_contain", []):
         name = f"structure: uses `{prim}`"
-        if run.primitives is None:
-            tests.append(TestResult(name, "fail", f"could not trace the function "
-                                    f"({run.trace_error}).{extra}"))
-        elif prim not in run.primitives:
-            tests.append(TestResult(name, "fail", f"the function's jaxpr has no `{prim}`.{extra}"))
+        if unknown is not None:
+            tests.append(TestResult(name, "fail", unknown))
+        elif not all(_has(prim, f) for f in facts):
+            tests.append(TestResult(name, "fail", _MISSING.get(prim, f"the function does not "
+                                    f"use `{prim}`.") + extra))
         else:
             tests.append(TestResult(name, "pass"))
     for prim in spec.get("must_not_contain", []):
         name = f"structure: does not use `{prim}`"
-        if run.primitives is not None and prim in run.primitives:
-            tests.append(TestResult(name, "fail", f"the function's jaxpr uses `{prim}`.{extra}"))
-        elif run.primitives is None and not spec.get("must_contain"):
-            tests.append(TestResult(name, "fail", f"could not trace the function "
-                                    f"({run.trace_error}).{extra}"))
+        if unknown is not None and not spec.get("must_contain"):
+            tests.append(TestResult(name, "fail", unknown))
+        elif unknown is None and any(_has(prim, f) for f in facts):
+            tests.append(TestResult(name, "fail", f"the function uses `{prim}`.{extra}"))
         else:
             tests.append(TestResult(name, "pass"))
     return tests
 
 
-def compile_tests(config: dict, run: Run) -> list[TestResult]:
+_MISSING = {
+    "jit": "the function itself is not compiled with jax.jit.",
+    "scan": "the function's result does not come from a lax.scan over its input's rows.",
+}
+
+
+def compile_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
+    """`max_recompiles = 0`: one program, exported at the first case, must give the
+    function's answer on every case of that signature (a value baked into the program,
+    or made static, cannot). More allowed: the function must compile at all."""
     allowed = config.get("max_recompiles")
-    if allowed is None or run.recompiles is None:
+    if allowed is None or not cases:
         return []
     name = "changing the values does not recompile"
-    if run.recompiles <= allowed:
+    if run.export_error is not None:
+        return [TestResult(name, "fail", "your function could not be compiled once for "
+                           f"every case ({run.export_error}): a value that changes between "
+                           "calls is being treated as static.")]
+    first = input_signature(cases[0].args)
+    right = _programs_agree(config, cases, run)
+    same = [i for i, c in enumerate(cases) if input_signature(c.args) == first]
+    if allowed > 0 or all(right[i] for i in same):
         return [TestResult(name, "pass")]
-    return [TestResult(name, "fail", f"your function was compiled {run.recompiles} more "
-                       f"time(s) after the first case (at most {allowed} allowed): a value "
-                       "that changes between calls is being treated as static.")]
+    return [TestResult(name, "fail", "one compiled version of your function does not give "
+                       "the right answer for every value: a value that changes between "
+                       "calls is baked into it, so each new value would need a recompile.")]
 
 
 def _like(value, ref):
@@ -372,19 +444,18 @@ def _like(value, ref):
 
 
 def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[TestResult]:
+    want = [reference.answers[i] if case.expected is None
+            else _like(case.expected, reference.answers[i]) for i, case in enumerate(cases)]
     tests = []
     for i, case in enumerate(cases):
         got = run.answers[i]
         if isinstance(got, Raised):
             tests.append(TestResult(case.title(failed=True), "error", f"raised {got.type}"))
             continue
-        want = reference.answers[i]
-        if case.expected is not None:
-            want = _like(case.expected, want)
-        problem = differs(got, want, config)
+        problem = differs(got, want[i], config)
         tests.append(TestResult(case.name, "pass") if problem is None
                      else TestResult(case.title(failed=True), "fail", problem))
-    return tests + structure_tests(config, run) + compile_tests(config, run)
+    return tests + structure_tests(config, cases, run) + compile_tests(config, cases, run)
 
 
 def signature(config: dict, cases: list[Case], run: Run, reference: Run) -> list:
@@ -431,12 +502,15 @@ class GenericOracle(Oracle):
     name = "generic"
     keys = KEYS
 
+    def needs_clean(self, exercise) -> bool:
+        return needs_programs(exercise.config)
+
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         p = prepare(exercise, seed)
         with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
             ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
-                                     p.cases, p.limits, "reference.py")
-            mine = observe(learner._child, p.config, p.cases)
+                                     p.cases, p.limits, "reference.py", programs=False)
+            mine = observe(learner._child, p.config, p.cases, learner.take_clean())
             reference = ref_future.result()
         if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
             failed = reference.load_error or next(

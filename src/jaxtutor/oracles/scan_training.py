@@ -14,7 +14,8 @@ import numpy as np
 
 from jaxtutor.explain import explain
 from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, as_array,
-                                   describe, first_raised, hidden_case, matches, run_cases)
+                                   describe, first_raised, hidden_case, matches, mismatch,
+                                   run_cases)
 from jaxtutor.runner.sandbox import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table, TestResult
 
@@ -202,7 +203,7 @@ def make_cases(seed: int) -> list[Case]:
     return cases
 
 
-STEP_CASE = 1  # the case replayed step by step and traced for structure
+STEP_CASE = 1  # the case replayed step by step
 
 
 # -- the oracle -----------------------------------------------------------------------
@@ -211,52 +212,98 @@ class ScanTrainingOracle(Oracle):
     name = "scan_training_step"
     misconceptions = MISCONCEPTIONS
 
+    def needs_clean(self, exercise) -> bool:
+        return True
+
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        """The learner's function is exported once per shape of the batches, and a
+        process that never ran the learner's code checks each program for a scan over
+        the batches and runs it on every case of that shape: those runs are the
+        answers, so what was checked is what was run. When the function cannot be
+        exported, it is called as it is, for its answers or its exception."""
         cases = make_cases(seed)
-        tests, answers = run_cases(learner, cases, RTOL, ATOL)
-        if (raised := first_raised(answers, cases)) is not None:
-            raised.diagnosis = diagnose_raised(raised)
-            raise raised
-        scan_test, scan_diagnosis, reverse = check_structure(learner, cases[STEP_CASE])
+        try:
+            found = learner.programs([c.args for c in cases], _rows)
+        except LearnerRaised as raised:
+            explanation, _ = explain(raised.info)
+            return self._called(learner, cases, _NOT_EXPORTED + explanation)
+        if any(f.get("ok") is not True for f in found.facts):
+            return self._called(learner, cases, _REFUSED)
+        answers = found.values
+        tests = [_test(case, got) for case, got in zip(cases, answers)]
+        scan_test, scan_diagnosis = check_structure(found.facts)
         report = Report(tests + [scan_test])
         if report.passed:
             return report
         if all(t.status == "pass" for t in tests):
             report.diagnosis = scan_diagnosis
             return report
+        reverse = any(f.get("backwards") for f in found.facts)
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
         return report
 
-
-def check_structure(learner: Learner, case: Case) -> tuple[TestResult, Diagnosis | None, bool]:
-    """Trace the learner's function and look for a scan whose xs come from the batches.
-    Also says whether that scan runs backwards (reverse=True)."""
-    try:
-        found = learner.structure(case.args, watch=(2, 3))
-    except LearnerRaised as raised:
-        explanation, _ = explain(raised.info)
-        message = ("Your function could not be traced with jax.make_jaxpr, so the tutor "
-                   "cannot see a lax.scan in it. The whole function must work on traced "
-                   "arrays, which have no values yet: no float(), int() or Python if on "
-                   "them.\n" + explanation)
-        return _no_scan(message)
-    scans = found.get("scans") or []
-    if any(s.get("over_inputs") for s in scans):
-        reverse = any(s.get("over_inputs") and s.get("reverse") for s in scans)
-        return TestResult(STRUCTURE_TEST, "pass"), None, reverse
-    if scans:
-        message = ("Your lax.scan runs over something other than the batches, such as a "
-                   "counter (lax.fori_loop lowers to a scan like that). Pass "
-                   "(x_batches, y_batches) as the scan's xs.")
-    else:
-        message = ("Your function contains no lax.scan: a Python loop is unrolled into one "
-                   "copy of the step per batch when JAX traces it.")
-    return _no_scan(message)
+    def _called(self, learner: Learner, cases: list[Case], why_no_scan: str) -> Report:
+        """No program to check: the answers (or the exception) of the learner's function
+        called as it is; the scan test fails, saying why."""
+        tests, answers = run_cases(learner, cases, RTOL, ATOL)
+        if (first := first_raised(answers, cases)) is not None:
+            first.diagnosis = diagnose_raised(first)
+            raise first
+        scan_test, scan_diagnosis = _no_scan(why_no_scan)
+        report = Report(tests + [scan_test])
+        if all(t.status == "pass" for t in tests):
+            report.diagnosis = scan_diagnosis
+        else:
+            report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis)
+        return report
 
 
-def _no_scan(message: str) -> tuple[TestResult, Diagnosis, bool]:
+def _rows(args: tuple) -> tuple[list[int], int]:
+    """The batch arguments (x_batches, y_batches) and how many batches they hold."""
+    return [2, 3], len(args[2])
+
+
+def _test(case: Case, got) -> TestResult:
+    if got is None:
+        return TestResult(case.title(failed=True), "error",
+                          "the tutor could not run your compiled function")
+    if (problem := mismatch(got, case.expected, RTOL, ATOL)) is None:
+        return TestResult(case.name, "pass")
+    return TestResult(case.title(failed=True), "fail", problem)
+
+
+_NO_SCAN = {
+    "no_loop": "Your function contains no lax.scan: a Python loop is unrolled into one copy "
+               "of the step per batch when JAX traces it.",
+    "not_over_rows": "Your loop does not take one batch per step over all the batches (a "
+                     "lax.fori_loop over an index, or a separate scan per batch, say). Pass "
+                     "(x_batches, y_batches) as the scan's xs.",
+    "no_carry": "Your loop over the batches does not carry the weight from step to step "
+                "(lax.map, say): the weight must be the scan's carry, updated from each batch.",
+    "loop_unused": "Your function has a lax.scan over the batches, but the weight it returns "
+                   "is not that scan's final carry: the training steps happen outside it.",
+    "no_rows": "Your function could not be checked for a lax.scan over the batches.",
+}
+_NOT_EXPORTED = ("Your function could not be compiled with jax.jit, so the tutor cannot see "
+                 "a lax.scan in it. The whole function must work on traced arrays, which "
+                 "have no values yet: no float(), int() or Python if on them.\n")
+_REFUSED = ("Your compiled function uses something the tutor does not run (a host "
+            "callback such as jax.pure_callback, say), so its lax.scan cannot be checked.")
+
+
+def check_structure(facts: list[dict]) -> tuple[TestResult, Diagnosis | None]:
+    """Whether every shape's program scans over the batches (see runner/verify.py)."""
+    for found in facts:
+        if found.get("ok") is not True:
+            return _no_scan(_REFUSED)
+        if found.get("scan") != "ok":
+            return _no_scan(_NO_SCAN.get(found.get("scan"), _NO_SCAN["no_rows"]))
+    return TestResult(STRUCTURE_TEST, "pass"), None
+
+
+def _no_scan(message: str) -> tuple[TestResult, Diagnosis]:
     diagnosis = MISCONCEPTIONS["no_scan"].diagnose(message=message)
-    return TestResult(STRUCTURE_TEST, "fail", message), diagnosis, False
+    return TestResult(STRUCTURE_TEST, "fail", message), diagnosis
 
 
 def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
@@ -364,12 +411,26 @@ def _weight_of(value) -> float | None:
     return float(arr.reshape(-1)[-1]) if arr.ndim <= 1 else None
 
 
+def _replayed(learner: Learner, calls: list[tuple]) -> list:
+    """The learner's answers on the first k batches: from its exported programs when it
+    has them (the clean child already compiled the shapes the cases share), else from
+    calls of the function."""
+    try:
+        found = learner.programs(calls, _rows)
+    except LearnerRaised:
+        return learner.call_many(calls)
+    if any(f.get("ok") is not True for f in found.facts) or any(v is None for v in found.values):
+        return learner.call_many(calls)
+    return found.values
+
+
 def step_table(learner: Learner, case: Case) -> tuple[Table, int | None]:
     """Replay the learner on the first k batches, k = 1..N (one round trip), beside the
     reference's gradient and weight after each step."""
     w, lr, xs, ys = case.args
     grads, weights = trajectory(w, lr, xs, ys)
-    replies = learner.call_many([(w, lr, xs[:k], ys[:k]) for k in range(1, len(xs) + 1)])
+    calls = [(w, lr, xs[:k], ys[:k]) for k in range(1, len(xs) + 1)]
+    replies = _replayed(learner, calls)
     rows, first = [], None
     for k, (g, expected, got) in enumerate(zip(grads, weights, replies)):
         if isinstance(got, LearnerRaised):

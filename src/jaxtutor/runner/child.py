@@ -6,7 +6,7 @@ or forked by the fork server (forkserver.py); either way it imports JAX, is jail
 (jail.py) and calls `run`. It reads the run's nonce (the first frame),
 hides its pipe ends from the learner's code, imports JAX at once unless it already has
 (so a warm child is ready before the learner presses "check"), says "ready", then serves:
-load, call, structure, compiles, exit. Every reply carries the request's id and the nonce.
+load, call, export, verify (see verify.py), exit. Every reply carries the request's id and the nonce.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ import traceback
 
 import numpy as np
 
-from jaxtutor.runner import jail, wire
+# imported here, not when needed: the jail hides the jaxtutor package from the run
+from jaxtutor.runner import jail, verify, wire
 
 _MAX_MESSAGE = 4000
 _LEARNER = {}  # filename and the learner's function, set by load
@@ -123,10 +124,7 @@ os.environ["XLA_FLAGS"] = " ".join([_FLAGS, *(f"--{k}={v}" for k, v in _CHEAPER_
 _JIT = {"fn": None, "jitted": {}, "seen": set(), "plain": False, "confirmed": set()}
 
 
-def _static_positions(args) -> tuple[int, ...]:
-    """Python ints, bools, strings and None stay Python values under jit, as in a plain
-    call (they often steer loops). Floats are traced: one compile serves every lr."""
-    return tuple(i for i, a in enumerate(args) if a is None or isinstance(a, (bool, int, str)))
+_static_positions = wire.static_positions
 
 
 def _jit_state(fn) -> dict:
@@ -218,6 +216,9 @@ def _call(request: dict) -> dict:
     - when a jitted call raises, the call is run again plainly and that result counts;
       when the plain call then works, the function cannot be traced, and the remaining
       calls run plainly with a note."""
+    if request.get("as_written"):  # no jit: Python state kept between calls shows
+        return {"ok": True, "results": [_run(_LEARNER["function"], args) for args in
+                                        map(_to_jax, wire.decode_value(request["calls"]))]}
     state = _jit_state(_LEARNER["function"])
     results, note = [], None
     calls = [(args, _input_signature(args))
@@ -332,84 +333,73 @@ def _quiet():
             sys.stdout, sys.stderr = saved
 
 
-def _sub_jaxprs(eqn):
-    for param in eqn.params.values():
-        for item in param if isinstance(param, (tuple, list)) else (param,):
-            inner = getattr(item, "jaxpr", item)
-            if hasattr(inner, "eqns") and hasattr(inner, "invars"):
-                yield inner
+@contextlib.contextmanager
+def _debug_prints_dropped(dropped: list):
+    """jax.debug.print lowers to a host callback, which a program cannot carry out of
+    its process: while exporting, it lowers to nothing (and `dropped` says so, so the
+    trusted side can have the function called here, where it prints)."""
+    from jax._src import debugging
+    from jax._src.interpreters import mlir
 
+    def nothing(ctx, *args, **params):
+        dropped.append(True)
+        if ctx.tokens_in is not None and ctx.tokens_in.effects():
+            ctx.set_tokens_out(ctx.tokens_in)
+        return []
 
-def _walk(jaxpr, tainted: set, report: dict) -> None:
-    """Collect primitive names and, for each scan, whether it scans over data derived
-    from the inputs we care about. Taint follows the data through every equation and
-    into nested jaxprs (jit, cond branches, custom_jvp, checkpoint, scan bodies)."""
-    for eqn in jaxpr.eqns:
-        name = eqn.primitive.name
-        report["primitives"].add(name)
-        ins = [not hasattr(v, "val") and v in tainted for v in eqn.invars]  # literals have .val
-        if name == "scan":
-            start = eqn.params["num_consts"] + eqn.params["num_carry"]
-            report["scans"].append({"over_inputs": any(ins[start:]),
-                                    "reverse": bool(eqn.params.get("reverse"))})
-        operands = ins[1:] if name == "cond" else ins
-        for inner in _sub_jaxprs(eqn):
-            inner_taint = set()
-            if len(inner.invars) == len(operands):
-                inner_taint = {v for v, t in zip(inner.invars, operands) if t}
-            _walk(inner, inner_taint, report)
-        if any(ins):
-            tainted.update(eqn.outvars)
-
-
-def _structure(request: dict) -> dict:
-    import jax
-
-    args = _to_jax(wire.decode_value(request["args"]))
+    primitives = (debugging.debug_callback_p, debugging.debug_print_p)
+    saved = [mlir._platform_specific_lowerings["cpu"].get(p) for p in primitives]
+    for primitive in primitives:
+        mlir.register_lowering(primitive, nothing, platform="cpu")
     try:
-        closed = jax.make_jaxpr(_LEARNER["function"])(*args)
-    except BaseException as exc:
-        return _error("exception", exc)
-    flat_in = []
-    for i, arg in enumerate(args):
-        flat_in += [i in request["watch"]] * len(jax.tree_util.tree_leaves(arg))
-    jaxpr = closed.jaxpr
-    tainted = {v for v, t in zip(jaxpr.invars, flat_in) if t}
-    report = {"primitives": set(), "scans": []}
-    _walk(jaxpr, tainted, report)
-    return {"ok": True, "primitives": sorted(report["primitives"]), "scans": report["scans"]}
+        yield
+    finally:
+        for primitive, rule in zip(primitives, saved):
+            if rule is not None:
+                mlir._platform_specific_lowerings["cpu"][primitive] = rule
 
 
-_COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"  # one per XLA compilation
-_COMPILES = []  # one entry per compilation since the listener was registered
+def _export(request: dict) -> dict:
+    """Export the learner's function (traced and lowered, not compiled) once per
+    argument tuple, as jit would run it. The programs are checked and run by a process
+    that never loaded this file: nothing here is taken on trust."""
+    import base64
 
-
-def _compiles(request: dict) -> dict:
-    """Like call, but also counts the XLA compilations each call caused, so the trusted
-    side can see whether changing a value (say a learning rate) recompiles. The count is
-    data like any answer; the verdict is still decided outside."""
     import jax
-    from jax import monitoring
 
-    if not _LEARNER.get("counting"):
-        monitoring.register_event_duration_secs_listener(
-            lambda event, _secs, **_kw: _COMPILES.append(1) if event == _COMPILE_EVENT else None)
-        _LEARNER["counting"] = True
-    results = []
-    for args in wire.decode_value(request["calls"]):
-        before = len(_COMPILES)
+    programs = []
+    for args in map(_to_jax, wire.decode_value(request["calls"])):
+        key = (id(_LEARNER["function"]), _input_signature(args))
+        if key in _EXPORTED:  # a step-by-step replay asks again for a shape already done
+            programs.append(_EXPORTED[key])
+            continue
+        jitted = jax.jit(_LEARNER["function"], static_argnums=_static_positions(args),
+                         keep_unused=True)
+        dropped = []
         try:
-            value = jax.block_until_ready(_LEARNER["function"](*_to_jax(args)))
-            result = {"ok": True, "value": wire.encode_value(value, np.asarray)}
-        except BaseException as exc:
-            result = _error("exception", exc)
-        result["compiles"] = len(_COMPILES) - before
-        results.append(result)
-    return {"ok": True, "results": results}
+            with _debug_prints_dropped(dropped):
+                exported = jax.export.export(jitted)(*args)
+            tree = jax.tree_util.tree_unflatten(exported.out_tree, list(range(len(exported.out_avals))))
+        except BaseException as exc:  # the learner's, like a call's
+            programs.append(_error("exception", exc))
+            continue
+        programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
+                         "module": base64.b64encode(exported.mlir_module_serialized).decode()})
+        _EXPORTED[key] = programs[-1]
+    return {"ok": True, "programs": programs}
 
 
-_HANDLERS = {"load": _load, "call": _call, "structure": _structure,
-             "compiles": _compiles}
+_EXPORTED = {}  # (function, input signature) -> its export reply
+
+
+def _verify(request: dict) -> dict:
+    """Only ever sent to a child that was never sent a learner's file (see verify.py)."""
+    if "filename" in _LEARNER:  # a file was sent here: this child is not clean
+        return {"ok": False, "kind": "internal", "message": "verify after load"}
+    return verify.verify(request)
+
+
+_HANDLERS = {"load": _load, "call": _call, "export": _export, "verify": _verify}
 
 
 def _private_fd(fd: int) -> int:

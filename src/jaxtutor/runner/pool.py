@@ -12,7 +12,9 @@ starts at `load`, and every child is killed with everything it started by whoeve
 took it (check_source does).
 
 The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
-pool started in the same process could not be ready any sooner than its own child.
+pool started in the same process could not be ready any sooner than its own child. A
+check whose oracle judges exported programs takes a second child, the clean one, which
+is never sent the learner's file (check_source's `clean=pool.take`).
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ class WarmPool:
         from jaxtutor.check import check_source, limits_for
 
         return check_source(exercise, source, filename=filename, seed=seed,
-                            child=self.take(limits_for(exercise)))
+                            child=self.take(limits_for(exercise)), clean=self.take)
 
     # -- the end --------------------------------------------------------------------
 

@@ -197,10 +197,12 @@ class Child:
             return reply
         return self._learner_error(reply)
 
-    def call_many(self, calls: list[tuple]) -> list[dict]:
+    def call_many(self, calls: list[tuple], as_written: bool = False) -> list[dict]:
         """Call the learner's function once per argument tuple; one reply per call,
-        each {"ok": True, "value": ...} or the learner's exception."""
-        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls))})
+        each {"ok": True, "value": ...} or the learner's exception. `as_written`: call
+        it as it is, never under the child's own jit."""
+        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls)),
+                               "as_written": as_written})
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
             self.kill()
@@ -218,21 +220,62 @@ class Child:
             self.notes.append(note)
         return checked
 
-    def structure(self, args: tuple, watch: tuple[int, ...]) -> dict:
-        """Trace the learner's function: primitive names, and for each scan whether it
-        scans over data derived from the arguments at positions `watch`."""
-        reply = self._request({"op": "structure", "args": wire.encode_value(tuple(args)),
-                               "watch": list(watch)})
-        if reply.get("ok") is not True:
-            return self._learner_error(reply)
-        primitives, scans = reply.get("primitives"), reply.get("scans")
-        if not isinstance(primitives, list) or not isinstance(scans, list) or not all(
-                isinstance(p, str) for p in primitives) or not all(isinstance(s, dict) for s in scans):
+    def export(self, calls: list[tuple]) -> list[dict]:
+        """Export the learner's function once per argument tuple (traced and lowered,
+        not run); one reply per tuple: {"ok": True, "module": base64 text, "tree": ...,
+        "prints": whether jax.debug.print was left out} or the learner's exception. Only the shape of the reply is checked here: the
+        program is judged by a clean child's `verify`."""
+        reply = self._request({"op": "export", "calls": wire.encode_value(list(calls))})
+        programs = reply.get("programs")
+        if not isinstance(programs, list) or len(programs) != len(calls) \
+                or not all(isinstance(p, dict) for p in programs):
             self.kill()
             raise RunEnded("crashed", _GARBLED)
-        scans = [{**s, "over_inputs": s.get("over_inputs") is True, "reverse": s.get("reverse") is True}
-                 for s in scans]
-        return {**reply, "primitives": primitives, "scans": scans}
+        checked = []
+        for program in programs:
+            if program.get("ok") is not True:
+                checked.append(self._learner_error(program))
+            elif not isinstance(program.get("module"), str):
+                self.kill()
+                raise RunEnded("crashed", _GARBLED)
+            else:
+                checked.append({"ok": True, "module": program["module"],
+                                "tree": self._decode(program.get("tree")),
+                                "prints": program.get("prints") is True})
+        return checked
+
+    def verify(self, programs: list[dict]) -> list[dict]:
+        """For a child never sent a learner's file: check and run exported programs
+        (see verify.py). Each entry of `programs` holds module, rows, trip and calls;
+        each reply holds jitted, scan, ops and one flat list of values per call, or
+        refused. Never call it on a child that loaded learner code."""
+        if self._deadline is None:  # no load: the clock starts here
+            self.wait_ready()
+            self._deadline = time.monotonic() + self.limits.timeout_s
+            self._backstop()
+        message = [{"module": p["module"], "rows": list(p["rows"]), "trip": int(p["trip"]),
+                    "calls": wire.encode_value(list(p["calls"]))} for p in programs]
+        reply = self._request({"op": "verify", "programs": message})
+        replies = reply.get("programs")
+        if reply.get("ok") is not True or not isinstance(replies, list) or len(replies) != len(programs):
+            raise RunEnded("internal", "the checking process gave no answer")
+        checked = []
+        for found in replies:
+            if not isinstance(found, dict) or found.get("ok") is not True:
+                refused = found.get("refused") if isinstance(found, dict) else None
+                checked.append({"ok": False, "refused": str(refused)[:300]})
+                continue
+            values = []
+            for value in found.get("values") or []:
+                try:
+                    values.append(wire.decode_value(value))
+                except wire.WireError:
+                    raise RunEnded("internal", "the checking process gave a garbled answer") from None
+            checked.append({"ok": True, "jitted": found.get("jitted") is True,
+                            "scan": str(found.get("scan")), "values": values,
+                            "backwards": found.get("backwards") is True,
+                            "ops": [o for o in found.get("ops") or [] if isinstance(o, str)]})
+        return checked
 
     def request(self, message: dict) -> dict:
         """Send one request and return the child's raw reply, unchecked: for an op that

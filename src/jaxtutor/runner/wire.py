@@ -169,6 +169,13 @@ def _decode_array(spec: dict) -> np.ndarray:
     return np.frombuffer(raw, dtype=np.dtype(dtype)).reshape(shape).copy()
 
 
+def static_positions(args) -> tuple[int, ...]:
+    """Python ints, bools, strings and None stay Python values under jit, as in a plain
+    call (they often steer loops). Floats are traced: one compile serves every lr. The
+    learner's child and the process that runs its exported programs agree on this."""
+    return tuple(i for i, a in enumerate(args) if a is None or isinstance(a, (bool, int, str)))
+
+
 # -- the child's note on a call reply ---------------------------------------------------
 
 NOT_TRACEABLE = ("Note: your function could not be compiled with jax.jit ({error}), so the "

@@ -355,7 +355,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         if worker.is_cancelled:
             child.kill()
             return
-        verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child)
+        verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child,
+                               clean=self._pool.take if self._pool else None)
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
 
