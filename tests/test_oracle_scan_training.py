@@ -121,6 +121,12 @@ def test_worked_example_is_a_named_test():
     assert names[-1] == STRUCTURE_TEST and len(names) >= 9
 
 
+def test_an_unrolled_scan_is_told_that_unroll_hides_its_loop():
+    tests = {t.name: t for t in verdict("unusual_unroll.py").tests}
+    assert all(t.status == "pass" for name, t in tests.items() if name != STRUCTURE_TEST)
+    assert "unroll=" in tests[STRUCTURE_TEST].message
+
+
 def test_python_loop_gets_the_numbers_right_but_fails_the_scan_test():
     tests = {t.name: t for t in verdict("mistake_no_scan_python_loop.py").tests}
     assert tests.pop(STRUCTURE_TEST).status == "fail"

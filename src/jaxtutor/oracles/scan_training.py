@@ -273,11 +273,12 @@ def _test(case: Case, got) -> TestResult:
 
 
 _NO_SCAN = {
-    "no_loop": "Your function contains no lax.scan: a Python loop is unrolled into one copy "
-               "of the step per batch when JAX traces it.",
+    "no_loop": "Your compiled function has no loop over the batches: a Python loop is "
+               "unrolled into one copy of the step per batch when JAX traces it (and so "
+               "is lax.scan given unroll=; leave that at its default here).",
     "not_over_rows": "Your loop does not take one batch per step over all the batches (a "
-                     "lax.fori_loop over an index, or a separate scan per batch, say). Pass "
-                     "(x_batches, y_batches) as the scan's xs.",
+                     "lax.fori_loop over an index, a separate scan per batch, or a scan "
+                     "given unroll=, say). Pass (x_batches, y_batches) as the scan's xs.",
     "no_carry": "Your loop over the batches does not carry the weight from step to step "
                 "(lax.map, say): the weight must be the scan's carry, updated from each batch.",
     "loop_unused": "Your function has a lax.scan over the batches, but the weight it returns "
