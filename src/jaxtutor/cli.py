@@ -60,10 +60,14 @@ def cmd_check(args) -> int:
     if (unjailed := warning()) is not None:
         print(unjailed, file=sys.stderr)
     verdict = check_file(lesson.exercise, path, seed=args.seed)
-    if args.json:
+    if args.json or args.format == "json":
         import json
 
         print(json.dumps(verdict.to_json(), indent=2))
+    elif args.format == "junit":  # for CI services, which show JUnit XML natively
+        from jaxtutor.junit import check_xml
+
+        print(check_xml(verdict, path.name), end="")
     else:
         from jaxtutor.report import print_verdict
 
@@ -186,7 +190,7 @@ def _add_classroom(sub) -> None:
     p.add_argument("paths", metavar="PATH", nargs="+",
                    help="a submission file, or a folder with one file or folder per student")
     p.add_argument("--jobs", type=int, default=None, help="checks at once (default: cores)")
-    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--format", choices=["table", "csv", "json", "junit"], default="table")
     p.add_argument("--out", metavar="FILE", help="write the results here, not to stdout")
     p.add_argument("--seed", type=int, default=None,
                    help="the hidden cases' seed, to repeat a grading (default: one fresh "
@@ -240,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("exercise", metavar="EXERCISE")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--format", choices=["text", "json", "junit"], default="text",
+                   help="text for a person; json (as --json) or junit XML for CI")
     p.add_argument("--seed", type=int, default=None,
                    help="repeat the hidden cases of an earlier run (default: fresh ones)")
     p.set_defaults(func=cmd_check)

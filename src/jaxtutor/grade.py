@@ -55,6 +55,8 @@ class Row:
     duration_s: float
     message: str
     retried: bool = False
+    # the whole verdict, for formats that show every case (JUnit); not in the JSON rows
+    verdict: Verdict | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {"student": self.student, "file": self.file, "status": self.status,
@@ -157,7 +159,7 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
     return Row(sub.student, file, verdict.status, verdict.outcome.name.lower(), passed,
                len(verdict.tests), verdict.diagnosis.id if verdict.diagnosis else "",
                verdict.duration_s, verdict.message.strip().splitlines()[0] if verdict.message else "",
-               retried)
+               retried, verdict)
 
 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
@@ -241,6 +243,15 @@ def to_json(exercise: Exercise, seed: int, rows: list[Row], pack: dict) -> dict:
     return {"version": 1, "kind": "jaxtutor-grade", "pack": pack, "exercise": exercise.id,
             "seed": seed, "graded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "rows": [r.to_json() for r in rows], "summary": summarize(rows).to_json()}
+
+
+def to_junit(exercise: Exercise, seed: int, rows: list[Row]) -> str:
+    """A <testsuite> per student, a <testcase> per case (see junit.py)."""
+    from jaxtutor import junit
+
+    suites = [junit.verdict_suite(r.verdict, r.student, r.file) if r.verdict is not None
+              else junit.unchecked_suite(exercise.id, r.student, r.message) for r in rows]
+    return junit.document(suites, f"jaxtutor grade {exercise.id} --seed {seed}")
 
 
 _STYLE = {"pass": "green", "fail": "red", "error": "yellow"}
@@ -333,6 +344,8 @@ def command(args, exercise: Exercise, pack: dict) -> int:
         import json
 
         text = json.dumps(to_json(exercise, seed, rows, pack), indent=2) + "\n"
+    elif args.format == "junit":
+        text = to_junit(exercise, seed, rows)
     elif args.format == "csv":
         text = to_csv(rows)
         if args.seed is None:  # a CSV row has no place for it
