@@ -110,6 +110,8 @@ def cmd_grade(args) -> int:
         return _usage_error(f"unknown exercise {args.exercise!r} (known: {known})")
     if args.jobs is not None and args.jobs < 1:
         return _usage_error("--jobs must be at least 1")
+    if args.shard is not None and args.seed is None:  # shards must draw the same cases
+        return _usage_error("--shard needs --seed, the same for every shard")
     if (refused := _refusal("grade", args)) is not None:
         return refused
     return grade.command(args, lesson.exercise, classroom.pack_of(course, lesson))
@@ -197,6 +199,7 @@ def _add_classroom(sub) -> None:
                         "draw for the whole class, reported in the results)")
     p.add_argument("--unsafe", action="store_true",
                    help="grade even where the machine cannot jail student code (see doctor)")
+    _add_shard_option(p)
     p.set_defaults(func=cmd_grade)
 
     p = sub.add_parser("export", help="export your progress for your teacher")
@@ -205,8 +208,9 @@ def _add_classroom(sub) -> None:
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("report", help="merge a class's exports into one table")
-    p.add_argument("files", metavar="FILE", nargs="+", help="files made by `jaxtutor export`")
+    p = sub.add_parser("report", help="merge a class's exports, or its graded shards, into one table")
+    p.add_argument("files", metavar="FILE", nargs="+",
+                   help="files made by `jaxtutor export`, or by `jaxtutor grade --format json`")
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.set_defaults(func=cmd_report)
@@ -224,6 +228,26 @@ def _add_classroom(sub) -> None:
 
     p = sub.add_parser("doctor", help="what protects this machine from learner code, here")
     p.set_defaults(func=cmd_doctor)
+
+
+# -- sharding a class across machines (grade --shard K/N; report merges the shards) ----
+
+def _shard(text: str) -> tuple[int, int]:
+    import argparse
+
+    from jaxtutor.grade import parse_shard
+
+    try:
+        return parse_shard(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_shard_option(p) -> None:
+    p.add_argument("--shard", metavar="K/N", type=_shard, default=None,
+                   help="grade only the K-th of N shares of the class (the same student "
+                        "always in the same share); give every shard the same --seed and "
+                        "merge their JSON with `jaxtutor report`")
 
 
 def build_parser() -> argparse.ArgumentParser:
