@@ -230,6 +230,35 @@ def _add_classroom(sub) -> None:
     p.set_defaults(func=cmd_doctor)
 
 
+# -- grading platforms: `jaxtutor autograder gradescope` writes Gradescope's bundle -------
+
+def cmd_autograder(args) -> int:
+    from jaxtutor import autograder
+
+    return autograder.gradescope_command(args, _course(args))
+
+
+def _add_autograder(sub) -> None:
+    from jaxtutor.gradescope import VISIBILITIES
+
+    p = sub.add_parser("autograder", help="write an autograder for a grading platform")
+    platforms = p.add_subparsers(dest="platform", metavar="PLATFORM", required=True)
+    g = platforms.add_parser("gradescope", help="the zip to upload as a Gradescope autograder")
+    g.add_argument("exercises", metavar="EXERCISE[=POINTS]", nargs="+",
+                   help="an exercise to check, and what it is worth (default --points)")
+    g.add_argument("--out", metavar="FILE", required=True, help="the zip to write")
+    g.add_argument("--points", type=float, default=10.0,
+                   help="points of an exercise given without =POINTS (default 10)")
+    g.add_argument("--hidden-cases", choices=VISIBILITIES, default="after_due_date",
+                   help="when students see the hidden cases' results (default after_due_date)")
+    g.add_argument("--wheelhouse", metavar="DIR",
+                   help="use the wheels in DIR (jaxtutor's and its dependencies') instead of "
+                        "building them with pip")
+    g.add_argument("--python-version", default="3.12",
+                   help="the Python of Gradescope's image the wheels are for (default 3.12)")
+    g.set_defaults(func=cmd_autograder)
+
+
 # -- sharding a class across machines (grade --shard K/N; report merges the shards) ----
 
 def _shard(text: str) -> tuple[int, int]:
@@ -289,6 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_learner(sub)
     _add_classroom(sub)
+    _add_autograder(sub)
     return parser
 
 

@@ -87,7 +87,7 @@ def _visible(path: Path) -> bool:
     return not path.name.startswith((".", "_")) and path.name not in _SKIP_DIRS
 
 
-def _pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
+def pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
     """The .py file of a student's folder: the only one, or the only one that defines
     the exercise's function, or one named after the exercise or `solution.py`."""
     files = sorted(p for p in folder.rglob("*.py")
@@ -101,14 +101,15 @@ def _pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]
         if len(named) == 1:
             return named[0], ""
     defines = re.compile(rf"^\s*def\s+{re.escape(exercise.function)}\s*\(", re.M)
-    defining = [p for p in files if defines.search(_read(p) or "")]
+    defining = [p for p in files if defines.search(read_submission(p) or "")]
     if len(defining) == 1:
         return defining[0], ""
     listed = ", ".join(str(p.relative_to(folder)) for p in files)
     return None, f"cannot tell which file to grade: {listed}"
 
 
-def _read(path: Path) -> str | None:
+def read_submission(path: Path) -> str | None:
+    """The file's text, or None when it cannot be read or is larger than a submission is."""
     try:
         if path.stat().st_size > MAX_SUBMISSION_BYTES:
             return None
@@ -129,14 +130,14 @@ def find_submissions(paths: list[Path], exercise: Exercise) -> list[Submission]:
                 if entry.is_file() and entry.suffix == ".py":
                     found.append(Submission(entry.stem, entry))
                 elif entry.is_dir():
-                    picked, problem = _pick_in_folder(entry, exercise)
+                    picked, problem = pick_in_folder(entry, exercise)
                     found.append(Submission(entry.name, picked, problem=problem, folder=entry))
         else:
             found.append(Submission(path.stem or str(path), None, problem=f"no such file: {path}"))
     _unique_names(found)
     for sub in found:  # read everything now, before any learner code can touch the files
         if sub.path is not None and not sub.problem:
-            sub.source = _read(sub.path)
+            sub.source = read_submission(sub.path)
             if sub.source is None:
                 sub.problem = (f"cannot read {sub.path.name} (missing, unreadable or "
                                f"larger than {MAX_SUBMISSION_BYTES // 1024} KiB)")
