@@ -25,8 +25,9 @@ from jaxtutor.gradescope import CONFIG_KIND, CONFIG_NAME, VISIBILITIES
 DEFAULT_POINTS = 10.0
 # Gradescope's Ubuntu 24.04 base image has Python 3.12 (its 22.04 one, 3.10, is too old)
 DEFAULT_PYTHON = "3.12"
-DEFAULT_PLATFORMS = ("manylinux_2_28_x86_64", "manylinux2014_x86_64", "manylinux_2_17_x86_64",
-                     "manylinux1_x86_64", "manylinux_2_5_x86_64")
+# every manylinux tag Ubuntu 24.04's glibc (2.39) runs: pip matches --platform tags exactly
+DEFAULT_PLATFORMS = tuple(f"manylinux_2_{minor}_x86_64" for minor in range(39, 4, -1)) + (
+    "manylinux2014_x86_64", "manylinux2010_x86_64", "manylinux1_x86_64")
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
