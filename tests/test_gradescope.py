@@ -233,3 +233,30 @@ def test_bundle_usage(tmp_path):
     done = jaxtutor_cli("autograder", "gradescope", "argnums", "--wheelhouse", empty, "--out", out)
     assert done.returncode == 2 and "no wheel of jaxtutor" in done.stderr
     assert not out.exists()
+
+
+def test_a_lesson_pack_travels_in_the_bundle(tmp_path, monkeypatch):
+    from jaxtutor.packs import load_pack, write_skeleton
+
+    pack = tmp_path / "pack"
+    write_skeleton("pack_one", pack)
+    (pack / "pack.toml").write_text('title = "Extra"\nversion = "1"\n')
+    stub_wheel(tmp_path)
+    out = tmp_path / "pack.zip"
+    # a pack only this machine's JAXTUTOR_LESSONS names would be missing in Gradescope
+    monkeypatch.setenv("JAXTUTOR_LESSONS", str(pack))
+    refused = jaxtutor_cli("autograder", "gradescope", "pack_one", "--wheelhouse", tmp_path, "--out", out)
+    assert refused.returncode == 2 and "--lessons" in refused.stderr
+    monkeypatch.delenv("JAXTUTOR_LESSONS")
+    done = jaxtutor_cli("--lessons", pack, "autograder", "gradescope", "pack_one=3",
+                        "--wheelhouse", tmp_path, "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert "lessons/pack_one.toml" in zipfile.ZipFile(out).namelist()
+    # checked by the pack's own lesson, which only the bundle brings to the container
+    solution = load_pack(pack).lessons[0].exercise.solution
+    results, done = run_autograder(out, tmp_path, {"pack_one.py": solution})
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_schema(results)
+    assert {t["name"].split(":")[0] for t in results["tests"]} == {"pack_one"}
+    assert results["score"] == pytest.approx(3.0)
+    assert sum(t["max_score"] for t in results["tests"]) == pytest.approx(3.0)

@@ -148,6 +148,19 @@ def bundle(settings: dict, wheelhouse: Path, python_version: str,
     return buffer.getvalue()
 
 
+def _bundled_packs_only(course, exercise_ids: list[str], pack: Path | None) -> None:
+    """Every exercise comes from the built-in course or the --lessons pack, the one pack
+    the bundle carries (not from one JAXTUTOR_LESSONS names on this machine only)."""
+    for other in getattr(course, "packs", []):
+        if pack is not None and other.path.resolve() == pack.resolve():
+            continue
+        for lesson in other.lessons:
+            if lesson.id in exercise_ids:
+                raise BundleError(f"{lesson.id} comes from the pack in {other.path}, which the "
+                                  f"bundle would not carry: name it with `jaxtutor --lessons "
+                                  f"{other.path} autograder ...`")
+
+
 def gradescope_command(args, course) -> int:
     """`jaxtutor autograder gradescope EXERCISE[=POINTS]... --out FILE`."""
     outfile.check_target(args.out)
@@ -159,6 +172,7 @@ def gradescope_command(args, course) -> int:
         if len({i for i, _ in exercises}) != len(exercises):
             raise BundleError("an exercise is named twice")
         pack = Path(args.lessons) if args.lessons else None
+        _bundled_packs_only(course, [i for i, _ in exercises], pack)
         settings = config(exercises, args.hidden_cases, "lessons" if pack else None)
         if args.wheelhouse:
             data = bundle(settings, Path(args.wheelhouse), args.python_version, pack)
