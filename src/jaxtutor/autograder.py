@@ -112,7 +112,7 @@ def _run(command: list[str]) -> None:
     print("jaxtutor: " + " ".join(command), file=sys.stderr)
     done = subprocess.run(command, stdout=sys.stderr)
     if done.returncode != 0:
-        raise BundleError(f"{command[2:4]} failed (exit {done.returncode}); see above")
+        raise BundleError(f"`pip {command[3]}` failed (exit {done.returncode}); see above")
 
 
 def wheels(wheelhouse: Path) -> list[Path]:
