@@ -189,6 +189,7 @@ def test_run_autograder_writes_gradescope_results(bundle, tmp_path):
 
 
 def test_a_hostile_submission_is_scored_zero_and_the_results_stay_ours(bundle, tmp_path):
+    # the only file, named after argnums: has_aux and grad_basics are missing, not wrong
     results, done = run_autograder(bundle, tmp_path, {"argnums.py": (
         "import json, os\n"
         "for d in ('/autograder/results', os.environ.get('JAXTUTOR_GRADESCOPE_RESULTS', '')):\n"
@@ -201,6 +202,10 @@ def test_a_hostile_submission_is_scored_zero_and_the_results_stay_ours(bundle, t
     assert done.returncode == 0, done.stderr
     check_schema(results)
     assert results["score"] == 0
+    missing = {t["name"]: t["output"] for t in results["tests"]
+               if t["name"] in ("has_aux", "grad_basics")}
+    assert set(missing) == {"has_aux", "grad_basics"}
+    assert all(text.startswith(f"no {name}.py in the submission") for name, text in missing.items())
     argnums = [t for t in results["tests"] if t["name"].startswith("argnums")]
     assert "\x1b" not in argnums[0]["output"] and "\\x1b[2J<b>&</b>" in argnums[0]["output"]
 

@@ -87,6 +87,9 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
         exercise = by_id[item["id"]].exercise
         points = float(item["points"])
         path, problem = pick_in_folder(submission, exercise)
+        others = {i["id"] for i in config["exercises"]} - {exercise.id}
+        if path is not None and path.stem in others:  # another exercise's file, not this one's
+            path, problem = None, f"no {exercise.id}.py in the submission"
         source = read_submission(path) if path is not None else None
         if path is not None and source is None:
             problem = f"cannot read {path.name} (unreadable, or too large)"
