@@ -320,9 +320,44 @@ def report_table(report: dict):
     return Group(table, inert_text("\n".join(lines)))
 
 
+GRADE_KIND = "jaxtutor-grade"  # what `jaxtutor grade --format json` writes
+
+
+def _grade_results(paths: list[str]) -> list[dict] | None:
+    """The files as `grade --format json` results when the first one is such a file
+    (a class graded in shards), else None: they are progress exports."""
+    def read(path: str) -> dict | None:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            return None
+        return data if isinstance(data, dict) and data.get("kind") == GRADE_KIND else None
+
+    first = read(paths[0])
+    if first is None:
+        return None
+    results = [first]
+    for path in paths[1:]:
+        if (data := read(path)) is None:
+            raise ExportError(f"{path}: not the JSON results of `jaxtutor grade`, as {paths[0]} is")
+        results.append(data)
+    return results
+
+
 def report_command(args) -> int:
+    """`jaxtutor report`: merge learners' progress exports into a class table, or the
+    JSON results of a class graded in shards (`grade --shard K/N`) into one."""
     from rich.console import Console
 
+    try:
+        graded = _grade_results(args.files)
+    except ExportError as exc:
+        print(f"jaxtutor: {inert(str(exc))}", file=sys.stderr)
+        return 2
+    if graded is not None:
+        from jaxtutor import grade
+
+        return grade.report_command(graded, args)
     exports, failed = [], 0
     for path in args.files:
         try:

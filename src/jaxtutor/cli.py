@@ -60,10 +60,14 @@ def cmd_check(args) -> int:
     if (unjailed := warning()) is not None:
         print(unjailed, file=sys.stderr)
     verdict = check_file(lesson.exercise, path, seed=args.seed)
-    if args.json:
+    if args.json or args.format == "json":
         import json
 
         print(json.dumps(verdict.to_json(), indent=2))
+    elif args.format == "junit":  # for CI services, which show JUnit XML natively
+        from jaxtutor.junit import check_xml
+
+        print(check_xml(verdict, path.name), end="")
     else:
         from jaxtutor.report import print_verdict
 
@@ -106,6 +110,8 @@ def cmd_grade(args) -> int:
         return _usage_error(f"unknown exercise {args.exercise!r} (known: {known})")
     if args.jobs is not None and args.jobs < 1:
         return _usage_error("--jobs must be at least 1")
+    if args.shard is not None and args.seed is None:  # shards must draw the same cases
+        return _usage_error("--shard needs --seed, the same for every shard")
     if (refused := _refusal("grade", args)) is not None:
         return refused
     return grade.command(args, lesson.exercise, classroom.pack_of(course, lesson))
@@ -186,13 +192,14 @@ def _add_classroom(sub) -> None:
     p.add_argument("paths", metavar="PATH", nargs="+",
                    help="a submission file, or a folder with one file or folder per student")
     p.add_argument("--jobs", type=int, default=None, help="checks at once (default: cores)")
-    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--format", choices=["table", "csv", "json", "junit"], default="table")
     p.add_argument("--out", metavar="FILE", help="write the results here, not to stdout")
     p.add_argument("--seed", type=int, default=None,
                    help="the hidden cases' seed, to repeat a grading (default: one fresh "
                         "draw for the whole class, reported in the results)")
     p.add_argument("--unsafe", action="store_true",
                    help="grade even where the machine cannot jail student code (see doctor)")
+    _add_shard_option(p)
     p.set_defaults(func=cmd_grade)
 
     p = sub.add_parser("export", help="export your progress for your teacher")
@@ -201,8 +208,9 @@ def _add_classroom(sub) -> None:
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("report", help="merge a class's exports into one table")
-    p.add_argument("files", metavar="FILE", nargs="+", help="files made by `jaxtutor export`")
+    p = sub.add_parser("report", help="merge a class's exports, or its graded shards, into one table")
+    p.add_argument("files", metavar="FILE", nargs="+",
+                   help="files made by `jaxtutor export`, or by `jaxtutor grade --format json`")
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.set_defaults(func=cmd_report)
@@ -220,6 +228,55 @@ def _add_classroom(sub) -> None:
 
     p = sub.add_parser("doctor", help="what protects this machine from learner code, here")
     p.set_defaults(func=cmd_doctor)
+
+
+# -- grading platforms: `jaxtutor autograder gradescope` writes Gradescope's bundle -------
+
+def cmd_autograder(args) -> int:
+    from jaxtutor import autograder
+
+    return autograder.gradescope_command(args, _course(args))
+
+
+def _add_autograder(sub) -> None:
+    from jaxtutor.gradescope import VISIBILITIES
+
+    p = sub.add_parser("autograder", help="write an autograder for a grading platform")
+    platforms = p.add_subparsers(dest="platform", metavar="PLATFORM", required=True)
+    g = platforms.add_parser("gradescope", help="the zip to upload as a Gradescope autograder")
+    g.add_argument("exercises", metavar="EXERCISE[=POINTS]", nargs="+",
+                   help="an exercise to check, and what it is worth (default --points)")
+    g.add_argument("--out", metavar="FILE", required=True, help="the zip to write")
+    g.add_argument("--points", type=float, default=10.0,
+                   help="points of an exercise given without =POINTS (default 10)")
+    g.add_argument("--hidden-cases", choices=VISIBILITIES, default="after_due_date",
+                   help="when students see the hidden cases' results (default after_due_date)")
+    g.add_argument("--wheelhouse", metavar="DIR",
+                   help="use the wheels in DIR (jaxtutor's and its dependencies') instead of "
+                        "building them with pip")
+    g.add_argument("--python-version", default="3.12",
+                   help="the Python of Gradescope's image the wheels are for (default 3.12)")
+    g.set_defaults(func=cmd_autograder)
+
+
+# -- sharding a class across machines (grade --shard K/N; report merges the shards) ----
+
+def _shard(text: str) -> tuple[int, int]:
+    import argparse
+
+    from jaxtutor.grade import parse_shard
+
+    try:
+        return parse_shard(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_shard_option(p) -> None:
+    p.add_argument("--shard", metavar="K/N", type=_shard, default=None,
+                   help="grade only the K-th of N shares of the class (the same student "
+                        "always in the same share); give every shard the same --seed and "
+                        "merge their JSON with `jaxtutor report`")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -240,6 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("exercise", metavar="EXERCISE")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--format", choices=["text", "json", "junit"], default="text",
+                   help="text for a person; json (as --json) or junit XML for CI")
     p.add_argument("--seed", type=int, default=None,
                    help="repeat the hidden cases of an earlier run (default: fresh ones)")
     p.set_defaults(func=cmd_check)
@@ -259,6 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_learner(sub)
     _add_classroom(sub)
+    _add_autograder(sub)
     return parser
 
 

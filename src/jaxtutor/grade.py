@@ -10,6 +10,7 @@ decide its verdict. Rows come back sorted by student, whatever order the runs en
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
@@ -22,7 +23,7 @@ from typing import Callable
 
 from jaxtutor import outfile
 from jaxtutor.check import check_source, limits_for
-from jaxtutor.classroom import safe_cell
+from jaxtutor.classroom import GRADE_KIND, safe_cell
 from jaxtutor.inert import inert, inert_text
 from jaxtutor.lessons import Exercise
 from jaxtutor.oracles.base import fresh_seed
@@ -55,6 +56,8 @@ class Row:
     duration_s: float
     message: str
     retried: bool = False
+    # the whole verdict, for formats that show every case (JUnit); not in the JSON rows
+    verdict: Verdict | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {"student": self.student, "file": self.file, "status": self.status,
@@ -84,7 +87,7 @@ def _visible(path: Path) -> bool:
     return not path.name.startswith((".", "_")) and path.name not in _SKIP_DIRS
 
 
-def _pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
+def pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
     """The .py file of a student's folder: the only one, or the only one that defines
     the exercise's function, or one named after the exercise or `solution.py`."""
     files = sorted(p for p in folder.rglob("*.py")
@@ -98,14 +101,15 @@ def _pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]
         if len(named) == 1:
             return named[0], ""
     defines = re.compile(rf"^\s*def\s+{re.escape(exercise.function)}\s*\(", re.M)
-    defining = [p for p in files if defines.search(_read(p) or "")]
+    defining = [p for p in files if defines.search(read_submission(p) or "")]
     if len(defining) == 1:
         return defining[0], ""
     listed = ", ".join(str(p.relative_to(folder)) for p in files)
     return None, f"cannot tell which file to grade: {listed}"
 
 
-def _read(path: Path) -> str | None:
+def read_submission(path: Path) -> str | None:
+    """The file's text, or None when it cannot be read or is larger than a submission is."""
     try:
         if path.stat().st_size > MAX_SUBMISSION_BYTES:
             return None
@@ -126,14 +130,14 @@ def find_submissions(paths: list[Path], exercise: Exercise) -> list[Submission]:
                 if entry.is_file() and entry.suffix == ".py":
                     found.append(Submission(entry.stem, entry))
                 elif entry.is_dir():
-                    picked, problem = _pick_in_folder(entry, exercise)
+                    picked, problem = pick_in_folder(entry, exercise)
                     found.append(Submission(entry.name, picked, problem=problem, folder=entry))
         else:
             found.append(Submission(path.stem or str(path), None, problem=f"no such file: {path}"))
     _unique_names(found)
     for sub in found:  # read everything now, before any learner code can touch the files
         if sub.path is not None and not sub.problem:
-            sub.source = _read(sub.path)
+            sub.source = read_submission(sub.path)
             if sub.source is None:
                 sub.problem = (f"cannot read {sub.path.name} (missing, unreadable or "
                                f"larger than {MAX_SUBMISSION_BYTES // 1024} KiB)")
@@ -147,6 +151,69 @@ def _unique_names(subs: list[Submission]) -> None:
             sub.student = f"{sub.student} ({sub.path})"
 
 
+# -- sharding a class ------------------------------------------------------------------------
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """`K/N` (1 <= K <= N) as (K, N); ValueError saying what is wrong."""
+    k, sep, n = text.partition("/")
+    if not sep or not k.strip().isdigit() or not n.strip().isdigit():
+        raise ValueError(f"--shard wants K/N, such as 1/4, not {text!r}")
+    k_, n_ = int(k), int(n)
+    if not 1 <= k_ <= n_:
+        raise ValueError(f"--shard {text}: K must be between 1 and N")
+    return k_, n_
+
+
+def shard_of(student: str, shards: int) -> int:
+    """The shard (1..shards) a student's submission belongs to: a hash of the name alone,
+    so it is the same on every machine, whatever else is in the folder or its order
+    (Python's own hash() changes with every process)."""
+    digest = hashlib.sha256(student.encode("utf-8", "surrogatepass")).digest()
+    return int.from_bytes(digest[:8], "big") % shards + 1
+
+
+def in_shard(submissions: list[Submission], shard: tuple[int, int] | None) -> list[Submission]:
+    if shard is None:
+        return submissions
+    k, n = shard
+    return [s for s in submissions if shard_of(s.student, n) == k]
+
+
+def merge_results(results: list[dict]) -> dict:
+    """The JSON results of a class graded in shards, as one: every row, sorted as a
+    single run sorts them, and the summary counted again. ValueError when the parts do
+    not belong together (another exercise, seed or pack) or a student is in two."""
+    if not results:
+        raise ValueError("nothing to merge")
+    first = results[0]
+    for other in results[1:]:
+        for key in ("exercise", "seed", "pack"):
+            if other.get(key) != first.get(key):
+                raise ValueError(f"the results differ in {key}: {first.get(key)!r} and "
+                                 f"{other.get(key)!r}; grade every shard with the same "
+                                 "exercise and --seed")
+    rows, seen = [], set()
+    for result in results:
+        for row in result["rows"]:
+            if row["student"] in seen:
+                raise ValueError(f"{row['student']!r} is in two of the results")
+            seen.add(row["student"])
+            rows.append(row)
+    rows.sort(key=lambda r: (r["student"].casefold(), r["student"]))
+    merged = dict(first)
+    merged["rows"] = rows
+    merged["summary"] = summarize([row_from_json(r) for r in rows]).to_json()
+    merged["graded_at"] = max(r.get("graded_at") or "" for r in results)
+    merged.pop("shard", None)
+    return merged
+
+
+def row_from_json(data: dict) -> Row:
+    return Row(data["student"], data["file"], data["status"], data["outcome"],
+               data["tests_passed"], data["tests_total"], data["misconception"] or "",
+               data["duration_s"], data["message"], data.get("retried", False))
+
+
 # -- grading ------------------------------------------------------------------------------
 
 def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> Row:
@@ -157,7 +224,7 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
     return Row(sub.student, file, verdict.status, verdict.outcome.name.lower(), passed,
                len(verdict.tests), verdict.diagnosis.id if verdict.diagnosis else "",
                verdict.duration_s, verdict.message.strip().splitlines()[0] if verdict.message else "",
-               retried)
+               retried, verdict)
 
 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
@@ -237,16 +304,29 @@ def to_csv(rows: list[Row]) -> str:
     return out.getvalue()
 
 
-def to_json(exercise: Exercise, seed: int, rows: list[Row], pack: dict) -> dict:
-    return {"version": 1, "kind": "jaxtutor-grade", "pack": pack, "exercise": exercise.id,
+def to_json(exercise: Exercise, seed: int, rows: list[Row], pack: dict,
+            shard: tuple[int, int] | None = None) -> dict:
+    data = {"version": 1, "kind": GRADE_KIND, "pack": pack, "exercise": exercise.id,
             "seed": seed, "graded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "rows": [r.to_json() for r in rows], "summary": summarize(rows).to_json()}
+    if shard is not None:  # `jaxtutor report` merges the shards into one
+        data["shard"] = f"{shard[0]}/{shard[1]}"
+    return data
+
+
+def to_junit(exercise_id: str, seed: int, rows: list[Row]) -> str:
+    """A <testsuite> per student, a <testcase> per case (see junit.py)."""
+    from jaxtutor import junit
+
+    suites = [junit.verdict_suite(r.verdict, r.student, r.file) if r.verdict is not None
+              else junit.unchecked_suite(exercise_id, r.student, r.message) for r in rows]
+    return junit.document(suites, f"jaxtutor grade {exercise_id} --seed {seed}")
 
 
 _STYLE = {"pass": "green", "fail": "red", "error": "yellow"}
 
 
-def render_table(exercise: Exercise, seed: int, rows: list[Row]):
+def render_table(exercise_id: str, seed: int, rows: list[Row]):
     """A Rich renderable: the rows, then the summary a teacher reads first."""
     from rich.console import Group
     from rich.table import Table
@@ -255,7 +335,8 @@ def render_table(exercise: Exercise, seed: int, rows: list[Row]):
     def cell(text: str, style: str = "") -> Text:  # names, files and messages are the learners'
         return inert_text(text, style, multiline=False)
 
-    table = Table(title=f"{exercise.id} (seed {seed})", title_justify="left")
+    table = Table(title=f"{inert(exercise_id, multiline=False)} (seed {seed})",
+                  title_justify="left")
     for column, justify in [("student", "left"), ("status", "left"), ("outcome", "left"),
                             ("tests", "right"), ("misconception", "left"), ("time", "right"),
                             ("note", "left")]:
@@ -291,6 +372,44 @@ def write_output(text: str, out: str | None) -> None:
     outfile.write_text(out, text)
 
 
+def write_results(fmt: str, out: str | None, exercise_id: str, seed: int, rows: list[Row],
+                  data: Callable[[], dict]) -> None:
+    """Rows in `fmt` (table, csv, json, junit) to stdout or `out`; `data()` is the JSON."""
+    from rich.console import Console
+
+    if fmt == "json":
+        import json
+
+        text = json.dumps(data(), indent=2) + "\n"
+    elif fmt == "junit":
+        text = to_junit(exercise_id, seed, rows)
+    elif fmt == "csv":
+        text = to_csv(rows)
+    elif out:
+        buffer = io.StringIO()
+        Console(file=buffer, width=120, no_color=True).print(render_table(exercise_id, seed, rows))
+        text = buffer.getvalue()
+    else:
+        Console().print(render_table(exercise_id, seed, rows))
+        return
+    write_output(text, out)
+
+
+def report_command(results: list[dict], args) -> int:
+    """`jaxtutor report` of `grade --format json` results (say, a class graded in
+    shards): one class's results, as one unsharded run would have written them."""
+    import sys
+
+    try:
+        merged = merge_results(results)
+    except ValueError as exc:
+        print(f"jaxtutor: {inert(str(exc))}", file=sys.stderr)
+        return 2
+    rows = [row_from_json(r) for r in merged["rows"]]
+    write_results(args.format, args.out, merged["exercise"], merged["seed"], rows, lambda: merged)
+    return 0
+
+
 def command(args, exercise: Exercise, pack: dict) -> int:
     """`jaxtutor grade`: exit 0 when every submission was graded (whatever its result),
     1 when jaxtutor itself failed on some, 2 when there was nothing to grade."""
@@ -300,11 +419,17 @@ def command(args, exercise: Exercise, pack: dict) -> int:
 
     if args.out:
         outfile.check_target(args.out)  # before the work, not after it
+    shard = getattr(args, "shard", None)
     submissions = find_submissions([Path(p) for p in args.paths], exercise)
     if not submissions:
         print("jaxtutor: no submissions found (a .py file per student, or a folder per student)",
               file=sys.stderr)
         return 2
+    if shard is not None:  # an empty shard is fine: a small class in many shards
+        everyone = len(submissions)
+        submissions = in_shard(submissions, shard)
+        print(f"jaxtutor: shard {shard[0]}/{shard[1]}: {len(submissions)} of {everyone} "
+              "submissions", file=sys.stderr)
     # one draw of hidden cases for the whole class; the seed goes into the results so a
     # re-grade with --seed repeats it
     seed = fresh_seed() if args.seed is None else args.seed
@@ -329,21 +454,8 @@ def command(args, exercise: Exercise, pack: dict) -> int:
             rows = grade(exercise, submissions, args.jobs, seed, on_done=done)
     else:
         rows = grade(exercise, submissions, args.jobs, seed)
-    if args.format == "json":
-        import json
-
-        text = json.dumps(to_json(exercise, seed, rows, pack), indent=2) + "\n"
-    elif args.format == "csv":
-        text = to_csv(rows)
-        if args.seed is None:  # a CSV row has no place for it
-            print(f"jaxtutor: graded with --seed {seed}", file=sys.stderr)
-    elif args.out:
-        buffer = io.StringIO()
-        Console(file=buffer, width=120, no_color=True).print(render_table(exercise, seed, rows))
-        text = buffer.getvalue()
-    else:
-        Console().print(render_table(exercise, seed, rows))
-        text = ""
-    if text:
-        write_output(text, args.out)
+    if args.format == "csv" and args.seed is None:  # a CSV row has no place for it
+        print(f"jaxtutor: graded with --seed {seed}", file=sys.stderr)
+    write_results(args.format, args.out, exercise.id, seed, rows,
+                  lambda: to_json(exercise, seed, rows, pack, shard))
     return 1 if any(r.outcome == "internal_error" for r in rows) else 0

@@ -33,6 +33,11 @@ def check_target(path: str | os.PathLike) -> Path:
 
 def write_text(path: str | os.PathLike, text: str) -> None:
     """`text` as the whole of the file at `path`, through a new file renamed over it."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """`data` as the whole of the file at `path`, through a new file renamed over it."""
     target = check_target(path)
     folder = target.parent
     try:
@@ -41,9 +46,9 @@ def write_text(path: str | os.PathLike, text: str) -> None:
     except OSError as exc:
         raise OutError(f"cannot write in {folder}: {exc.strerror}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
+        with os.fdopen(fd, "wb") as out:
             os.fchmod(out.fileno(), 0o666 & ~_umask())  # as a plain new file would be
-            out.write(text)
+            out.write(data)
         os.replace(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):

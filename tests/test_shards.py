@@ -1,0 +1,100 @@
+"""`grade --shard K/N` splits a class the same way on every machine, and `report` puts the
+shards' JSON back together as one unsharded run (same seed) would have written it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaxtutor.grade import merge_results, parse_shard, shard_of
+
+SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
+CLASS = ["alice.py", "bob.py", "carol.py", "dave.py", "oscar.py", "judy"]
+
+
+def jaxtutor(*args):
+    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
+                          capture_output=True, text=True, timeout=600)
+
+
+def students(result: dict) -> list[str]:
+    return [r["student"] for r in result["rows"]]
+
+
+def without_timing(result: dict) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "duration_s"} for r in result["rows"]]
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    for name in CLASS:
+        (shutil.copytree if (SUBMISSIONS / name).is_dir() else shutil.copy)(
+            SUBMISSIONS / name, folder / name)
+    runs = {}
+    for shard in (None, "1/2", "2/2"):
+        out = folder.parent / f"{(shard or 'all').replace('/', '-')}.json"
+        extra = ["--shard", shard] if shard else []
+        done = jaxtutor("grade", "argnums", folder, "--seed", "4242", "--jobs", "1",
+                        "--format", "json", "--out", out, *extra)
+        assert done.returncode == 0, done.stderr
+        runs[shard] = out
+    return runs
+
+
+def test_shards_cover_the_class_once(graded):
+    whole = json.loads(graded[None].read_text())
+    one, two = (json.loads(graded[s].read_text()) for s in ("1/2", "2/2"))
+    assert one["shard"] == "1/2" and two["shard"] == "2/2"
+    assert one["rows"] and two["rows"]  # this class does split
+    assert not set(students(one)) & set(students(two))
+    assert sorted(students(one) + students(two)) == students(whole) == \
+        ["alice", "bob", "carol", "dave", "judy", "oscar"]
+
+
+def test_report_merges_the_shards_into_the_unsharded_rows(graded, tmp_path):
+    out = tmp_path / "merged.json"
+    done = jaxtutor("report", graded["2/2"], graded["1/2"], "--format", "json", "--out", out)
+    assert done.returncode == 0, done.stderr
+    merged, whole = json.loads(out.read_text()), json.loads(graded[None].read_text())
+    assert without_timing(merged) == without_timing(whole)
+    assert merged["summary"] == whole["summary"]
+    assert (merged["exercise"], merged["seed"]) == ("argnums", 4242) and "shard" not in merged
+    table = jaxtutor("report", graded["1/2"], graded["2/2"])
+    assert table.returncode == 0 and "1 of 6 passed." in table.stdout
+
+
+def test_report_refuses_shards_that_do_not_belong_together(graded, tmp_path):
+    other = json.loads(graded["1/2"].read_text())
+    other["seed"] = 1
+    (tmp_path / "other.json").write_text(json.dumps(other))
+    done = jaxtutor("report", graded["2/2"], tmp_path / "other.json")
+    assert done.returncode == 2 and "seed" in done.stderr
+    twice = jaxtutor("report", graded["1/2"], graded["1/2"])
+    assert twice.returncode == 2 and "in two of the results" in twice.stderr
+
+
+def test_a_students_shard_depends_on_the_name_alone():
+    # pinned: Python's hash() would change with every process; this must not
+    assert [shard_of(name, 3) for name in ("alice", "judy", "dave")] == [3, 1, 2]
+    code = "from jaxtutor.grade import shard_of; print(shard_of('alice', 7))"
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env={"PYTHONHASHSEED": str(n), "PYTHONPATH": ":".join(sys.path)}
+                           ).stdout for n in (1, 2)}
+    assert seen == {f"{shard_of('alice', 7)}\n"}
+
+
+def test_shard_usage():
+    assert parse_shard("2/5") == (2, 5)
+    for bad in ("0/3", "4/3", "1-3", "a/b", "1/0"):
+        with pytest.raises(ValueError):
+            parse_shard(bad)
+    assert jaxtutor("grade", "argnums", SUBMISSIONS, "--shard", "1/2").returncode == 2  # no seed
+    assert jaxtutor("grade", "argnums", SUBMISSIONS, "--shard", "3/2", "--seed", "1").returncode == 2
+    with pytest.raises(ValueError):
+        merge_results([])
