@@ -52,8 +52,12 @@ class Outline(OptionList):
 
     def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
              current: str) -> None:
-        options = []
+        options, part = [], ""
         for number, lesson in enumerate(lessons, start=1):
+            if lesson.part and lesson.part != part:  # a heading, never selectable
+                options.append(Option(Text(inert(lesson.part, multiline=False), style="bold dim"),
+                                      id=f"part:{number}", disabled=True))
+            part = lesson.part
             state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
             marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
@@ -62,7 +66,8 @@ class Outline(OptionList):
                          style="bold" if lesson.id == current else "")
             options.append(Option(OutlineEntry(marks, title), id=lesson.id))
         self.set_options(options)
-        self.highlighted = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
+        self.highlighted = next((i for i, option in enumerate(options) if option.id == current),
+                                0)
 
 
 class LessonView(VerticalScroll):
