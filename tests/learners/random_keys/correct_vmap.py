@@ -1,0 +1,7 @@
+import jax
+import jax.numpy as jnp
+
+
+def two_epoch_orders(x, seed):
+    keys = jax.random.split(jax.random.PRNGKey(seed))
+    return jax.vmap(lambda k: jax.random.permutation(k, x))(keys)
