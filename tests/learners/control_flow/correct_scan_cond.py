@@ -1,5 +1,4 @@
 import jax
-import jax.numpy as jnp
 from jax import lax
 
 

@@ -1,5 +1,4 @@
 import jax
-import jax.numpy as jnp
 
 
 def two_epoch_orders(x, seed):
