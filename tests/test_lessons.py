@@ -112,3 +112,15 @@ def test_corrected_claims_stay_corrected():
         lesson = next(lesson for lesson in LESSONS if lesson.id == lesson_id)
         first = examples(lesson)[0][0]
         assert f"def {lesson.exercise.function}(" not in first, lesson_id
+
+
+def test_part_headings_mark_where_each_part_begins():
+    from dataclasses import replace
+
+    from jaxtutor.lessons import part_headings
+
+    one = LESSONS[0]
+    parts = ["", "", "A", "A", "B", "", "A"]
+    lessons = [replace(one, part=part) for part in parts]
+    assert part_headings(lessons) == [None, None, "A", None, "B", "Other lessons", "A"]
+    assert part_headings([]) == []

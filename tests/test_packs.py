@@ -64,3 +64,13 @@ def test_jax_range_warning_and_manifest_lint(tmp_path):
     codes = [(p.code, p.line) for p in lint([folder], prove_exercises=False).problems
              if p.path.name == "pack.toml"]
     assert codes == [("unknown-key", 2), ("missing-key", 1), ("bad-version-range", 3)]
+
+
+def test_pack_lessons_without_a_part_get_a_heading_of_their_own(tmp_path, capsys):
+    folder = make_pack(tmp_path / "pack")
+    assert main(["--lessons", str(folder), "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # after the course's last part, not shown as if they belonged to it
+    at = lines.index("-- Other lessons --")
+    assert lines[at - 1].split()[0] == "capstone_training_run"
+    assert lines[at + 1].split()[0] == "pack_one"

@@ -20,6 +20,21 @@ else:  # pragma: no cover
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MEMORY_MIB = 2048
 PART_MAX = 40  # a part's name is a heading in the outline's narrow column
+# the heading over lessons without a part that follow a part (a pack's, say), so they do
+# not look like the end of the part before them
+NO_PART = "Other lessons"
+
+
+def part_headings(lessons: list[Lesson]) -> list[str | None]:
+    """Per lesson, the heading to show above it, or None: a heading where a part begins."""
+    headings, part = [], ""
+    for lesson in lessons:
+        heading = None
+        if lesson.part != part:
+            heading = lesson.part or NO_PART
+        headings.append(heading)
+        part = lesson.part
+    return headings
 
 
 class LessonError(Exception):

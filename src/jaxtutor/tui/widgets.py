@@ -13,7 +13,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from jaxtutor.inert import inert
-from jaxtutor.lessons import Lesson
+from jaxtutor.lessons import Lesson, part_headings
 from jaxtutor.progress import IN_PROGRESS, PASSED, ExerciseProgress
 
 if TYPE_CHECKING:
@@ -52,12 +52,11 @@ class Outline(OptionList):
 
     def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
              current: str) -> None:
-        options, part = [], ""
-        for number, lesson in enumerate(lessons, start=1):
-            if lesson.part and lesson.part != part:  # a heading, never selectable
-                options.append(Option(Text(inert(lesson.part, multiline=False), style="bold dim"),
+        options = []
+        for number, (lesson, heading) in enumerate(zip(lessons, part_headings(lessons)), start=1):
+            if heading is not None:  # where a part begins; never selectable
+                options.append(Option(Text(inert(heading, multiline=False), style="bold dim"),
                                       id=f"part:{number}", disabled=True))
-            part = lesson.part
             state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
             marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
