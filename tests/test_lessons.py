@@ -98,6 +98,13 @@ def test_the_course_is_grouped_into_parts_in_order():
         "optimizer_state", "capstone_training_run"]
 
 
+def test_every_new_lesson_has_examples_whose_output_is_checked():
+    # test_examples_print_what_the_lesson_claims runs every one of them
+    for lesson in LESSONS:
+        if lesson.part == "The wider toolbox":
+            assert len(examples(lesson)) >= 2, lesson.id
+
+
 def test_corrected_claims_stay_corrected():
     by_id = {lesson.id: lesson.explanation for lesson in LESSONS}
     # a jitted function reading a global keeps the batch it was traced with
