@@ -66,11 +66,17 @@ def test_jax_range_warning_and_manifest_lint(tmp_path):
     assert codes == [("unknown-key", 2), ("missing-key", 1), ("bad-version-range", 3)]
 
 
-def test_pack_lessons_without_a_part_get_a_heading_of_their_own(tmp_path, capsys):
+def test_pack_lessons_are_listed_under_their_part_or_a_heading_of_their_own(tmp_path, capsys):
     folder = make_pack(tmp_path / "pack")
     assert main(["--lessons", str(folder), "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    # after the course's last part, not shown as if they belonged to it
+    at = lines.index("-- My pack --")  # the skeleton's part
+    assert lines[at - 1].split()[0] == "capstone_training_run"
+    assert [line.split()[0] for line in lines[at + 1:at + 3]] == ["pack_one", "pack_two"]
+    for path in folder.glob("pack_*.toml"):  # without a part, they must not look like
+        path.write_text(path.read_text().replace('part = "My pack"', ""))  # the course's
+    assert main(["--lessons", str(folder), "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
     at = lines.index("-- Other lessons --")
     assert lines[at - 1].split()[0] == "capstone_training_run"
     assert lines[at + 1].split()[0] == "pack_one"
