@@ -4,10 +4,13 @@ passes; each wrong one is named as its mistake, with the hint aimed at it."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from conftest import LEARNERS, learner_files, run_check
 from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles.base import ATOL, RTOL
+from jaxtutor.oracles.generic import differs, make_cases
 
 # exercise -> learner file -> the mistake it must be named as (None: it must pass)
 EXPECTED = {
@@ -86,3 +89,77 @@ def test_learner_file_gets_the_right_verdict(exercise, name):
     lesson = find_exercise(exercise, builtin_lessons())
     hints = {m["id"]: m["hint"] for m in lesson.exercise.config["mutants"]}
     assert verdict.hint == hints[expected]
+
+
+# -- hidden cases stay exact in float32 ------------------------------------------------
+
+def _f32(a):
+    return np.asarray(a, dtype=np.float32)
+
+
+def _arrays(tree):
+    """Every leaf an array, as answers come back from a child."""
+    if isinstance(tree, dict):
+        return {k: _arrays(v) for k, v in tree.items()}
+    if isinstance(tree, tuple):
+        return tuple(_arrays(v) for v in tree)
+    return np.asarray(tree)
+
+
+def _clip_f32(g, max_norm):
+    g = _f32(g)
+    return g * np.minimum(np.float32(1), np.float32(max_norm) / np.sqrt(np.sum(g * g)))
+
+
+def _sgd_tree_f32(w, b, x, y, lr):
+    w, b, x, y, lr = _f32(w), _f32(b), _f32(x), _f32(y), np.float32(lr)
+    r = x @ w + b - y
+    return {"w": w - lr * 2 * (x.T @ r), "b": b - lr * 2 * np.sum(r)}
+
+
+def _totals_f32(labels, values):
+    totals = np.zeros(3, np.float32)
+    np.add.at(totals, labels, _f32(values))
+    return totals
+
+
+def _final_and_grad_f32(w0, rate):
+    w, dw, rate = _f32(w0), np.float32(0), _f32(rate)
+    for _ in range(4):
+        if w > 1:
+            w, dw = w * (1 - rate), dw * (1 - rate) - w
+        else:
+            w, dw = w + rate, dw + 1
+    return w, dw
+
+
+def _momentum_f32(w, xs, ys, lr):
+    w, v, lr, losses = _f32(w), np.float32(0), np.float32(lr), []
+    for t, (x, y) in enumerate(zip(_f32(xs), _f32(ys))):
+        losses.append(np.sum((w * x - y) ** 2))
+        v = np.float32(0.9) * v + 2 * np.sum((w * x - y) * x)
+        w = w - lr / np.float32(1 + t) * v
+    return w, np.asarray(losses)
+
+
+# the lessons whose references are plain arithmetic, as a learner's float32 code runs it
+FLOAT32 = {"purity_under_jit": _clip_f32, "pytrees": _sgd_tree_f32,
+           "immutable_arrays": _totals_f32, "control_flow": _final_and_grad_f32,
+           "optimizer_state": _momentum_f32}
+
+
+@pytest.mark.parametrize("lesson_id", sorted(FLOAT32))
+def test_hidden_cases_stay_exact_in_float32(lesson_id):
+    ex = find_exercise(lesson_id, builtin_lessons()).exercise
+    namespace: dict = {}
+    exec(ex.config["reference"], namespace)
+    reference = namespace[ex.function]
+    # a tenth of the lesson's tolerance, compared as the oracle compares answers
+    tight = {"rtol": ex.config.get("rtol", RTOL) / 10, "atol": ex.config.get("atol", ATOL) / 10}
+    for seed in range(300):
+        for case in make_cases(ex.config, seed):
+            if not case.hidden:
+                continue
+            want = _arrays(reference(*case.args))
+            got = _arrays(FLOAT32[lesson_id](*case.args))
+            assert differs(got, want, tight) is None, (seed, case)
