@@ -81,3 +81,15 @@ def test_check_json_error_status_for_code_that_cannot_be_judged(tmp_path):
     report = json.loads(result.stdout)
     assert report["status"] == "error" and report["outcome"] == "syntax_error"
     assert report["line"] == 1
+
+
+def test_list_shows_a_heading_where_each_part_begins():
+    lines = jaxtutor("list").stdout.splitlines()
+    headings = [line for line in lines if line.startswith("-- ")]
+    assert headings == ["-- Foundations --", "-- Training loops --", "-- The wider toolbox --"]
+    ids = [line.split()[0] for line in lines if not line.startswith("-- ")]
+    assert ids == [lesson.id for lesson in builtin_lessons()]
+    first = {lesson.part: lesson.id for lesson in reversed(builtin_lessons())}
+    for heading in headings:
+        following = lines[lines.index(heading) + 1].split()[0]
+        assert following == first[heading[3:-3]]

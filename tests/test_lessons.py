@@ -35,7 +35,7 @@ LESSONS, ERRORS = load_dir(builtin_dir())
 
 def test_every_lesson_loads():
     assert ERRORS == []
-    assert len(LESSONS) >= 10
+    assert len(LESSONS) >= 17
     ids = [lesson.id for lesson in LESSONS]
     assert ids[:3] == ["grad_basics", "higher_order_grad", "argnums"]
     assert len(set(ids)) == len(ids)
@@ -83,3 +83,51 @@ def test_the_course_has_the_promised_examples():
     by_id = {lesson.id: lesson for lesson in LESSONS}
     assert "17.0 16.0 6.0" in by_id["higher_order_grad"].explanation
     assert "0.64 0.8" in by_id["sequential_vs_accumulated"].explanation
+
+
+PARTS = ["Foundations", "Training loops", "The wider toolbox"]
+
+
+def test_the_course_is_grouped_into_parts_in_order():
+    # each part is one run of lessons, so the outline shows each heading once
+    runs = [lesson.part for i, lesson in enumerate(LESSONS)
+            if i == 0 or lesson.part != LESSONS[i - 1].part]
+    assert runs == PARTS
+    assert [lesson.id for lesson in LESSONS if lesson.part == "The wider toolbox"] == [
+        "purity_under_jit", "pytrees", "immutable_arrays", "random_keys", "control_flow",
+        "optimizer_state", "capstone_training_run"]
+
+
+def test_every_new_lesson_has_examples_whose_output_is_checked():
+    # test_examples_print_what_the_lesson_claims runs every one of them
+    for lesson in LESSONS:
+        if lesson.part == "The wider toolbox":
+            assert len(examples(lesson)) >= 2, lesson.id
+
+
+def test_corrected_claims_stay_corrected():
+    by_id = {lesson.id: lesson.explanation for lesson in LESSONS}
+    # a jitted function reading a global keeps the batch it was traced with
+    assert "print(global_step(0.0))" in by_id["closures_train_step"]
+    assert "-0.2\n-0.2\n0.6" in by_id["closures_train_step"]
+    assert "only when *your own Python code*" not in by_id["closures_train_step"]
+    assert "tape" not in by_id["grad_basics"].lower()
+    assert "weakly typed" in by_id["jit_dynamic_lr"]
+    assert "lax.scan(step, 0, xs)" in by_id["scan_basics"]
+    # the first example teaches on another function than the exercise's
+    for lesson_id in ("closures_train_step", "jit_dynamic_lr"):
+        lesson = next(lesson for lesson in LESSONS if lesson.id == lesson_id)
+        first = examples(lesson)[0][0]
+        assert f"def {lesson.exercise.function}(" not in first, lesson_id
+
+
+def test_part_headings_mark_where_each_part_begins():
+    from dataclasses import replace
+
+    from jaxtutor.lessons import part_headings
+
+    one = LESSONS[0]
+    parts = ["", "", "A", "A", "B", "", "A"]
+    lessons = [replace(one, part=part) for part in parts]
+    assert part_headings(lessons) == [None, None, "A", None, "B", "Other lessons", "A"]
+    assert part_headings([]) == []

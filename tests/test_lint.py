@@ -96,3 +96,30 @@ def test_the_built_in_course_lints_clean_and_every_exercise_is_proved():
     result = lint()
     assert [p.text() for p in result.problems] == []
     assert len(result.proved) >= 10
+
+
+def _lesson_with_part(tmp_path, name: str, order: int, part: str) -> Path:
+    text = (BROKEN / "order_b.toml").read_text()
+    text = re.sub(r'^id = ".*"$', f'id = "{name}"', text, count=1, flags=re.M)
+    text = re.sub(r"^order = \d+$", lambda _: f"order = {order}\npart = {json.dumps(part)}",
+                  text, count=1, flags=re.M)
+    path = tmp_path / f"{order:02}_{name}.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_part_split_by_another_is_reported(tmp_path):
+    _lesson_with_part(tmp_path, "one", 1, "Basics")
+    _lesson_with_part(tmp_path, "two", 2, "Loops")
+    late = _lesson_with_part(tmp_path, "three", 3, "Basics")
+    result = lint([tmp_path], prove_exercises=False)
+    assert [(p.path, p.code) for p in result.problems] == [(late, "part-split")]
+    assert "01_one.toml" not in result.problems[0].message  # names the lesson in between
+    assert "02_two.toml" in result.problems[0].message
+
+
+def test_a_part_must_be_a_short_name_on_one_line(tmp_path):
+    path = _lesson_with_part(tmp_path, "bad_part", 1, "Basics\nand more")
+    result = lint([path], prove_exercises=False)
+    assert [(p.code, p.line) for p in result.problems] == [("invalid", 5)]
+    assert "`part` must be a short name on one line" in result.problems[0].message

@@ -64,3 +64,19 @@ def test_jax_range_warning_and_manifest_lint(tmp_path):
     codes = [(p.code, p.line) for p in lint([folder], prove_exercises=False).problems
              if p.path.name == "pack.toml"]
     assert codes == [("unknown-key", 2), ("missing-key", 1), ("bad-version-range", 3)]
+
+
+def test_pack_lessons_are_listed_under_their_part_or_a_heading_of_their_own(tmp_path, capsys):
+    folder = make_pack(tmp_path / "pack")
+    assert main(["--lessons", str(folder), "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("-- My pack --")  # the skeleton's part
+    assert lines[at - 1].split()[0] == "capstone_training_run"
+    assert [line.split()[0] for line in lines[at + 1:at + 3]] == ["pack_one", "pack_two"]
+    for path in folder.glob("pack_*.toml"):  # without a part, they must not look like
+        path.write_text(path.read_text().replace('part = "My pack"', ""))  # the course's
+    assert main(["--lessons", str(folder), "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("-- Other lessons --")
+    assert lines[at - 1].split()[0] == "capstone_training_run"
+    assert lines[at + 1].split()[0] == "pack_one"

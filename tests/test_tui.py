@@ -447,3 +447,23 @@ async def test_pass_at_any_size_shows_the_result(size):
         results = app.query_one("#results-pane")
         assert results.display and results.region.area  # on a narrow screen it comes forward
         assert "Passed" in text_of(app, "#verdict")
+
+
+@pilot_test
+async def test_the_outline_shows_each_part_as_a_heading_that_cannot_be_chosen():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        outline = app.query_one("#outline")
+        options = [outline.get_option_at_index(i) for i in range(outline.option_count)]
+        headings = [o for o in options if o.id.startswith("part:")]
+        assert [str(o.prompt) for o in headings] == ["Foundations", "Training loops",
+                                                     "The wider toolbox"]
+        assert all(o.disabled for o in headings)
+        ids = [o.id for o in options]
+        assert ids[0] == "part:1" and ids[1] == app.lessons[0].id
+        first_wider = next(lesson.id for lesson in app.lessons if lesson.part == "The wider toolbox")
+        assert ids[ids.index(first_wider) - 1].startswith("part:")
+        # the highlight is on the open lesson, not shifted by the headings
+        assert outline.get_option_at_index(outline.highlighted).id == app.current.id
+    assert "jax" not in sys.modules

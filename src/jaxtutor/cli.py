@@ -36,7 +36,11 @@ def cmd_list(args) -> int:
     from jaxtutor.inert import inert  # a lesson pack's text, shown as written
 
     course = _course(args)
-    for lesson in course.lessons:
+    from jaxtutor.lessons import part_headings
+
+    for lesson, heading in zip(course.lessons, part_headings(course.lessons)):
+        if heading is not None:
+            print(f"-- {inert(heading, multiline=False)} --")
         print(f"{lesson.id:24} {inert(lesson.title, multiline=False)}")
     for error in course.errors:  # a broken lesson is listed, never hidden
         print(f"{'(not loaded)':24} {inert(str(error))}")

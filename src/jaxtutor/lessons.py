@@ -19,6 +19,22 @@ else:  # pragma: no cover
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MEMORY_MIB = 2048
+PART_MAX = 40  # a part's name is a heading in the outline's narrow column
+# the heading over lessons without a part that follow a part (a pack's, say), so they do
+# not look like the end of the part before them
+NO_PART = "Other lessons"
+
+
+def part_headings(lessons: list[Lesson]) -> list[str | None]:
+    """Per lesson, the heading to show above it, or None: a heading where a part begins."""
+    headings, part = [], ""
+    for lesson in lessons:
+        heading = None
+        if lesson.part != part:
+            heading = lesson.part or NO_PART
+        headings.append(heading)
+        part = lesson.part
+    return headings
 
 
 class LessonError(Exception):
@@ -52,6 +68,7 @@ class Lesson:
     order: int = 0
     summary: str = ""
     requires: tuple[str, ...] = ()
+    part: str = ""
 
 
 # -- where lessons are ----------------------------------------------------------------
@@ -173,6 +190,11 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
         config=ex,
     )
     requires = get(data, "requires", list, default=[])
+    part = get(data, "part", str, default="")
+    if part and (part != part.strip() or "\n" in part or len(part) > PART_MAX):
+        line, column = locate(text, None, "part")
+        raise LessonError(path, line, column, f"`part` must be a short name on one line "
+                          f"(at most {PART_MAX} characters, no surrounding spaces)")
     return Lesson(
         id=lesson_id,
         title=get(data, "title", str),
@@ -182,6 +204,7 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
         order=get(data, "order", int, default=0),
         summary=get(data, "summary", str, default=""),
         requires=tuple(str(r) for r in requires),
+        part=part,
     )
 
 
@@ -207,6 +230,9 @@ LESSON_KEYS = {
     "order": Key("integer", "Position in the course; lower comes first.", default=0),
     "requires": Key("array", "Ids of lessons the learner should finish first.", default=[]),
     "summary": Key("string", "One sentence shown in lists.", default=""),
+    "part": Key("string", "The part of the course the lesson belongs to, shown as a heading "
+                "in the outline and in `list`; lessons of one part come one after another.",
+                default=""),
     "explanation": Key("string", "The lesson itself, in Markdown.", required=True),
     "exercise": Key("table", "The exercise (see the [exercise] keys).", required=True),
 }

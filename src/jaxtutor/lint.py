@@ -352,6 +352,17 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
             if need == lesson.id:
                 at(lesson, "requires", "requires-order", "the lesson requires itself",
                    "Remove its own id from requires.")
+    # a part is one heading in the outline, so its lessons must not be split by another's
+    ordered = sorted(lessons, key=lambda l: (l.order, l.path.name))
+    seen = set()
+    for before, lesson in zip([None, *ordered], ordered):
+        if lesson.part and before is not None and lesson.part != before.part \
+                and lesson.part in seen:
+            at(lesson, "part", "part-split",
+               f"part {lesson.part!r} already began earlier, and {before.path.name} "
+               f"(part {before.part!r}) comes in between",
+               "Give the lessons of one part orders next to each other, or another part.")
+        seen.add(lesson.part)
     return problems
 
 

@@ -13,7 +13,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from jaxtutor.inert import inert
-from jaxtutor.lessons import Lesson
+from jaxtutor.lessons import Lesson, part_headings
 from jaxtutor.progress import IN_PROGRESS, PASSED, ExerciseProgress
 
 if TYPE_CHECKING:
@@ -53,7 +53,10 @@ class Outline(OptionList):
     def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
              current: str) -> None:
         options = []
-        for number, lesson in enumerate(lessons, start=1):
+        for number, (lesson, heading) in enumerate(zip(lessons, part_headings(lessons)), start=1):
+            if heading is not None:  # where a part begins; never selectable
+                options.append(Option(Text(inert(heading, multiline=False), style="bold dim"),
+                                      id=f"part:{number}", disabled=True))
             state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
             marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
@@ -62,7 +65,8 @@ class Outline(OptionList):
                          style="bold" if lesson.id == current else "")
             options.append(Option(OutlineEntry(marks, title), id=lesson.id))
         self.set_options(options)
-        self.highlighted = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
+        self.highlighted = next((i for i, option in enumerate(options) if option.id == current),
+                                0)
 
 
 class LessonView(VerticalScroll):
