@@ -447,3 +447,26 @@ async def test_pass_at_any_size_shows_the_result(size):
         results = app.query_one("#results-pane")
         assert results.display and results.region.area  # on a narrow screen it comes forward
         assert "Passed" in text_of(app, "#verdict")
+
+
+@pilot_test
+async def test_enter_indents_as_python_needs():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.load_text("")
+        editor.focus()
+        await pilot.press(*"def loss(w, x):", "enter", *"y = w * x", "enter",
+                          *"if y:", "enter", *"return y", "enter", *"z = 1", "enter",
+                          *"for i in x:  # a comment", "enter", *"pass", "enter", "enter",
+                          *"k = 2")
+        assert editor.text == ("def loss(w, x):\n"
+                               "    y = w * x\n"
+                               "    if y:\n"
+                               "        return y\n"
+                               "    z = 1\n"
+                               "    for i in x:  # a comment\n"
+                               "        pass\n"
+                               "    \n"
+                               "    k = 2")
+        assert editor.soft_wrap  # a long line is read whole, not cut at the edge

@@ -31,7 +31,8 @@ from jaxtutor.lessons import Lesson, builtin_dir, load_dir
 from jaxtutor.progress import ExerciseProgress, Store, home
 from jaxtutor.tui import keys
 from jaxtutor.tui.commands import TutorCommands
-from jaxtutor.tui.widgets import MARKS, NOT_STARTED_MARK, LessonView, Outline, ResultsPane, status_word
+from jaxtutor.tui.widgets import (MARKS, NOT_STARTED_MARK, CodeEditor, LessonView, Outline,
+                                  ResultsPane, status_word)
 
 if TYPE_CHECKING:  # imported where they are used: the first frame needs neither
     from textual.widgets import Tab, Tabs
@@ -113,8 +114,10 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
                 # built with its text and no language, then given one: tree-sitter's
                 # highlight query is compiled once (code_editor(language=...) and
                 # load_text would compile it three times, about 20 ms each)
-                editor = TextArea.code_editor(self._opening_text(), language=None,
-                                              id="editor", theme=self._editor_theme())
+                # soft-wrapped: a long starter line is read whole at 80 columns, not cut
+                editor = CodeEditor.code_editor(self._opening_text(), language=None,
+                                                id="editor", theme=self._editor_theme(),
+                                                soft_wrap=True)
                 editor.language = "python"
                 self._editor_preloaded = True
                 yield editor

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions
@@ -9,7 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Button, OptionList, Static
+from textual import events
+from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from jaxtutor.inert import inert
@@ -63,6 +66,36 @@ class Outline(OptionList):
             options.append(Option(OutlineEntry(marks, title), id=lesson.id))
         self.set_options(options)
         self.highlighted = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
+
+
+_ENDS_BLOCK = re.compile(r"(return|pass|raise|break|continue)\b")
+
+
+def indent_after(line: str, indent_width: int = 4) -> str:
+    """The indentation a new line gets after `line`, as a Python editor gives it."""
+    indent = line[:len(line) - len(line.lstrip())]
+    if line.split("#", 1)[0].rstrip().endswith(":"):
+        return indent + " " * indent_width
+    if _ENDS_BLOCK.match(line.lstrip()):
+        return indent[:max(0, len(indent) - indent_width)]
+    return indent
+
+
+class CodeEditor(TextArea):
+    """The editor: Enter keeps the line's indentation, one level more after a colon and one
+    less after return, pass, raise, break or continue (TextArea inserts a bare newline)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key != "enter" or self.read_only:
+            await super()._on_key(event)
+            return
+        self._restart_blink()
+        event.stop()
+        event.prevent_default()
+        start, end = self.selection
+        row, column = min(start, end)
+        before = self.document[row][:column]
+        self._replace_via_keyboard("\n" + indent_after(before, self.indent_width), start, end)
 
 
 class LessonView(VerticalScroll):
