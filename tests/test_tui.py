@@ -470,3 +470,54 @@ async def test_enter_indents_as_python_needs():
                                "    \n"
                                "    k = 2")
         assert editor.soft_wrap  # a long line is read whole, not cut at the edge
+
+
+@pilot_test
+async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks_the_verdict():
+    lesson = find_exercise("argnums", LESSONS)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("argnums")
+        await pilot.press("ctrl+f")  # from the lesson to the code
+        await paste(pilot, lesson.exercise.starter.replace("raise NotImplementedError",
+                                                           "return 1 / 0"))
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        await pilot.press("ctrl+f", "ctrl+f")  # results, then back to the code
+        assert app._pane == "code"
+        await paste(pilot, lesson.exercise.starter.replace(
+            "raise NotImplementedError", "while True:\n        pass"))
+        await pilot.press("ctrl+r")
+        await pilot.pause(0.5)
+        line = app.query_one("#check-line", Static)
+        assert line.display and line.region.height == 1  # below the editor, in sight
+        shown = text_of(app, "#check-line")
+        assert "Esc cancels" in shown
+        seconds = float(shown.split("…")[1].split("s")[0])
+        await pilot.pause(0.5)
+        assert float(text_of(app, "#check-line").split("…")[1].split("s")[0]) > seconds
+        assert app.results.has_class("-stale")
+        await pilot.press("escape")
+        assert not app.checking
+        assert not app.query_one("#check-line").display
+        assert app.results.has_class("-stale")
+        assert "earlier check" in text_of(app, "#running")
+        await app.workers.wait_for_complete()
+
+
+@pilot_test
+async def test_the_step_table_is_in_sight_at_120_by_36():
+    from tests.test_tui_snapshots import VERDICT
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.last_verdict = VERDICT
+        app.results.show_verdict(VERDICT)
+        await pilot.pause()
+        table = app.query_one("#steps", DataTable)
+        screen_bottom = app.query_one("#panes").region.bottom
+        assert table.region.height >= 4 and table.region.bottom <= screen_bottom
+        assert app.editor.region.height >= 8
+        app._show_lesson(app.current)  # a new lesson: the results pane gives its room back
+        await pilot.pause()
+        assert app.results.region.height < 12

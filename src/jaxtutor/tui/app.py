@@ -32,7 +32,7 @@ from jaxtutor.progress import ExerciseProgress, Store, home
 from jaxtutor.tui import keys
 from jaxtutor.tui.commands import TutorCommands
 from jaxtutor.tui.widgets import (MARKS, NOT_STARTED_MARK, CodeEditor, LessonView, Outline,
-                                  ResultsPane, status_word)
+                                  ResultsPane, running_text, status_word)
 
 if TYPE_CHECKING:  # imported where they are used: the first frame needs neither
     from textual.widgets import Tab, Tabs
@@ -89,6 +89,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._pool = None
         self._token = 0
         self._running_child = None
+        self._check_started = 0.0
+        self._check_timer = None
         self._saved_text = ""
         self._last_edit: float | None = None
         self._dirty_since: float | None = None
@@ -122,6 +124,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
                 self._editor_preloaded = True
                 yield editor
                 yield ResultsPane(id="results-pane")
+                # at 80 columns the results are behind a tab: a running check shows here
+                yield Static(id="check-line")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -342,9 +346,27 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._kill_running_child()  # a newer check supersedes the older one
         self._token += 1
         self.checking = True
-        self.results.show_running(True)
+        self._check_started = time.monotonic()
+        if self._check_timer is None:
+            self._check_timer = self.set_interval(0.1, self._show_elapsed)
+        self._show_elapsed()
         self._update_status()
         self._run_check(self._token, self.current, self.editor.text)
+
+    def _show_elapsed(self) -> None:
+        elapsed = time.monotonic() - self._check_started
+        self.results.show_running(True, elapsed)
+        line = self.query_one("#check-line", Static)
+        line.update(running_text(elapsed))
+        line.set_class(True, "-on")
+
+    def _check_ended(self) -> None:
+        """No check runs any more: the elapsed time stops showing."""
+        self.checking = False
+        if self._check_timer is not None:
+            self._check_timer.stop()
+            self._check_timer = None
+        self.query_one("#check-line", Static).set_class(False, "-on")
 
     @work(thread=True, exclusive=True, group="check", exit_on_error=False)
     def _run_check(self, token: int, lesson: Lesson, source: str) -> None:
@@ -366,7 +388,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def on_check_finished(self, message: CheckFinished) -> None:
         if message.token != self._token:
             return  # superseded
-        self.checking = False
+        self._check_ended()
         self._running_child = None
         from jaxtutor.verdict import Outcome  # already imported by the check
 
@@ -390,7 +412,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "check" and event.state is WorkerState.ERROR:
-            self.checking = False
+            self._check_ended()
             self.results.show_running(False)
             self._update_status()
             self.notify(inert(f"jaxtutor failed while checking (not your fault): {event.worker.error}"),
@@ -410,8 +432,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.workers.cancel_group(self, "check")
         self._kill_running_child()
         self._token += 1
-        self.checking = False
-        self.results.show_running(False)
+        self._check_ended()
+        self.results.show_cancelled()
         self._update_status()
         self.notify("Check cancelled.", timeout=3)
 

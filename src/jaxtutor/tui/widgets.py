@@ -29,6 +29,11 @@ _VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold yello
 _TEST_MARK = {"pass": ("✓", "green"), "fail": ("✗", "red"), "error": ("!", "yellow")}
 
 
+def running_text(elapsed: float) -> Text:
+    return Text.assemble(("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ",
+                         ("(Esc cancels)", "bold"))
+
+
 def status_word(progress: ExerciseProgress) -> str:
     return STATUS_WORDS.get(progress.status, "not started")
 
@@ -152,13 +157,24 @@ class ResultsPane(VerticalScroll):
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
-    def show_running(self, running: bool) -> None:
+    def show_running(self, running: bool, elapsed: float = 0.0) -> None:
         running_line = self.query_one("#running", Static)
-        running_line.update(Text("⟳ Checking your code…  (Esc cancels)", style="bold"))
+        running_line.update(running_text(elapsed))
         running_line.set_class(not running, "hidden")
+        # what is shown was said of the code before this check
+        self.set_class(running or self.has_class("-stale"), "-stale")
+
+    def show_cancelled(self) -> None:
+        """The check was cancelled: the verdict still shown is marked as an older one."""
+        running_line = self.query_one("#running", Static)
+        running_line.update(Text("Check cancelled. What follows is from an earlier check, "
+                                 "not of the code as it is now.", style="bold"))
+        running_line.set_class(not self.has_class("-has-verdict"), "hidden")
+        self.set_class(True, "-stale")
 
     def show_idle(self, exercise_function: str) -> None:
         self.show_running(False)
+        self.set_class(False, "-stale", "-has-verdict")
         self.query_one("#verdict", Static).update(Text.assemble(
             ("No check yet.\n", "bold"),
             f"Write `{exercise_function}` in the editor, then press ^r (or F5) to check it. "
@@ -169,6 +185,8 @@ class ResultsPane(VerticalScroll):
         self._show_goto(None)
 
     def show_verdict(self, verdict: Verdict) -> None:
+        self.set_class(False, "-stale")
+        self.set_class(True, "-has-verdict")
         self.show_running(False)
         title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
                      style=_VERDICT_STYLE[verdict.status])
