@@ -521,3 +521,28 @@ async def test_the_step_table_is_in_sight_at_120_by_36():
         app._show_lesson(app.current)  # a new lesson: the results pane gives its room back
         await pilot.pause()
         assert app.results.region.height < 12
+
+
+@pilot_test
+async def test_the_palette_lists_each_command_once_and_saves_a_screenshot(tmp_path, monkeypatch):
+    from textual.command import CommandPalette
+
+    monkeypatch.setenv("HOME", str(tmp_path / "no-downloads"))  # no ~/Downloads there
+    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette)
+        found = app.screen.query_one(CommandList)
+        await until(pilot, lambda: found.option_count > 10, "the palette listed nothing")
+        titles = [str(found.get_option_at_index(i).prompt).split("\n")[0].strip()
+                  for i in range(found.option_count)]
+        words = " ".join(titles).lower()
+        assert words.count("quit") == 1 and words.count("help") == 1
+        assert words.count("theme") == 1
+        await pilot.press("escape")
+        app.save_screenshot()
+        saved = tmp_path / "home" / "screenshots"
+        await until(pilot, lambda: saved.is_dir() and any(saved.glob("*.svg")),
+                    "no screenshot was saved")

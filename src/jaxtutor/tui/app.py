@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -593,6 +593,27 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.action_goto_error()
 
     # -- the rest ----------------------------------------------------------------------
+
+    def get_system_commands(self, screen):
+        """Textual's own palette entries, less those the app has (Quit, Help and a theme
+        switch it remembers); the screenshot goes to a folder that exists."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Quit", "Keys", "Theme"):
+                continue
+            if command.title == "Screenshot":
+                command = SystemCommand(command.title, "Save an SVG picture of the screen "
+                                        "(in ~/Downloads, or the jaxtutor folder without one)",
+                                        lambda: self.set_timer(0.1, self.save_screenshot))
+            yield command
+
+    def save_screenshot(self) -> None:
+        from platformdirs import user_downloads_path  # Textual's own choice of folder
+
+        folder = user_downloads_path()
+        if not folder.is_dir():
+            folder = home() / "screenshots"
+            folder.mkdir(parents=True, exist_ok=True)
+        self.deliver_screenshot(path=str(folder))
 
     def action_help(self) -> None:
         self.push_screen(_screens().HelpScreen())
