@@ -243,6 +243,68 @@ def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | No
         os.close(fd)
 
 
+# a bare Textual app showing 12 lines of text, the last with the needle
+_BARE_TEXT_APP = textwrap.dedent('''
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self):
+            yield Static("\\n".join(["Some text to read, line by line."] * 11 + ["You should already know: Python functions."]))
+
+    Bare().run()
+''')
+# the lesson a newcomer meets first (lesson 1), by words of its first paragraph
+NEEDLE = b"already know"
+
+
+def text_on_screen(argv: list[str], env: dict, size: tuple[int, int], needle: bytes = NEEDLE,
+                   limit_s: float = 30.0) -> float | None:
+    """Seconds from start until `needle` has been drawn on a pseudo-terminal of `size`
+    (columns, rows): the moment the lesson's first paragraph is there to read."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(argv[0], argv, env)
+    columns, rows = size
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    start = time.perf_counter()
+    output = b""
+    try:
+        while time.perf_counter() - start < limit_s:
+            if not select.select([fd], [], [], 0.2)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return None
+            if not chunk:
+                return None
+            output += chunk
+            if needle in _ESCAPES.sub(b"", output[-200000:]):
+                return time.perf_counter() - start
+        return None
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def bench_lesson_text(reps: int, tmp: Path) -> dict:
+    """The lesson on screen against a bare Textual app's text, at 80x24 and 120x36."""
+    results = {}
+    for size in ((80, 24), (120, 36)):
+        bare, tutor = [], []
+        for rep in range(reps):
+            env = dict(os.environ, TERM="xterm-256color",
+                       JAXTUTOR_HOME=str(tmp / f"home-text-{size[0]}-{rep}"))  # a newcomer
+            bare.append(text_on_screen([sys.executable, "-c", _BARE_TEXT_APP], env, size))
+            tutor.append(text_on_screen([sys.executable, "-m", "jaxtutor"], env, size))
+        bare, tutor = [b for b in bare if b], [t for t in tutor if t]
+        results[size] = ({"bare": stats(bare), "jaxtutor": stats(tutor)} if bare and tutor
+                         else {"error": "the text never showed"})
+    return results
+
+
 def bench_tui(reps: int, tmp: Path) -> dict:
     env = dict(os.environ, TERM="xterm-256color", JAXTUTOR_HOME=str(tmp / "home"))
     bare, tutor = [], []
@@ -253,6 +315,18 @@ def bench_tui(reps: int, tmp: Path) -> dict:
     if not bare or not tutor:
         return {"error": "no frame seen"}
     return {"bare": stats(bare), "jaxtutor": stats(tutor)}
+
+
+def print_lesson_text(results: dict) -> None:
+    print("lesson 1's first paragraph on screen, from start (bare: a Textual app showing 12 "
+          "lines of text; target ratio <= 1.5):")
+    for (columns, rows), result in results.items():
+        if "error" in result:
+            print(f"  {columns}x{rows}: {result['error']}")
+            continue
+        (bm, bp), (jm, jp) = result["bare"], result["jaxtutor"]
+        print(f"  {columns}x{rows}: bare {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} (p90 {ms(jp)}), "
+              f"ratio {jm / bm:.2f}")
 
 
 # -- grading ------------------------------------------------------------------------------
@@ -283,7 +357,14 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="3 repetitions, 12 graded files")
     parser.add_argument("--reps", type=int, help="repetitions per measurement (default 10)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"])
+    parser.add_argument("--only-lesson-text", action="store_true",
+                        help="only the lesson text on screen at 80x24 and 120x36")
     args = parser.parse_args()
+    if args.only_lesson_text:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            print(f"load average {load_average()}")
+            print_lesson_text(bench_lesson_text(args.reps or 5, Path(tmp)))
+        return 0
     reps = args.reps or (3 if args.quick else 10)
     graded = 12 if args.quick else 60
     print(f"jaxtutor check latency: {os.cpu_count()} cores, {reps} repetitions, "
@@ -315,6 +396,7 @@ def main() -> int:
                 (bm, bp), (jm, jp) = tui["bare"], tui["jaxtutor"]
                 print(f"\nfirst frame: bare Textual app {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} "
                       f"(p90 {ms(jp)}), ratio {jm / bm:.2f} (target <= 1.5)")
+            print_lesson_text(bench_lesson_text(reps, tmp))
         if "grade" not in args.skip:
             result = bench_grade(graded, tmp)
             if "error" in result:

@@ -546,3 +546,15 @@ async def test_the_palette_lists_each_command_once_and_saves_a_screenshot(tmp_pa
         saved = tmp_path / "home" / "screenshots"
         await until(pilot, lambda: saved.is_dir() and any(saved.glob("*.svg")),
                     "no screenshot was saved")
+
+
+@pilot_test
+async def test_the_lessons_code_blocks_are_highlighted_once_the_text_is_shown():
+    from jaxtutor.tui.lesson_text import LessonFence
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: app.query(LessonFence), "the lesson text never showed")
+        fence = app.query(LessonFence).first()
+        await until(pilot, lambda: fence._content.spans, "the code block was never highlighted")
+        assert "import jax" in fence._content.plain

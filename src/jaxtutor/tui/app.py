@@ -146,7 +146,9 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         if self._pane != "code":
             self._focus_pane(self._pane)
         if self._warm:
-            self.call_after_refresh(self._start_pool)
+            # started once the lesson's text is on screen (on_lesson_text_shown): its child
+            # imports JAX, which on two cores held the text back by about 0.3 s
+            self.set_timer(2.0, self._start_pool)  # in case the text never says so
 
     def _first_pane(self) -> str:
         """Where the keys go first on a narrow terminal: a newcomer to a lesson reads it
@@ -161,7 +163,12 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         text = self.store.load_draft(self.current.id)
         return self.current.exercise.starter if text is None else text
 
+    def on_lesson_text_shown(self) -> None:
+        self._start_pool()
+
     def _start_pool(self) -> None:
+        if not self._warm or self._pool is not None:
+            return
         from jaxtutor.runner.pool import WarmPool  # starts a child that imports JAX, not us
 
         self._pool = WarmPool()

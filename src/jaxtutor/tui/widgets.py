@@ -133,9 +133,9 @@ class LessonView(VerticalScroll):
         self.scroll_home(animate=False)
 
     def _mount_text(self) -> None:
-        from textual.widgets import Markdown
+        from jaxtutor.tui.lesson_text import LessonText
 
-        self._text = Markdown(self._explanation, id="lesson-text")
+        self._text = LessonText(self._explanation, id="lesson-text")
         self.mount(self._text)
 
 
