@@ -119,6 +119,48 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
     return rows
 
 
+def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
+    """Every lesson's untouched starter and its solution: cold `jaxtutor check`, and a
+    check on a warm pool (as the app and watch run it), next to the scan exercise's
+    correct solution cold in the same run (the target: within 1.25x of it)."""
+    from jaxtutor.lessons import builtin_dir, load_dir
+    from jaxtutor.runner.pool import WarmPool
+
+    lessons = load_dir(builtin_dir())[0]
+    rows = []
+    scan = next(lesson for lesson in lessons if lesson.id == "scan_training_step")
+    scan_path = tmp / "scan_correct.py"
+    scan_path.write_text(scan.exercise.solution)
+    with WarmPool(1) as pool:
+        for lesson in lessons:
+            for kind, source in (("starter", lesson.exercise.starter),
+                                 ("solution", lesson.exercise.solution)):
+                path = tmp / f"{lesson.id}_{kind}.py"
+                path.write_text(source)
+                cold, warm, scan_cold, statuses = [], [], [], set()
+                for _ in range(reps):
+                    took, status = warm_check(pool, lesson.exercise, source)
+                    warm.append(took)
+                    statuses.add(f"warm:{status}")
+                    pool.wait_ready(timeout=120)
+                    time.sleep(IDLE_S)
+                    took, status = cold_check(lesson.id, path)
+                    cold.append(took)
+                    statuses.add(f"cold:{status}")
+                    scan_cold.append(cold_check("scan_training_step", scan_path)[0])
+                row = {"exercise": lesson.id, "submission": kind, "cold": stats(cold),
+                       "warm": stats(warm), "scan": stats(scan_cold), "statuses": sorted(statuses)}
+                rows.append(row)
+                (cm, _), (wm, _), (sm, _) = row["cold"], row["warm"], row["scan"]
+                print(f"  {lesson.id:26} {kind:8} cold {ms(cm)}  x{cm / sm:4.2f} of scan's "
+                      f"{ms(sm)}   warm {ms(wm)}   {' '.join(row['statuses'])}", flush=True)
+    worst = max(r["cold"][0] / r["scan"][0] for r in rows)
+    slowest_warm = max(r["warm"][0] for r in rows)
+    print(f"  worst cold/scan {worst:.2f} (target <= 1.25); slowest warm median "
+          f"{ms(slowest_warm)} (target < 300 ms)")
+    return rows
+
+
 def print_row(row: dict) -> None:
     (cm, cp), (wm, wp) = row["cold"], row["warm"]
     print(f"  {row['exercise']:20} {row['submission']:8} cold {ms(cm)} p90 {ms(cp)}   "
@@ -359,7 +401,17 @@ def main() -> int:
     parser.add_argument("--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"])
     parser.add_argument("--only-lesson-text", action="store_true",
                         help="only the lesson text on screen at 80x24 and 120x36")
+    parser.add_argument("--only-every-lesson", action="store_true",
+                        help="only every lesson's starter and solution, cold and warm")
     args = parser.parse_args()
+    if args.only_every_lesson:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            os.environ["JAXTUTOR_HOME"] = str(Path(tmp) / "home")
+            print(f"every lesson, cold and warm checks ({args.reps or 3} repetitions, medians), "
+                  f"load average {load_average()}:")
+            bench_every_lesson(args.reps or 3, Path(tmp))
+            print(f"load average after: {load_average()}")
+        return 0
     if args.only_lesson_text:
         with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
             print(f"load average {load_average()}")
@@ -376,6 +428,8 @@ def main() -> int:
             print("\nchecks (median, p90; warm/cold of the medians; target warm/cold <= 0.20 "
                   "for a correct file, warm < 500 ms for a wrong one):")
             bench_checks(reps, tmp)
+            print("\nevery lesson's starter and solution (medians):")
+            bench_every_lesson(max(1, reps // 3), tmp)
         if "breakdown" not in args.skip:
             print("\nwhere the time goes (medians, in a fresh process, reference solution):")
             for name, took in process_costs(reps).items():

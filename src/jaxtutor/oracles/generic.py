@@ -7,7 +7,7 @@ made of, how many recompilations are allowed, and named mutants: the code a lear
 one misconception would write, with the hint for it.
 
 Every program runs in a child process of its own: the learner's, the reference's and
-each mutant's. Only their answers (plain arrays) come back; all comparing happens here.
+each mutant's (the last two from the check's `Learner.spawn`: forked with JAX imported). Only their answers (plain arrays) come back; all comparing happens here.
 Structure and recompilation rules are never asked of the learner's process: its
 function is exported (once per input signature) and a child that never loaded any file
 checks and runs those programs (see runner/verify.py). A learner whose answers and
@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -284,6 +285,27 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
     return run
 
 
+class TrustedChild:
+    """One child for a check's trusted programs, the reference and then each mutant, one
+    after another: the operations JAX compiled for one are there for the next, where a
+    child each compiled them all again (a mutant took 2-3 s, now a fraction of that).
+    They are the lesson's own code; each is loaded into a fresh namespace."""
+
+    def __init__(self, spawn: Callable[[Limits], Child], limits: Limits):
+        self._spawn, self._limits = spawn, limits
+        self._child: Child | None = None
+        self.lock = threading.Lock()
+
+    def child(self) -> Child:
+        if self._child is None or not self._child.alive():  # one that ended is replaced
+            self._child = self._spawn(self._limits)
+        return self._child
+
+    def close(self) -> None:
+        if self._child is not None:
+            self._child.kill()
+
+
 _CACHE: dict[str, Run] = {}
 _CACHE_LOCK = threading.Lock()
 # every check draws new hidden cases, so a long session would add runs without end;
@@ -292,10 +314,11 @@ _CACHE_SIZE = 256
 
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
-                limits: Limits, filename: str, programs: bool = True) -> Run:
-    """Run a trusted program (the reference or a mutant) in a fresh child, and judge
-    its exported programs in another when the exercise needs them. Runs are
-    remembered by source and cases, so proving a lesson starts each program once."""
+                limits: Limits, filename: str, programs: bool = True,
+                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None) -> Run:
+    """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
+    `spawn`, and judge its exported programs in another when the exercise needs them.
+    Runs are remembered by source and cases, so proving a lesson starts each program once."""
     programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
         [source, function, config, [repr(c.args) for c in cases], programs],
@@ -303,7 +326,13 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]
-    with Child(limits) as child, (Child(limits) if programs else contextlib.nullcontext()) as clean:
+    with contextlib.ExitStack() as stack:
+        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
+        if shared is not None:
+            stack.enter_context(shared.lock)  # one program at a time in it
+            child = shared.child()
+        else:
+            child = stack.enter_context(spawn(limits))
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
@@ -505,11 +534,22 @@ class GenericOracle(Oracle):
     def needs_clean(self, exercise) -> bool:
         return needs_programs(exercise.config)
 
+    def runs_programs(self, exercise) -> bool:
+        return True  # the reference, always
+
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         p = prepare(exercise, seed)
+        trusted = TrustedChild(learner.spawn, p.limits)
+        try:
+            return self._run(learner, p, trusted)
+        finally:
+            trusted.close()
+
+    def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
             ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
-                                     p.cases, p.limits, "reference.py", programs=False)
+                                     p.cases, p.limits, "reference.py", programs=False,
+                                     spawn=learner.spawn, shared=trusted)
             mine = observe(learner._child, p.config, p.cases, learner.take_clean())
             reference = ref_future.result()
         if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
@@ -519,7 +559,7 @@ class GenericOracle(Oracle):
         report = Report(judge(p.config, p.cases, mine, reference))
         if report.passed:
             return report
-        misconception = self.recognise(p, mine, reference)
+        misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
         raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
         if raised is not None:
             # check.py explains the learner's exception; the mutant, if any, names its cause
@@ -531,13 +571,15 @@ class GenericOracle(Oracle):
         return report
 
     @staticmethod
-    def recognise(p: Prepared, mine: Run, reference: Run) -> Misconception | None:
+    def recognise(p: Prepared, mine: Run, reference: Run,
+                  spawn: Callable[[Limits], Child] = Child,
+                  trusted: TrustedChild | None = None) -> Misconception | None:
         if not p.mutants:
             return None
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            runs = list(pool.map(lambda m: run_program(m["code"], p.function, p.config, p.cases,
-                                                       p.limits, f"mutant_{m['id']}.py"),
-                                 p.mutants))
+        # one after another in the reference's child: each reuses what the others compiled
+        runs = [run_program(m["code"], p.function, p.config, p.cases, p.limits,
+                            f"mutant_{m['id']}.py", spawn=spawn, shared=trusted)
+                for m in p.mutants]
         for mutant, run in zip(p.mutants, runs):
             if same_mistake(p.config, p.cases, mine, run, reference):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
