@@ -36,7 +36,7 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                  seed: int | None = None, child: Child | None = None,
                  submission: str | None = None,
-                 clean: Callable[[Limits], Child] | None = None) -> Verdict:
+                 clean: Callable[[Limits], Child] | None = None, trusted=None) -> Verdict:
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
     (warm) is used if given; it is killed afterwards either way. `submission`: a
     student's own folder, shown read-only to a child started here. `seed` draws the
@@ -45,7 +45,8 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     the learner's file is taken from `clean` (a pool's `take`; by default a fresh one),
     at once, so it starts meanwhile. The exercise's own programs (a reference, mutants)
     run in children from `clean` too; a check with neither `child` nor `clean` that
-    needs such children starts a fork server for them and the learner's child."""
+    needs such children starts a fork server for them and the learner's child; a pool's
+    `trusted` child (runner.pool.TrustedChild) runs them warm from check to check."""
     started = time.monotonic()
     seed = fresh_seed() if seed is None else seed
     limits = limits_for(exercise)
@@ -63,7 +64,7 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     try:
         if oracle.needs_clean(exercise):
             judge = spawn(limits)
-        verdict = _judge(exercise, source, filename, seed, child, judge, spawn)
+        verdict = _judge(exercise, source, filename, seed, child, judge, spawn, trusted)
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
@@ -106,13 +107,14 @@ def _forked(server, limits: Limits, submission: str | None = None) -> Child:
 
 
 def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child,
-           clean: Child | None, spawn: Callable[[Limits], Child] = Child) -> Verdict:
+           clean: Child | None, spawn: Callable[[Limits], Child] = Child,
+           trusted=None) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
     oracle = oracles.get(exercise.oracle)
     try:
-        report = oracle.run(Learner(child, clean, spawn), exercise, seed)
+        report = oracle.run(Learner(child, clean, spawn, trusted), exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)

@@ -38,10 +38,11 @@ class Learner:
     mutants): a pool's `take` or a fork server's, so each costs a fork, not an import."""
 
     def __init__(self, child: Child, clean: Child | None = None,
-                 spawn: Callable[[Limits], Child] | None = None):
+                 spawn: Callable[[Limits], Child] | None = None, trusted=None):
         self._child = child
         self._clean = clean
         self.spawn = spawn or Child
+        self.trusted = trusted  # a pool's runner.pool.TrustedChild, kept warm between checks
 
     def call(self, *args):
         (result,) = self.call_many([args])
@@ -202,6 +203,9 @@ class Oracle:
         """Whether a check runs the exercise's own programs in children of their own
         (Learner.spawn), beside the learner's."""
         return False
+
+    def warm(self, exercise, trusted) -> None:
+        """Run the exercise's own programs once ahead of the first check (see generic)."""
 
     def diagnose_raised(self, message: str) -> Diagnosis | None:
         return None

@@ -30,6 +30,7 @@ from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
                                    hidden_case, input_signature, mismatch, programs)
 from jaxtutor.runner import wire
+from jaxtutor.runner.pool import TrustedChild
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import TestResult
@@ -285,27 +286,6 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
     return run
 
 
-class TrustedChild:
-    """One child for a check's trusted programs, the reference and then each mutant, one
-    after another: the operations JAX compiled for one are there for the next, where a
-    child each compiled them all again (a mutant took 2-3 s, now a fraction of that).
-    They are the lesson's own code; each is loaded into a fresh namespace."""
-
-    def __init__(self, spawn: Callable[[Limits], Child], limits: Limits):
-        self._spawn, self._limits = spawn, limits
-        self._child: Child | None = None
-        self.lock = threading.Lock()
-
-    def child(self) -> Child:
-        if self._child is None or not self._child.alive():  # one that ended is replaced
-            self._child = self._spawn(self._limits)
-        return self._child
-
-    def close(self) -> None:
-        if self._child is not None:
-            self._child.kill()
-
-
 _CACHE: dict[str, Run] = {}
 _CACHE_LOCK = threading.Lock()
 # every check draws new hidden cases, so a long session would add runs without end;
@@ -330,7 +310,7 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
         if shared is not None:
             stack.enter_context(shared.lock)  # one program at a time in it
-            child = shared.child()
+            child = shared.child(limits)
         else:
             child = stack.enter_context(spawn(limits))
         loaded = child.load(source, filename, function)
@@ -539,11 +519,24 @@ class GenericOracle(Oracle):
 
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         p = prepare(exercise, seed)
-        trusted = TrustedChild(learner.spawn, p.limits)
+        # the pool's (app, watch), which stays warm from check to check, else one for this check
+        trusted = learner.trusted or TrustedChild(learner.spawn)
         try:
             return self._run(learner, p, trusted)
         finally:
-            trusted.close()
+            if trusted is not learner.trusted:
+                trusted.close()
+
+    def warm(self, exercise, trusted: TrustedChild) -> None:
+        """Run the reference and every mutant once in `trusted`, on the fixed cases and
+        one draw of hidden ones, so that what JAX compiles for them is there for the
+        learner's first check (the app does this while the learner reads)."""
+        p = prepare(exercise, 0)
+        run_program(p.reference_source, p.function, p.config, p.cases, p.limits,
+                    "reference.py", programs=False, shared=trusted)
+        for m in p.mutants:
+            run_program(m["code"], p.function, p.config, p.cases, p.limits,
+                        f"mutant_{m['id']}.py", spawn=trusted.spawn, shared=trusted)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile

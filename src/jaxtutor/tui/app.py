@@ -173,6 +173,22 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
         self._pool = WarmPool()
         self.run_worker(self._warn_if_unjailed, thread=True, group="doctor")
+        self._warm_lesson()
+
+    def _warm_lesson(self) -> None:
+        """While the learner reads, run the lesson's own programs once in the pool's
+        trusted child, so the first check finds JAX's compiled code there."""
+        if self._pool is not None and self.current is not None:
+            self.run_worker(lambda exercise=self.current.exercise: self._warm(exercise),
+                            thread=True, group="warm", exit_on_error=False)
+
+    def _warm(self, exercise) -> None:
+        from jaxtutor import oracles
+
+        try:
+            oracles.get(exercise.oracle).warm(exercise, self._pool.trusted)
+        except Exception:  # only a head start: the check runs these programs itself
+            pass
 
     def _warn_if_unjailed(self) -> None:
         """Once, where the machine cannot jail the learner's code (a probe: off the UI thread)."""
@@ -310,6 +326,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.save_draft_now()
         self.action_cancel_check()
         self._show_lesson(lesson)
+        self._warm_lesson()
         if self._narrow():
             self._show_pane("lesson")  # a new lesson starts with reading it
         self.editor.focus() if not self._narrow() else None
@@ -388,7 +405,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             child.kill()
             return
         verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child,
-                               clean=self._pool.take if self._pool else None)
+                               clean=self._pool.take if self._pool else None,
+                               trusted=self._pool.trusted if self._pool else None)
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
 
