@@ -266,13 +266,14 @@ def _rows(args: tuple) -> tuple[list[int], int]:
     return [i for i, n in enumerate(sizes) if n == trip and n is not None], trip
 
 
-def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None) -> Run:
+def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
+            as_written: bool = True) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them."""
     calls = [c.args for c in cases]
     # as written (no wrapping jit), so Python state kept between calls, like a
     # remembered first batch, shows
-    run = Run(_answers(child.call_many(calls, as_written=True)))
+    run = Run(_answers(child.call_many(calls, as_written=as_written)))
     if not needs_programs(config) or not cases:
         if clean is not None:
             clean.kill()
@@ -295,13 +296,14 @@ _CACHE_SIZE = 256
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
                 limits: Limits, filename: str, programs: bool = True,
-                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None) -> Run:
+                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None,
+                as_written: bool = True) -> Run:
     """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
     `spawn`, and judge its exported programs in another when the exercise needs them.
     Runs are remembered by source and cases, so proving a lesson starts each program once."""
     programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
-        [source, function, config, [repr(c.args) for c in cases], programs],
+        [source, function, config, [repr(c.args) for c in cases], programs, as_written],
         sort_keys=True, default=str).encode()).hexdigest()
     with _CACHE_LOCK:
         if key in _CACHE:
@@ -317,7 +319,7 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
             return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
-        run = observe(child, config if programs else {}, cases, clean)
+        run = observe(child, config if programs else {}, cases, clean, as_written)
     with _CACHE_LOCK:
         _CACHE[key] = run
         while len(_CACHE) > _CACHE_SIZE:
@@ -536,7 +538,8 @@ class GenericOracle(Oracle):
                     "reference.py", programs=False, shared=trusted)
         for m in p.mutants:
             run_program(m["code"], p.function, p.config, p.cases, p.limits,
-                        f"mutant_{m['id']}.py", spawn=trusted.spawn, shared=trusted)
+                        f"mutant_{m['id']}.py", spawn=trusted.spawn, shared=trusted,
+                        as_written=False)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
@@ -569,9 +572,14 @@ class GenericOracle(Oracle):
                   trusted: TrustedChild | None = None) -> Misconception | None:
         if not p.mutants:
             return None
-        # one after another in the reference's child: each reuses what the others compiled
+        # one after another in the reference's child: each reuses what the others compiled.
+        # Under the child's jit (one compile per shape, not one per operation: a mutant
+        # took 3-5 times longer as written), which runs plainly every call jit cannot
+        # take, and every call of a function that keeps a traced value (a mutant that
+        # remembers its first batch)
         runs = [run_program(m["code"], p.function, p.config, p.cases, p.limits,
-                            f"mutant_{m['id']}.py", spawn=spawn, shared=trusted)
+                            f"mutant_{m['id']}.py", spawn=spawn, shared=trusted,
+                            as_written=False)
                 for m in p.mutants]
         for mutant, run in zip(p.mutants, runs):
             if same_mistake(p.config, p.cases, mine, run, reference):
