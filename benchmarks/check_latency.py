@@ -331,6 +331,60 @@ def text_on_screen(argv: list[str], env: dict, size: tuple[int, int], needle: by
         os.close(fd)
 
 
+_VERDICT_SHOWN = re.compile(rb"\(\d+\.\d s\)")  # a verdict's title ends with its duration
+
+
+def first_check_in_app(after_s: float, env: dict, limit_s: float = 60.0) -> float | None:
+    """Seconds from pressing ^r, `after_s` after the app started (a newcomer on lesson 1's
+    starter, at 120x36), until the verdict is on screen."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(sys.executable, [sys.executable, "-m", "jaxtutor"], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+    start = time.perf_counter()
+    pressed, output = None, b""
+    try:
+        while time.perf_counter() - start < limit_s:
+            if pressed is None and time.perf_counter() - start >= after_s:
+                os.write(fd, b"\x12")  # ^r
+                pressed, output = time.perf_counter(), b""
+            if not select.select([fd], [], [], 0.05)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return None
+            output += chunk
+            if pressed is not None and _VERDICT_SHOWN.search(_ESCAPES.sub(b"", output)):
+                return time.perf_counter() - pressed
+        return None
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def bench_first_check(reps: int, tmp: Path) -> dict:
+    results = {}
+    for after_s in (1.0, 5.0):
+        took = []
+        for rep in range(reps):
+            env = dict(os.environ, TERM="xterm-256color",
+                       JAXTUTOR_HOME=str(tmp / f"home-first-{after_s}-{rep}"))
+            took.append(first_check_in_app(after_s, env))
+        took = [t for t in took if t]
+        results[after_s] = stats(took) if took else None
+    return results
+
+
+def print_first_check(results: dict) -> None:
+    print("the first check in the app (lesson 1's starter, ^r pressed N s after start), "
+          "until its verdict is on screen (target <= 1.5 s):")
+    for after_s, result in results.items():
+        print(f"  pressed {after_s:.0f} s after start: " + (
+            "no verdict seen" if result is None else f"{ms(result[0])} (p90 {ms(result[1])})"))
+
+
 def bench_lesson_text(reps: int, tmp: Path) -> dict:
     """The lesson on screen against a bare Textual app's text, at 80x24 and 120x36."""
     results = {}
@@ -401,9 +455,16 @@ def main() -> int:
     parser.add_argument("--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"])
     parser.add_argument("--only-lesson-text", action="store_true",
                         help="only the lesson text on screen at 80x24 and 120x36")
+    parser.add_argument("--only-first-check", action="store_true",
+                        help="only the first check in the app, 1 s and 5 s after start")
     parser.add_argument("--only-every-lesson", action="store_true",
                         help="only every lesson's starter and solution, cold and warm")
     args = parser.parse_args()
+    if args.only_first_check:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            print(f"load average {load_average()}")
+            print_first_check(bench_first_check(args.reps or 3, Path(tmp)))
+        return 0
     if args.only_every_lesson:
         with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
             os.environ["JAXTUTOR_HOME"] = str(Path(tmp) / "home")
@@ -451,6 +512,7 @@ def main() -> int:
                 print(f"\nfirst frame: bare Textual app {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} "
                       f"(p90 {ms(jp)}), ratio {jm / bm:.2f} (target <= 1.5)")
             print_lesson_text(bench_lesson_text(reps, tmp))
+            print_first_check(bench_first_check(max(1, reps // 2), tmp))
         if "grade" not in args.skip:
             result = bench_grade(graded, tmp)
             if "error" in result:
