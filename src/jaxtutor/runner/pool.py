@@ -14,7 +14,9 @@ took it (check_source does).
 The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
 pool started in the same process could not be ready any sooner than its own child. A
 check whose oracle judges exported programs takes a second child, the clean one, which
-is never sent the learner's file (check_source's `clean=pool.take`).
+is never sent the learner's file (check_source's `clean=pool.take`). The exercise's own
+programs (a generic exercise's reference and mutants) run in `trusted`, the one child
+kept from check to check: it never runs a learner's code.
 """
 
 from __future__ import annotations
