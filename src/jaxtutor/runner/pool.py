@@ -185,6 +185,7 @@ class TrustedChild:
         self.spawn = spawn
         self._child: Child | None = None
         self._closed = False
+        self._guard = threading.Lock()  # closing against a child being put in place
         self.lock = threading.Lock()  # one program at a time
 
     def child(self, limits: Limits) -> Child:
@@ -196,13 +197,21 @@ class TrustedChild:
             self._child.kill()
             self._child = None
         if self._child is None:
-            self._child = self.spawn(limits)
+            child = self.spawn(limits)
+            with self._guard:
+                closed = self._closed
+                if not closed:
+                    self._child = child
+            if closed:  # closed while it started
+                child.kill()
+                raise RunEnded("internal", "the checking processes were closed")
         return self._child
 
     def close(self) -> None:
         """Kill the child, even mid-program (that program's run then ends)."""
-        self._closed = True
-        child, self._child = self._child, None
+        with self._guard:
+            self._closed = True
+            child, self._child = self._child, None
         if child is not None:
             child.kill()
 
