@@ -93,6 +93,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._check_timer = None
         self._saved_text = ""
         self._last_edit: float | None = None
+        self._last_input = 0.0  # a key that edited or moved between panes
         self._dirty_since: float | None = None
         self._pane = "code"
         self._outline_hidden = False
@@ -146,9 +147,10 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         if self._pane != "code":
             self._focus_pane(self._pane)
         if self._warm:
-            # started once the lesson's text is on screen (on_lesson_text_shown): its child
-            # imports JAX, which on two cores held the text back by about 0.3 s
-            self.set_timer(2.0, self._start_pool)  # in case the text never says so
+            # right after the first frame: started once the lesson's text was on screen
+            # instead, its start (imports on this thread) came when the learner's first
+            # keys did, and keys typed during it went to the pane they had left
+            self.call_after_refresh(self._start_pool)
 
     def _first_pane(self) -> str:
         """Where the keys go first on a narrow terminal: a newcomer to a lesson reads it
@@ -163,12 +165,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         text = self.store.load_draft(self.current.id)
         return self.current.exercise.starter if text is None else text
 
-    def on_lesson_text_shown(self) -> None:
-        self._start_pool()
-
     def _start_pool(self) -> None:
-        if not self._warm or self._pool is not None:
-            return
         from jaxtutor.runner.pool import WarmPool  # starts a child that imports JAX, not us
 
         self._pool = WarmPool()
@@ -177,10 +174,18 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def _warm_lesson(self) -> None:
         """While the learner reads, run the lesson's own programs once in the pool's
-        trusted child, so the first check finds JAX's compiled code there."""
-        if self._pool is not None and self.current is not None:
-            self.run_worker(lambda exercise=self.current.exercise: self._warm(exercise),
-                            thread=True, group="warm", exit_on_error=False)
+        trusted child, so the first check finds JAX's compiled code there. Only once the
+        keys have rested a second: its imports (numpy, the oracles) hold the interpreter
+        in long stretches, and keys typed meanwhile went to the pane they left."""
+        if self._pool is None or self.current is None:
+            return
+        exercise = self.current.exercise
+        if time.monotonic() - self._last_input < 1.0 or self.checking:
+            self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
+                           else None)
+            return
+        self.run_worker(lambda: self._warm(exercise), thread=True, group="warm",
+                        exit_on_error=False)
 
     def _warm(self, exercise) -> None:
         from jaxtutor import oracles
@@ -229,7 +234,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         return self.has_class("-narrow")
 
     def _show_pane(self, pane: str) -> None:
-        self._pane = pane
+        self._pane, self._last_input = pane, time.monotonic()
         self.update_classes(self._pane_classes())  # one restyle, not one per class
         tabs = self.query_one_optional("#pane-tabs")
         if tabs is not None and tabs.active != pane:
@@ -336,7 +341,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         now = time.monotonic()
-        self._last_edit = now
+        self._last_edit = self._last_input = now
         if self._dirty_since is None:
             self._dirty_since = now
 

@@ -4,7 +4,6 @@ text is on screen. Imported with the first lesson text, not at start."""
 from __future__ import annotations
 
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import Markdown
 from textual.widgets._markdown import MarkdownFence
 
@@ -31,16 +30,6 @@ class LessonFence(MarkdownFence):
 
 
 class LessonText(Markdown):
-    """The explanation; says once when its text is first on screen."""
+    """The explanation, its code blocks highlighted once the text is on screen."""
 
     BLOCKS = {**Markdown.BLOCKS, "fence": LessonFence, "code_block": LessonFence}
-
-    class Shown(Message):
-        """The lesson's text has been drawn once."""
-
-    _shown = False
-
-    def on_markdown_table_of_contents_updated(self) -> None:
-        if not self._shown:
-            self._shown = True
-            self.call_after_refresh(self.post_message, self.Shown())
