@@ -175,12 +175,14 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def _warm_lesson(self) -> None:
         """While the learner reads, run the lesson's own programs once in the pool's
         trusted child, so the first check finds JAX's compiled code there. Only once the
-        keys have rested a second: its imports (numpy, the oracles) hold the interpreter
-        in long stretches, and keys typed meanwhile went to the pane they left."""
+        lesson's text is on screen and the keys have rested a second: its imports (numpy,
+        the oracles) hold the interpreter in long stretches, which delayed the text, and
+        keys typed meanwhile went to the pane they left."""
         if self._pool is None or self.current is None:
             return
         exercise = self.current.exercise
-        if time.monotonic() - self._last_input < 1.0 or self.checking:
+        busy = time.monotonic() - self._last_input < 1.0 or self.checking
+        if busy or not self.query_one(LessonView).text_shown():
             self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
                            else None)
             return

@@ -132,6 +132,10 @@ class LessonView(VerticalScroll):
         self._explanation = lesson.explanation
         self.scroll_home(animate=False)
 
+    def text_shown(self) -> bool:
+        """Whether the explanation's Markdown has been laid out (its blocks mounted)."""
+        return self._text is not None and bool(self._text.children)
+
     def _mount_text(self) -> None:
         from jaxtutor.tui.lesson_text import LessonText
 
