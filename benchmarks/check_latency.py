@@ -6,6 +6,10 @@
 For each core exercise, for a correct and a wrong submission, side by side:
   cold  `jaxtutor check EXERCISE FILE` in a fresh process (what a one-off check costs)
   warm  a check on a pool-held child, forked with JAX imported, that sat idle (TUI, watch, grade)
+Every lesson's starter and solution, cold and warm, next to the scan exercise's correct
+solution cold (--only-every-lesson). The time until lesson 1's first paragraph is on
+screen at 80x24 and 120x36 next to a bare Textual app showing text (--only-lesson-text),
+and the first check in the app pressed 1 s and 5 s after start (--only-first-check).
 Then the time to the TUI's first frame next to a bare Textual app's, grading N
 submissions with `--jobs 2` against N cold checks one after another, and a breakdown of
 a check into process start, imports, trace, lowering, compile and run.
@@ -116,6 +120,48 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
                        "warm": stats(warm), "statuses": sorted(statuses)}
                 rows.append(row)
                 print_row(row)
+    return rows
+
+
+def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
+    """Every lesson's untouched starter and its solution: cold `jaxtutor check`, and a
+    check on a warm pool (as the app and watch run it), next to the scan exercise's
+    correct solution cold in the same run (the target: within 1.25x of it)."""
+    from jaxtutor.lessons import builtin_dir, load_dir
+    from jaxtutor.runner.pool import WarmPool
+
+    lessons = load_dir(builtin_dir())[0]
+    rows = []
+    scan = next(lesson for lesson in lessons if lesson.id == "scan_training_step")
+    scan_path = tmp / "scan_correct.py"
+    scan_path.write_text(scan.exercise.solution)
+    with WarmPool(1) as pool:
+        for lesson in lessons:
+            for kind, source in (("starter", lesson.exercise.starter),
+                                 ("solution", lesson.exercise.solution)):
+                path = tmp / f"{lesson.id}_{kind}.py"
+                path.write_text(source)
+                cold, warm, scan_cold, statuses = [], [], [], set()
+                for _ in range(reps):
+                    took, status = warm_check(pool, lesson.exercise, source)
+                    warm.append(took)
+                    statuses.add(f"warm:{status}")
+                    pool.wait_ready(timeout=120)
+                    time.sleep(IDLE_S)
+                    took, status = cold_check(lesson.id, path)
+                    cold.append(took)
+                    statuses.add(f"cold:{status}")
+                    scan_cold.append(cold_check("scan_training_step", scan_path)[0])
+                row = {"exercise": lesson.id, "submission": kind, "cold": stats(cold),
+                       "warm": stats(warm), "scan": stats(scan_cold), "statuses": sorted(statuses)}
+                rows.append(row)
+                (cm, _), (wm, _), (sm, _) = row["cold"], row["warm"], row["scan"]
+                print(f"  {lesson.id:26} {kind:8} cold {ms(cm)}  x{cm / sm:4.2f} of scan's "
+                      f"{ms(sm)}   warm {ms(wm)}   {' '.join(row['statuses'])}", flush=True)
+    worst = max(r["cold"][0] / r["scan"][0] for r in rows)
+    slowest_warm = max(r["warm"][0] for r in rows)
+    print(f"  worst cold/scan {worst:.2f} (target <= 1.25); slowest warm median "
+          f"{ms(slowest_warm)} (target < 300 ms)")
     return rows
 
 
@@ -243,6 +289,122 @@ def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | No
         os.close(fd)
 
 
+# a bare Textual app showing 12 lines of text, the last with the needle
+_BARE_TEXT_APP = textwrap.dedent('''
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Bare(App):
+        def compose(self):
+            yield Static("\\n".join(["Some text to read, line by line."] * 11 + ["You should already know: Python functions."]))
+
+    Bare().run()
+''')
+# the lesson a newcomer meets first (lesson 1), by words of its first paragraph
+NEEDLE = b"already know"
+
+
+def text_on_screen(argv: list[str], env: dict, size: tuple[int, int], needle: bytes = NEEDLE,
+                   limit_s: float = 30.0) -> float | None:
+    """Seconds from start until `needle` has been drawn on a pseudo-terminal of `size`
+    (columns, rows): the moment the lesson's first paragraph is there to read."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(argv[0], argv, env)
+    columns, rows = size
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    start = time.perf_counter()
+    output = b""
+    try:
+        while time.perf_counter() - start < limit_s:
+            if not select.select([fd], [], [], 0.2)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return None
+            if not chunk:
+                return None
+            output += chunk
+            if needle in _ESCAPES.sub(b"", output[-200000:]):
+                return time.perf_counter() - start
+        return None
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+_VERDICT_SHOWN = re.compile(rb"\(\d+\.\d s\)")  # a verdict's title ends with its duration
+
+
+def first_check_in_app(after_s: float, env: dict, limit_s: float = 60.0) -> float | None:
+    """Seconds from pressing ^r, `after_s` after the app started (a newcomer on lesson 1's
+    starter, at 120x36), until the verdict is on screen."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(sys.executable, [sys.executable, "-m", "jaxtutor"], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+    start = time.perf_counter()
+    pressed, output = None, b""
+    try:
+        while time.perf_counter() - start < limit_s:
+            if pressed is None and time.perf_counter() - start >= after_s:
+                os.write(fd, b"\x12")  # ^r
+                pressed, output = time.perf_counter(), b""
+            if not select.select([fd], [], [], 0.05)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return None
+            output += chunk
+            if pressed is not None and _VERDICT_SHOWN.search(_ESCAPES.sub(b"", output)):
+                return time.perf_counter() - pressed
+        return None
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def bench_first_check(reps: int, tmp: Path) -> dict:
+    results = {}
+    for after_s in (1.0, 5.0):
+        took = []
+        for rep in range(reps):
+            env = dict(os.environ, TERM="xterm-256color",
+                       JAXTUTOR_HOME=str(tmp / f"home-first-{after_s}-{rep}"))
+            took.append(first_check_in_app(after_s, env))
+        took = [t for t in took if t]
+        results[after_s] = stats(took) if took else None
+    return results
+
+
+def print_first_check(results: dict) -> None:
+    print("the first check in the app (lesson 1's starter, ^r pressed N s after start), "
+          "until its verdict is on screen (target <= 1.5 s):")
+    for after_s, result in results.items():
+        print(f"  pressed {after_s:.0f} s after start: " + (
+            "no verdict seen" if result is None else f"{ms(result[0])} (p90 {ms(result[1])})"))
+
+
+def bench_lesson_text(reps: int, tmp: Path) -> dict:
+    """The lesson on screen against a bare Textual app's text, at 80x24 and 120x36."""
+    results = {}
+    for size in ((80, 24), (120, 36)):
+        bare, tutor = [], []
+        for rep in range(reps):
+            env = dict(os.environ, TERM="xterm-256color",
+                       JAXTUTOR_HOME=str(tmp / f"home-text-{size[0]}-{rep}"))  # a newcomer
+            bare.append(text_on_screen([sys.executable, "-c", _BARE_TEXT_APP], env, size))
+            tutor.append(text_on_screen([sys.executable, "-m", "jaxtutor"], env, size))
+        bare, tutor = [b for b in bare if b], [t for t in tutor if t]
+        results[size] = ({"bare": stats(bare), "jaxtutor": stats(tutor)} if bare and tutor
+                         else {"error": "the text never showed"})
+    return results
+
+
 def bench_tui(reps: int, tmp: Path) -> dict:
     env = dict(os.environ, TERM="xterm-256color", JAXTUTOR_HOME=str(tmp / "home"))
     bare, tutor = [], []
@@ -253,6 +415,18 @@ def bench_tui(reps: int, tmp: Path) -> dict:
     if not bare or not tutor:
         return {"error": "no frame seen"}
     return {"bare": stats(bare), "jaxtutor": stats(tutor)}
+
+
+def print_lesson_text(results: dict) -> None:
+    print("lesson 1's first paragraph on screen, from start (bare: a Textual app showing 12 "
+          "lines of text; target ratio <= 1.5):")
+    for (columns, rows), result in results.items():
+        if "error" in result:
+            print(f"  {columns}x{rows}: {result['error']}")
+            continue
+        (bm, bp), (jm, jp) = result["bare"], result["jaxtutor"]
+        print(f"  {columns}x{rows}: bare {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} (p90 {ms(jp)}), "
+              f"ratio {jm / bm:.2f}")
 
 
 # -- grading ------------------------------------------------------------------------------
@@ -283,7 +457,31 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="3 repetitions, 12 graded files")
     parser.add_argument("--reps", type=int, help="repetitions per measurement (default 10)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"])
+    parser.add_argument("--only-lesson-text", action="store_true",
+                        help="only the lesson text on screen at 80x24 and 120x36")
+    parser.add_argument("--only-first-check", action="store_true",
+                        help="only the first check in the app, 1 s and 5 s after start")
+    parser.add_argument("--only-every-lesson", action="store_true",
+                        help="only every lesson's starter and solution, cold and warm")
     args = parser.parse_args()
+    if args.only_first_check:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            print(f"load average {load_average()}")
+            print_first_check(bench_first_check(args.reps or 3, Path(tmp)))
+        return 0
+    if args.only_every_lesson:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            os.environ["JAXTUTOR_HOME"] = str(Path(tmp) / "home")
+            print(f"every lesson, cold and warm checks ({args.reps or 3} repetitions, medians), "
+                  f"load average {load_average()}:")
+            bench_every_lesson(args.reps or 3, Path(tmp))
+            print(f"load average after: {load_average()}")
+        return 0
+    if args.only_lesson_text:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            print(f"load average {load_average()}")
+            print_lesson_text(bench_lesson_text(args.reps or 5, Path(tmp)))
+        return 0
     reps = args.reps or (3 if args.quick else 10)
     graded = 12 if args.quick else 60
     print(f"jaxtutor check latency: {os.cpu_count()} cores, {reps} repetitions, "
@@ -295,6 +493,8 @@ def main() -> int:
             print("\nchecks (median, p90; warm/cold of the medians; target warm/cold <= 0.20 "
                   "for a correct file, warm < 500 ms for a wrong one):")
             bench_checks(reps, tmp)
+            print("\nevery lesson's starter and solution (medians):")
+            bench_every_lesson(max(1, reps // 3), tmp)
         if "breakdown" not in args.skip:
             print("\nwhere the time goes (medians, in a fresh process, reference solution):")
             for name, took in process_costs(reps).items():
@@ -315,6 +515,8 @@ def main() -> int:
                 (bm, bp), (jm, jp) = tui["bare"], tui["jaxtutor"]
                 print(f"\nfirst frame: bare Textual app {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} "
                       f"(p90 {ms(jp)}), ratio {jm / bm:.2f} (target <= 1.5)")
+            print_lesson_text(bench_lesson_text(reps, tmp))
+            print_first_check(bench_first_check(max(1, reps // 2), tmp))
         if "grade" not in args.skip:
             result = bench_grade(graded, tmp)
             if "error" in result:

@@ -93,3 +93,45 @@ def test_list_shows_a_heading_where_each_part_begins():
     for heading in headings:
         following = lines[lines.index(heading) + 1].split()[0]
         assert following == first[heading[3:-3]]
+
+
+def test_show_prints_a_lessons_text_without_importing_jax():
+    lesson = find_exercise("grad_basics")
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys; from jaxtutor.cli import main; "
+         "code = main(['show', 'grad_basics']); "
+         "assert 'jax' not in sys.modules, 'show imported JAX'; sys.exit(code)"],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    shown = " ".join(result.stdout.split())
+    assert "Lesson 1 of" in shown
+    assert "A transformation, not a tape" in lesson.explanation  # a heading of the lesson
+    assert "A transformation, not a tape" in shown and "**You should" not in shown  # rendered
+    unknown = jaxtutor("show", "no_such_lesson")
+    assert unknown.returncode == 2 and "unknown lesson" in unknown.stderr
+
+
+def test_a_lessons_folder_that_does_not_exist_is_a_usage_error(tmp_path):
+    result = jaxtutor("--lessons", str(tmp_path / "nowhere"), "list")
+    assert result.returncode == 2
+    assert "no such folder" in result.stderr
+
+
+def test_watch_does_not_make_folders(tmp_path):
+    result = jaxtutor("watch", "argnums", str(tmp_path / "no" / "such" / "x.py"))
+    assert result.returncode == 2 and "no such folder" in result.stderr
+    assert not (tmp_path / "no").exists()
+
+
+def test_new_lesson_refuses_a_built_in_id(tmp_path):
+    result = jaxtutor("new-lesson", "argnums", "--dir", str(tmp_path))
+    assert result.returncode == 2 and "built-in lesson" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("command, words", [
+    ("list", "exercise id"), ("progress", "passed, in progress"),
+    ("check", "exit codes"), ("check", "does not record progress")])
+def test_help_says_what_a_command_does(command, words):
+    result = jaxtutor(command, "--help")
+    assert result.returncode == 0 and words in " ".join(result.stdout.split())

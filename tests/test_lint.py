@@ -92,6 +92,7 @@ def test_the_guides_example_and_a_new_skeleton_lint_clean(tmp_path, capsys):
     assert sorted(result.proved) == ["my_lesson", "vectors_grad"]
 
 
+@pytest.mark.slow  # proves every exercise with real checks: 1.5 min on 2 busy cores
 def test_the_built_in_course_lints_clean_and_every_exercise_is_proved():
     result = lint()
     assert [p.text() for p in result.problems] == []

@@ -7,11 +7,14 @@ import sys
 import venv
 from pathlib import Path
 
+import pytest
+
 from jaxtutor.lessons import builtin_lessons, find_exercise
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow  # builds the wheel and installs it, JAX and all, into a new venv
 def test_wheel_installs_into_a_fresh_venv_and_finds_its_lessons(tmp_path):
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path / "dist"),
                     str(ROOT)], check=True, capture_output=True, timeout=300)

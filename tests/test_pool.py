@@ -145,3 +145,22 @@ def test_children_are_forked_and_fall_back_to_fresh_ones_when_the_server_dies():
         assert not isinstance(fresh.proc, launch.ForkedChild)
         verdicts = [check_source(EXERCISE, EXERCISE.solution, child=c) for c in (forked, fresh)]
         assert [v.status for v in verdicts] == ["pass", "pass"]
+
+
+def test_an_exercises_own_programs_run_in_one_trusted_child_kept_between_checks():
+    from jaxtutor import oracles
+
+    lesson = find_exercise("grad_basics", load_dir(builtin_dir())[0])
+    exercise = lesson.exercise
+    with WarmPool(1) as pool:
+        oracles.get(exercise.oracle).warm(exercise, pool.trusted)
+        trusted = pool.trusted._child
+        assert trusted is not None and trusted.alive()
+        starter = pool.check(exercise, exercise.starter, seed=3)
+        assert starter.status == "error"  # the starter raises NotImplementedError
+        mutant = exercise.config["mutants"][0]
+        wrong = pool.check(exercise, mutant["code"], seed=3)
+        assert wrong.diagnosis is not None and wrong.diagnosis.id == mutant["id"]
+        assert pool.check(exercise, exercise.solution, seed=3).status == "pass"
+        assert pool.trusted._child is trusted and trusted.alive()  # the same, warm
+    assert not trusted.alive()  # closed with its pool

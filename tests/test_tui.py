@@ -467,3 +467,114 @@ async def test_the_outline_shows_each_part_as_a_heading_that_cannot_be_chosen():
         # the highlight is on the open lesson, not shifted by the headings
         assert outline.get_option_at_index(outline.highlighted).id == app.current.id
     assert "jax" not in sys.modules
+
+
+@pilot_test
+async def test_enter_indents_as_python_needs():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.load_text("")
+        editor.focus()
+        await pilot.press(*"def loss(w, x):", "enter", *"y = w * x", "enter",
+                          *"if y:", "enter", *"return y", "enter", *"z = 1", "enter",
+                          *"for i in x:  # a comment", "enter", *"pass", "enter", "enter",
+                          *"k = 2")
+        assert editor.text == ("def loss(w, x):\n"
+                               "    y = w * x\n"
+                               "    if y:\n"
+                               "        return y\n"
+                               "    z = 1\n"
+                               "    for i in x:  # a comment\n"
+                               "        pass\n"
+                               "    \n"
+                               "    k = 2")
+        assert editor.soft_wrap  # a long line is read whole, not cut at the edge
+
+
+@pilot_test
+async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks_the_verdict():
+    lesson = find_exercise("argnums", LESSONS)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("argnums")
+        await pilot.press("ctrl+f")  # from the lesson to the code
+        await paste(pilot, lesson.exercise.starter.replace("raise NotImplementedError",
+                                                           "return 1 / 0"))
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        await pilot.press("ctrl+f", "ctrl+f")  # results, then back to the code
+        assert app._pane == "code"
+        await paste(pilot, lesson.exercise.starter.replace(
+            "raise NotImplementedError", "while True:\n        pass"))
+        await pilot.press("ctrl+r")
+        await pilot.pause(0.5)
+        line = app.query_one("#check-line", Static)
+        assert line.display and line.region.height == 1  # below the editor, in sight
+        shown = text_of(app, "#check-line")
+        assert "Esc cancels" in shown
+        seconds = float(shown.split("…")[1].split("s")[0])
+        await pilot.pause(0.5)
+        assert float(text_of(app, "#check-line").split("…")[1].split("s")[0]) > seconds
+        assert app.results.has_class("-stale")
+        await pilot.press("escape")
+        assert not app.checking
+        assert not app.query_one("#check-line").display
+        assert app.results.has_class("-stale")
+        assert "earlier check" in text_of(app, "#running")
+        await app.workers.wait_for_complete()
+
+
+@pilot_test
+async def test_the_step_table_is_in_sight_at_120_by_36():
+    from tests.test_tui_snapshots import VERDICT
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.last_verdict = VERDICT
+        app.results.show_verdict(VERDICT)
+        await pilot.pause()
+        table = app.query_one("#steps", DataTable)
+        screen_bottom = app.query_one("#panes").region.bottom
+        assert table.region.height >= 4 and table.region.bottom <= screen_bottom
+        assert app.editor.region.height >= 8
+        app._show_lesson(app.current)  # a new lesson: the results pane gives its room back
+        await pilot.pause()
+        assert app.results.region.height < 12
+
+
+@pilot_test
+async def test_the_palette_lists_each_command_once_and_saves_a_screenshot(tmp_path, monkeypatch):
+    from textual.command import CommandPalette
+
+    monkeypatch.setenv("HOME", str(tmp_path / "no-downloads"))  # no ~/Downloads there
+    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette)
+        found = app.screen.query_one(CommandList)
+        await until(pilot, lambda: found.option_count > 10, "the palette listed nothing")
+        titles = [str(found.get_option_at_index(i).prompt).split("\n")[0].strip()
+                  for i in range(found.option_count)]
+        words = " ".join(titles).lower()
+        assert words.count("quit") == 1 and words.count("help") == 1
+        assert words.count("theme") == 1
+        await pilot.press("escape")
+        app.save_screenshot()
+        saved = tmp_path / "home" / "screenshots"
+        await until(pilot, lambda: saved.is_dir() and any(saved.glob("*.svg")),
+                    "no screenshot was saved")
+
+
+@pilot_test
+async def test_the_lessons_code_blocks_are_highlighted_once_the_text_is_shown():
+    from jaxtutor.tui.lesson_text import LessonFence
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: app.query(LessonFence), "the lesson text never showed")
+        fence = app.query(LessonFence).first()
+        await until(pilot, lambda: fence._content.spans, "the code block was never highlighted")
+        assert "import jax" in fence._content.plain

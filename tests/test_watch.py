@@ -28,6 +28,7 @@ def wait_for(path, text: str, proc, timeout: float = 90.0) -> str:
 def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
     log = tmp_path / "watch.log"
     solution = tmp_path / "work" / "mine.py"
+    solution.parent.mkdir()  # watch writes the file, never a folder
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],

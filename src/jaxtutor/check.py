@@ -7,6 +7,7 @@ never the learner's fault.
 
 from __future__ import annotations
 
+import functools
 import time
 import traceback
 from collections.abc import Callable
@@ -35,23 +36,35 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                  seed: int | None = None, child: Child | None = None,
                  submission: str | None = None,
-                 clean: Callable[[Limits], Child] | None = None) -> Verdict:
+                 clean: Callable[[Limits], Child] | None = None, trusted=None) -> Verdict:
     """Run the oracle of `exercise` against `source`. A `child` started ahead of time
     (warm) is used if given; it is killed afterwards either way. `submission`: a
     student's own folder, shown read-only to a child started here. `seed` draws the
     hidden cases: None draws fresh ones, and the verdict keeps the seed so the run can be
     repeated. When the oracle judges exported programs, a second child that never sees
     the learner's file is taken from `clean` (a pool's `take`; by default a fresh one),
-    at once, so it starts meanwhile."""
+    at once, so it starts meanwhile. The exercise's own programs (a reference, mutants)
+    run in children from `clean` too; a check with neither `child` nor `clean` that
+    needs such children starts a fork server for them and the learner's child; a pool's
+    `trusted` child (runner.pool.TrustedChild) runs them warm from check to check."""
     started = time.monotonic()
     seed = fresh_seed() if seed is None else seed
     limits = limits_for(exercise)
-    child = child or Child(limits, submission=submission)
+    oracle = oracles.get(exercise.oracle)
+    server = None
+    if child is None and clean is None and oracle.runs_programs(exercise):
+        # several children for one check: JAX is imported once, by the server, and each
+        # child is a fork of it; a fresh child each would import JAX once per program
+        server = _fork_server()
+    spawn = clean or (functools.partial(_forked, server) if server is not None else Child)
+    if child is None:
+        child = (_forked(server, limits, submission) if server is not None
+                 else Child(limits, submission=submission))
     judge = None
     try:
-        if oracles.get(exercise.oracle).needs_clean(exercise):
-            judge = (clean or Child)(limits)
-        verdict = _judge(exercise, source, filename, seed, child, judge)
+        if oracle.needs_clean(exercise):
+            judge = spawn(limits)
+        verdict = _judge(exercise, source, filename, seed, child, judge, spawn, trusted)
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
@@ -62,6 +75,8 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
         child.kill()
         if judge is not None:
             judge.kill()
+        if server is not None:
+            server.close()  # every child it forked is done
     # the child's note (say, that jit could not compile the function) explains a slow
     # or odd run; an error of ours is not about the learner's code
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
@@ -74,14 +89,32 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     return verdict.bound()
 
 
+def _fork_server():
+    from jaxtutor.runner.launch import ForkServer
+
+    try:
+        return ForkServer()
+    except OSError:  # out of processes: fresh children still do
+        return None
+
+
+def _forked(server, limits: Limits, submission: str | None = None) -> Child:
+    """A child forked by `server`, or a fresh one if the server is gone."""
+    try:
+        return Child(limits, server=server, submission=submission)
+    except OSError:
+        return Child(limits, submission=submission)
+
+
 def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child,
-           clean: Child | None) -> Verdict:
+           clean: Child | None, spawn: Callable[[Limits], Child] = Child,
+           trusted=None) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
     oracle = oracles.get(exercise.oracle)
     try:
-        report = oracle.run(Learner(child, clean), exercise, seed)
+        report = oracle.run(Learner(child, clean, spawn, trusted), exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)

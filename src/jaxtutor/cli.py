@@ -79,6 +79,26 @@ def cmd_check(args) -> int:
     return 0 if verdict.passed else 1
 
 
+def cmd_show(args) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from jaxtutor.inert import inert  # a pack's text, shown as written
+
+    lessons = _course(args).lessons
+    lesson = next((item for item in lessons if item.id == args.lesson), None)
+    if lesson is None:
+        known = ", ".join(item.id for item in lessons)
+        return _usage_error(f"unknown lesson {args.lesson!r} (known: {known})")
+    number = lessons.index(lesson) + 1
+    console = Console()
+    console.print(f"[bold]Lesson {number} of {len(lessons)}[/]")
+    console.print(Markdown(inert(lesson.explanation)))
+    console.print(f"\n[dim]Practise it: jaxtutor watch {lesson.id}  (or the app: jaxtutor)[/]",
+                  highlight=False)
+    return 0
+
+
 def cmd_lint(args) -> int:
     from jaxtutor.lint import lint
 
@@ -94,8 +114,11 @@ def cmd_lint(args) -> int:
 
 
 def cmd_new_lesson(args) -> int:
-    from jaxtutor.packs import write_skeleton
+    from jaxtutor.packs import builtin_or_empty, write_skeleton
 
+    if any(lesson.id == args.id for lesson in builtin_or_empty()):
+        return _usage_error(f"{args.id!r} is the id of a built-in lesson; a pack's lesson with "
+                            "it would not be loaded. Choose another id.")
     try:
         path = write_skeleton(args.id, Path(args.dir or getattr(args, "lessons", None) or "."))
     except ValueError as exc:
@@ -186,7 +209,9 @@ def _add_learner(sub) -> None:
                    help="look for changes by polling, for file systems where events never arrive")
     p.set_defaults(func=cmd_watch)
 
-    p = sub.add_parser("progress", help="where you stand in the course")
+    p = sub.add_parser("progress", help="where you stand in the course",
+                       description="A table of every lesson: passed, in progress or not "
+                                   "started, with the checks and hints used so far.")
     p.set_defaults(func=cmd_progress)
 
 
@@ -294,10 +319,27 @@ def build_parser() -> argparse.ArgumentParser:
                         help="show only the packs' lessons, not the built-in course")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("list", help="list the exercises and their lessons")
+    p = sub.add_parser("list", help="list the exercises and their lessons",
+                       description="One line per lesson: the exercise id (what check, watch "
+                                   "and show take) and the lesson's title, in course order. A "
+                                   "lesson file that cannot be loaded is listed with its error.")
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("check", help="check a solution file against an exercise")
+    p = sub.add_parser("show", help="print a lesson's text in the terminal",
+                       description="Print the lesson's explanation, to read beside `jaxtutor "
+                                   "watch` and your own editor.")
+    p.add_argument("lesson", metavar="LESSON", help="the lesson's id, as `jaxtutor list` shows")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("check", help="check a solution file against an exercise",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Check FILE once against EXERCISE and print the verdict.",
+                       epilog="exit codes:\n"
+                              "  0  the check passed\n"
+                              "  1  the check did not pass (wrong answer, error in the code)\n"
+                              "  2  usage error (unknown exercise, no such file, bad arguments)"
+                              "\n\nA check does not record progress: the app and `jaxtutor "
+                              "watch` do.")
     p.add_argument("exercise", metavar="EXERCISE")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
@@ -334,6 +376,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed the one-line reason
         return USAGE_ERROR if exc.code else 0
+    if args.lessons and args.command != "new-lesson" and not Path(args.lessons).is_dir():
+        return _usage_error(f"--lessons {args.lessons}: no such folder of lessons")
     if args.command is None:  # plain `jaxtutor` opens the app
         return cmd_app(args)
     from jaxtutor.outfile import OutError

@@ -40,7 +40,6 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
     console = console or Console()
     path = path.resolve()
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(lesson.exercise.starter, encoding="utf-8")
         console.print(f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor.")
     lessons = lessons if lessons is not None else _lessons()
@@ -105,8 +104,14 @@ def command(args) -> int:
         import sys
 
         print(unjailed, file=sys.stderr)
+    path = Path(args.file or f"{lesson.id}.py")
+    if not path.parent.is_dir():  # a mistyped folder is not made: the file would be lost there
+        import sys
+
+        print(f"jaxtutor: no such folder: {path.parent}", file=sys.stderr)
+        return 2
     try:
-        watch(lesson, Path(args.file or f"{lesson.id}.py"), poll=args.poll, lessons=lessons)
+        watch(lesson, path, poll=args.poll, lessons=lessons)
     except KeyboardInterrupt:
         pass
     return 0

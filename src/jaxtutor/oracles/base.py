@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jaxtutor.runner.sandbox import Child, LearnerRaised
+from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis, TestResult
 
@@ -33,11 +33,16 @@ class Learner:
     """The learner's function as the oracle sees it: calls go to the child process,
     answers come back as numpy pytrees. A call that raised gives LearnerRaised.
     `clean` is a child that is never sent the learner's file: it judges the programs
-    the learner's function exports (see `programs`); a fresh one is started if need be."""
+    the learner's function exports (see `programs`); a fresh one is started if need be.
+    `spawn` gives the children that run the exercise's own programs (a reference, the
+    mutants): a pool's `take` or a fork server's, so each costs a fork, not an import."""
 
-    def __init__(self, child: Child, clean: Child | None = None):
+    def __init__(self, child: Child, clean: Child | None = None,
+                 spawn: Callable[[Limits], Child] | None = None, trusted=None):
         self._child = child
         self._clean = clean
+        self.spawn = spawn or Child
+        self.trusted = trusted  # a pool's runner.pool.TrustedChild, kept warm between checks
 
     def call(self, *args):
         (result,) = self.call_many([args])
@@ -193,6 +198,14 @@ class Oracle:
         """Whether a check judges exported programs (Learner.programs), so needs a
         child that never sees the learner's file."""
         return False
+
+    def runs_programs(self, exercise) -> bool:
+        """Whether a check runs the exercise's own programs in children of their own
+        (Learner.spawn), beside the learner's."""
+        return False
+
+    def warm(self, exercise, trusted) -> None:
+        """Run the exercise's own programs once ahead of the first check (see generic)."""
 
     def diagnose_raised(self, message: str) -> Diagnosis | None:
         return None

@@ -7,7 +7,7 @@ made of, how many recompilations are allowed, and named mutants: the code a lear
 one misconception would write, with the hint for it.
 
 Every program runs in a child process of its own: the learner's, the reference's and
-each mutant's. Only their answers (plain arrays) come back; all comparing happens here.
+each mutant's (the last two from the check's `Learner.spawn`: forked with JAX imported). Only their answers (plain arrays) come back; all comparing happens here.
 Structure and recompilation rules are never asked of the learner's process: its
 function is exported (once per input signature) and a child that never loaded any file
 checks and runs those programs (see runner/verify.py). A learner whose answers and
@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -29,6 +30,7 @@ from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
                                    hidden_case, input_signature, mismatch, programs)
 from jaxtutor.runner import wire
+from jaxtutor.runner.pool import TrustedChild
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import TestResult
@@ -264,13 +266,14 @@ def _rows(args: tuple) -> tuple[list[int], int]:
     return [i for i, n in enumerate(sizes) if n == trip and n is not None], trip
 
 
-def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None) -> Run:
+def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
+            as_written: bool = True) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them."""
     calls = [c.args for c in cases]
     # as written (no wrapping jit), so Python state kept between calls, like a
     # remembered first batch, shows
-    run = Run(_answers(child.call_many(calls, as_written=True)))
+    run = Run(_answers(child.call_many(calls, as_written=as_written)))
     if not needs_programs(config) or not cases:
         if clean is not None:
             clean.kill()
@@ -292,23 +295,31 @@ _CACHE_SIZE = 256
 
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
-                limits: Limits, filename: str, programs: bool = True) -> Run:
-    """Run a trusted program (the reference or a mutant) in a fresh child, and judge
-    its exported programs in another when the exercise needs them. Runs are
-    remembered by source and cases, so proving a lesson starts each program once."""
+                limits: Limits, filename: str, programs: bool = True,
+                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None,
+                as_written: bool = True) -> Run:
+    """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
+    `spawn`, and judge its exported programs in another when the exercise needs them.
+    Runs are remembered by source and cases, so proving a lesson starts each program once."""
     programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
-        [source, function, config, [repr(c.args) for c in cases], programs],
+        [source, function, config, [repr(c.args) for c in cases], programs, as_written],
         sort_keys=True, default=str).encode()).hexdigest()
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]
-    with Child(limits) as child, (Child(limits) if programs else contextlib.nullcontext()) as clean:
+    with contextlib.ExitStack() as stack:
+        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
+        if shared is not None:
+            stack.enter_context(shared.lock)  # one program at a time in it
+            child = shared.child(limits)
+        else:
+            child = stack.enter_context(spawn(limits))
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
             return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
-        run = observe(child, config if programs else {}, cases, clean)
+        run = observe(child, config if programs else {}, cases, clean, as_written)
     with _CACHE_LOCK:
         _CACHE[key] = run
         while len(_CACHE) > _CACHE_SIZE:
@@ -505,11 +516,36 @@ class GenericOracle(Oracle):
     def needs_clean(self, exercise) -> bool:
         return needs_programs(exercise.config)
 
+    def runs_programs(self, exercise) -> bool:
+        return True  # the reference, always
+
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         p = prepare(exercise, seed)
+        # the pool's (app, watch), which stays warm from check to check, else one for this check
+        trusted = learner.trusted or TrustedChild(learner.spawn)
+        try:
+            return self._run(learner, p, trusted)
+        finally:
+            if trusted is not learner.trusted:
+                trusted.close()
+
+    def warm(self, exercise, trusted: TrustedChild) -> None:
+        """Run the reference and every mutant once in `trusted`, on the fixed cases and
+        one draw of hidden ones, so that what JAX compiles for them is there for the
+        learner's first check (the app does this while the learner reads)."""
+        p = prepare(exercise, 0)
+        run_program(p.reference_source, p.function, p.config, p.cases, p.limits,
+                    "reference.py", programs=False, shared=trusted)
+        for m in p.mutants:
+            run_program(m["code"], p.function, p.config, p.cases, p.limits,
+                        f"mutant_{m['id']}.py", spawn=trusted.spawn, shared=trusted,
+                        as_written=False)
+
+    def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
             ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
-                                     p.cases, p.limits, "reference.py", programs=False)
+                                     p.cases, p.limits, "reference.py", programs=False,
+                                     spawn=learner.spawn, shared=trusted)
             mine = observe(learner._child, p.config, p.cases, learner.take_clean())
             reference = ref_future.result()
         if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
@@ -519,7 +555,7 @@ class GenericOracle(Oracle):
         report = Report(judge(p.config, p.cases, mine, reference))
         if report.passed:
             return report
-        misconception = self.recognise(p, mine, reference)
+        misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
         raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
         if raised is not None:
             # check.py explains the learner's exception; the mutant, if any, names its cause
@@ -531,13 +567,20 @@ class GenericOracle(Oracle):
         return report
 
     @staticmethod
-    def recognise(p: Prepared, mine: Run, reference: Run) -> Misconception | None:
+    def recognise(p: Prepared, mine: Run, reference: Run,
+                  spawn: Callable[[Limits], Child] = Child,
+                  trusted: TrustedChild | None = None) -> Misconception | None:
         if not p.mutants:
             return None
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            runs = list(pool.map(lambda m: run_program(m["code"], p.function, p.config, p.cases,
-                                                       p.limits, f"mutant_{m['id']}.py"),
-                                 p.mutants))
+        # one after another in the reference's child: each reuses what the others compiled.
+        # Under the child's jit (one compile per shape, not one per operation: a mutant
+        # took 3-5 times longer as written), which runs plainly every call jit cannot
+        # take, and every call of a function that keeps a traced value (a mutant that
+        # remembers its first batch)
+        runs = [run_program(m["code"], p.function, p.config, p.cases, p.limits,
+                            f"mutant_{m['id']}.py", spawn=spawn, shared=trusted,
+                            as_written=False)
+                for m in p.mutants]
         for mutant, run in zip(p.mutants, runs):
             if same_mistake(p.config, p.cases, mine, run, reference):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])

@@ -310,6 +310,32 @@ def _holds_tracer() -> bool:
                  else value if isinstance(value, (list, tuple, set)) else ())
         if isinstance(value, Tracer) or any(isinstance(v, Tracer) for v in inner):
             return True
+        if value is not fn and callable(value) and _closes_over_tracer(value, depth=4):
+            return True
+    return False
+
+
+def _closes_over_tracer(fn, depth: int) -> bool:
+    """Whether a function kept in a global closes over a traced value, through a few
+    wrappers: `jax.jit(jax.grad(loss))` built once from the first batch holds that
+    batch three levels down (jit's __wrapped__, grad's closure, loss's closure)."""
+    from jax.core import Tracer
+
+    if depth == 0:
+        return False
+    inner = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            inner.append(cell.cell_contents)
+        except ValueError:
+            continue
+    if (wrapped := getattr(fn, "__wrapped__", None)) is not None:
+        inner.append(wrapped)
+    for value in inner:
+        if isinstance(value, Tracer):
+            return True
+        if callable(value) and not isinstance(value, type) and _closes_over_tracer(value, depth - 1):
+            return True
     return False
 
 

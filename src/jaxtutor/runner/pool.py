@@ -14,7 +14,9 @@ took it (check_source does).
 The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
 pool started in the same process could not be ready any sooner than its own child. A
 check whose oracle judges exported programs takes a second child, the clean one, which
-is never sent the learner's file (check_source's `clean=pool.take`).
+is never sent the learner's file (check_source's `clean=pool.take`). The exercise's own
+programs (a generic exercise's reference and mutants) run in `trusted`, the one child
+kept from check to check: it never runs a learner's code.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import threading
 import weakref
 
 from jaxtutor.runner.launch import ForkServer
-from jaxtutor.runner.sandbox import Child, Limits
+from jaxtutor.runner.sandbox import Child, Limits, RunEnded
 
 _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
 
@@ -37,6 +39,7 @@ class WarmPool:
         self._starting = 0  # children being started outside the lock
         self._threads: list[threading.Thread] = []
         self._closed = False
+        self.trusted = TrustedChild(self.take)  # for the exercises' own programs
         self.handed_out = 0  # warm children given to a check
         self.fresh = 0  # checks that got a newly started child because none was idle
         try:
@@ -145,7 +148,8 @@ class WarmPool:
         from jaxtutor.check import check_source, limits_for
 
         return check_source(exercise, source, filename=filename, seed=seed,
-                            child=self.take(limits_for(exercise)), clean=self.take)
+                            child=self.take(limits_for(exercise)), clean=self.take,
+                            trusted=self.trusted)
 
     # -- the end --------------------------------------------------------------------
 
@@ -161,12 +165,55 @@ class WarmPool:
             thread.join(timeout=10)  # a starting child is killed by its thread on seeing closed
         for child in idle:
             child.kill()
+        self.trusted.close()
 
     def __enter__(self) -> WarmPool:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class TrustedChild:
+    """One child for the exercise's own programs (a reference, then each mutant, one
+    after another), never for a learner's: what JAX compiled for one program is there
+    for the next, where a child each compiled it all again (a mutant took 2-3 s, then a
+    fraction of that). They are the lesson's code; each is loaded into a fresh
+    namespace. A pool keeps one from check to check; a one-off check makes its own."""
+
+    def __init__(self, spawn):
+        self.spawn = spawn
+        self._child: Child | None = None
+        self._closed = False
+        self._guard = threading.Lock()  # closing against a child being put in place
+        self.lock = threading.Lock()  # one program at a time
+
+    def child(self, limits: Limits) -> Child:
+        """The child, with these limits: replaced if it ended or had others (a memory
+        cap, once set, cannot be raised)."""
+        if self._closed:  # its pool closed: no child may outlive it
+            raise RunEnded("internal", "the checking processes were closed")
+        if self._child is not None and (not self._child.alive() or self._child.limits != limits):
+            self._child.kill()
+            self._child = None
+        if self._child is None:
+            child = self.spawn(limits)
+            with self._guard:
+                closed = self._closed
+                if not closed:
+                    self._child = child
+            if closed:  # closed while it started
+                child.kill()
+                raise RunEnded("internal", "the checking processes were closed")
+        return self._child
+
+    def close(self) -> None:
+        """Kill the child, even mid-program (that program's run then ends)."""
+        with self._guard:
+            self._closed = True
+            child, self._child = self._child, None
+        if child is not None:
+            child.kill()
 
 
 @atexit.register

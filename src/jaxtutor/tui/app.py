@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -31,7 +31,8 @@ from jaxtutor.lessons import Lesson, builtin_dir, load_dir
 from jaxtutor.progress import ExerciseProgress, Store, home
 from jaxtutor.tui import keys
 from jaxtutor.tui.commands import TutorCommands
-from jaxtutor.tui.widgets import MARKS, NOT_STARTED_MARK, LessonView, Outline, ResultsPane, status_word
+from jaxtutor.tui.widgets import (MARKS, NOT_STARTED_MARK, CodeEditor, LessonView, Outline,
+                                  ResultsPane, running_text, status_word)
 
 if TYPE_CHECKING:  # imported where they are used: the first frame needs neither
     from textual.widgets import Tab, Tabs
@@ -88,8 +89,11 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._pool = None
         self._token = 0
         self._running_child = None
+        self._check_started = 0.0
+        self._check_timer = None
         self._saved_text = ""
         self._last_edit: float | None = None
+        self._last_input = 0.0  # a key that edited or moved between panes
         self._dirty_since: float | None = None
         self._pane = "code"
         self._outline_hidden = False
@@ -113,12 +117,16 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
                 # built with its text and no language, then given one: tree-sitter's
                 # highlight query is compiled once (code_editor(language=...) and
                 # load_text would compile it three times, about 20 ms each)
-                editor = TextArea.code_editor(self._opening_text(), language=None,
-                                              id="editor", theme=self._editor_theme())
+                # soft-wrapped: a long starter line is read whole at 80 columns, not cut
+                editor = CodeEditor.code_editor(self._opening_text(), language=None,
+                                                id="editor", theme=self._editor_theme(),
+                                                soft_wrap=True)
                 editor.language = "python"
                 self._editor_preloaded = True
                 yield editor
                 yield ResultsPane(id="results-pane")
+                # at 80 columns the results are behind a tab: a running check shows here
+                yield Static(id="check-line")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -139,6 +147,9 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         if self._pane != "code":
             self._focus_pane(self._pane)
         if self._warm:
+            # right after the first frame: started once the lesson's text was on screen
+            # instead, its start (imports on this thread) came when the learner's first
+            # keys did, and keys typed during it went to the pane they had left
             self.call_after_refresh(self._start_pool)
 
     def _first_pane(self) -> str:
@@ -159,6 +170,32 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
         self._pool = WarmPool()
         self.run_worker(self._warn_if_unjailed, thread=True, group="doctor")
+        self._warm_lesson()
+
+    def _warm_lesson(self) -> None:
+        """While the learner reads, run the lesson's own programs once in the pool's
+        trusted child, so the first check finds JAX's compiled code there. Only once the
+        lesson's text is on screen and the keys have rested a second: its imports (numpy,
+        the oracles) hold the interpreter in long stretches, which delayed the text, and
+        keys typed meanwhile went to the pane they left."""
+        if self._pool is None or self.current is None:
+            return
+        exercise = self.current.exercise
+        busy = time.monotonic() - self._last_input < 1.0 or self.checking
+        if busy or not self.query_one(LessonView).text_shown():
+            self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
+                           else None)
+            return
+        self.run_worker(lambda: self._warm(exercise), thread=True, group="warm",
+                        exit_on_error=False)
+
+    def _warm(self, exercise) -> None:
+        from jaxtutor import oracles
+
+        try:
+            oracles.get(exercise.oracle).warm(exercise, self._pool.trusted)
+        except Exception:  # only a head start: the check runs these programs itself
+            pass
 
     def _warn_if_unjailed(self) -> None:
         """Once, where the machine cannot jail the learner's code (a probe: off the UI thread)."""
@@ -199,7 +236,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         return self.has_class("-narrow")
 
     def _show_pane(self, pane: str) -> None:
-        self._pane = pane
+        self._pane, self._last_input = pane, time.monotonic()
         self.update_classes(self._pane_classes())  # one restyle, not one per class
         tabs = self.query_one_optional("#pane-tabs")
         if tabs is not None and tabs.active != pane:
@@ -296,6 +333,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.save_draft_now()
         self.action_cancel_check()
         self._show_lesson(lesson)
+        self._warm_lesson()
         if self._narrow():
             self._show_pane("lesson")  # a new lesson starts with reading it
         self.editor.focus() if not self._narrow() else None
@@ -305,7 +343,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         now = time.monotonic()
-        self._last_edit = now
+        self._last_edit = self._last_input = now
         if self._dirty_since is None:
             self._dirty_since = now
 
@@ -339,9 +377,27 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._kill_running_child()  # a newer check supersedes the older one
         self._token += 1
         self.checking = True
-        self.results.show_running(True)
+        self._check_started = time.monotonic()
+        if self._check_timer is None:
+            self._check_timer = self.set_interval(0.1, self._show_elapsed)
+        self._show_elapsed()
         self._update_status()
         self._run_check(self._token, self.current, self.editor.text)
+
+    def _show_elapsed(self) -> None:
+        elapsed = time.monotonic() - self._check_started
+        self.results.show_running(True, elapsed)
+        line = self.query_one("#check-line", Static)
+        line.update(running_text(elapsed))
+        line.set_class(True, "-on")
+
+    def _check_ended(self) -> None:
+        """No check runs any more: the elapsed time stops showing."""
+        self.checking = False
+        if self._check_timer is not None:
+            self._check_timer.stop()
+            self._check_timer = None
+        self.query_one("#check-line", Static).set_class(False, "-on")
 
     @work(thread=True, exclusive=True, group="check", exit_on_error=False)
     def _run_check(self, token: int, lesson: Lesson, source: str) -> None:
@@ -356,14 +412,15 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             child.kill()
             return
         verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child,
-                               clean=self._pool.take if self._pool else None)
+                               clean=self._pool.take if self._pool else None,
+                               trusted=self._pool.trusted if self._pool else None)
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
 
     def on_check_finished(self, message: CheckFinished) -> None:
         if message.token != self._token:
             return  # superseded
-        self.checking = False
+        self._check_ended()
         self._running_child = None
         from jaxtutor.verdict import Outcome  # already imported by the check
 
@@ -387,7 +444,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "check" and event.state is WorkerState.ERROR:
-            self.checking = False
+            self._check_ended()
             self.results.show_running(False)
             self._update_status()
             self.notify(inert(f"jaxtutor failed while checking (not your fault): {event.worker.error}"),
@@ -407,8 +464,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.workers.cancel_group(self, "check")
         self._kill_running_child()
         self._token += 1
-        self.checking = False
-        self.results.show_running(False)
+        self._check_ended()
+        self.results.show_cancelled()
         self._update_status()
         self.notify("Check cancelled.", timeout=3)
 
@@ -568,6 +625,27 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.action_goto_error()
 
     # -- the rest ----------------------------------------------------------------------
+
+    def get_system_commands(self, screen):
+        """Textual's own palette entries, less those the app has (Quit, Help and a theme
+        switch it remembers); the screenshot goes to a folder that exists."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Quit", "Keys", "Theme"):
+                continue
+            if command.title == "Screenshot":
+                command = SystemCommand(command.title, "Save an SVG picture of the screen "
+                                        "(in ~/Downloads, or the jaxtutor folder without one)",
+                                        lambda: self.set_timer(0.1, self.save_screenshot))
+            yield command
+
+    def save_screenshot(self) -> None:
+        from platformdirs import user_downloads_path  # Textual's own choice of folder
+
+        folder = user_downloads_path()
+        if not folder.is_dir():
+            folder = home() / "screenshots"
+            folder.mkdir(parents=True, exist_ok=True)
+        self.deliver_screenshot(path=str(folder))
 
     def action_help(self) -> None:
         self.push_screen(_screens().HelpScreen())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions
@@ -9,7 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Button, OptionList, Static
+from textual import events
+from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from jaxtutor.inert import inert
@@ -24,6 +27,11 @@ NOT_STARTED_MARK = ("○", "dim")
 STATUS_WORDS = {PASSED: "passed", IN_PROGRESS: "in progress"}
 _VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold yellow"}
 _TEST_MARK = {"pass": ("✓", "green"), "fail": ("✗", "red"), "error": ("!", "yellow")}
+
+
+def running_text(elapsed: float) -> Text:
+    return Text.assemble(("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ",
+                         ("(Esc cancels)", "bold"))
 
 
 def status_word(progress: ExerciseProgress) -> str:
@@ -69,6 +77,36 @@ class Outline(OptionList):
                                 0)
 
 
+_ENDS_BLOCK = re.compile(r"(return|pass|raise|break|continue)\b")
+
+
+def indent_after(line: str, indent_width: int = 4) -> str:
+    """The indentation a new line gets after `line`, as a Python editor gives it."""
+    indent = line[:len(line) - len(line.lstrip())]
+    if line.split("#", 1)[0].rstrip().endswith(":"):
+        return indent + " " * indent_width
+    if _ENDS_BLOCK.match(line.lstrip()):
+        return indent[:max(0, len(indent) - indent_width)]
+    return indent
+
+
+class CodeEditor(TextArea):
+    """The editor: Enter keeps the line's indentation, one level more after a colon and one
+    less after return, pass, raise, break or continue (TextArea inserts a bare newline)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key != "enter" or self.read_only:
+            await super()._on_key(event)
+            return
+        self._restart_blink()
+        event.stop()
+        event.prevent_default()
+        start, end = self.selection
+        row, column = min(start, end)
+        before = self.document[row][:column]
+        self._replace_via_keyboard("\n" + indent_after(before, self.indent_width), start, end)
+
+
 class LessonView(VerticalScroll):
     """The lesson's explanation, rendered from Markdown.
 
@@ -98,10 +136,14 @@ class LessonView(VerticalScroll):
         self._explanation = lesson.explanation
         self.scroll_home(animate=False)
 
-    def _mount_text(self) -> None:
-        from textual.widgets import Markdown
+    def text_shown(self) -> bool:
+        """Whether the explanation's Markdown has been laid out (its blocks mounted)."""
+        return self._text is not None and bool(self._text.children)
 
-        self._text = Markdown(self._explanation, id="lesson-text")
+    def _mount_text(self) -> None:
+        from jaxtutor.tui.lesson_text import LessonText
+
+        self._text = LessonText(self._explanation, id="lesson-text")
         self.mount(self._text)
 
 
@@ -123,13 +165,24 @@ class ResultsPane(VerticalScroll):
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
-    def show_running(self, running: bool) -> None:
+    def show_running(self, running: bool, elapsed: float = 0.0) -> None:
         running_line = self.query_one("#running", Static)
-        running_line.update(Text("⟳ Checking your code…  (Esc cancels)", style="bold"))
+        running_line.update(running_text(elapsed))
         running_line.set_class(not running, "hidden")
+        # what is shown was said of the code before this check
+        self.set_class(running or self.has_class("-stale"), "-stale")
+
+    def show_cancelled(self) -> None:
+        """The check was cancelled: the verdict still shown is marked as an older one."""
+        running_line = self.query_one("#running", Static)
+        running_line.update(Text("Check cancelled. What follows is from an earlier check, "
+                                 "not of the code as it is now.", style="bold"))
+        running_line.set_class(not self.has_class("-has-verdict"), "hidden")
+        self.set_class(True, "-stale")
 
     def show_idle(self, exercise_function: str) -> None:
         self.show_running(False)
+        self.set_class(False, "-stale", "-has-verdict")
         self.query_one("#verdict", Static).update(Text.assemble(
             ("No check yet.\n", "bold"),
             f"Write `{exercise_function}` in the editor, then press ^r (or F5) to check it. "
@@ -140,6 +193,8 @@ class ResultsPane(VerticalScroll):
         self._show_goto(None)
 
     def show_verdict(self, verdict: Verdict) -> None:
+        self.set_class(False, "-stale")
+        self.set_class(True, "-has-verdict")
         self.show_running(False)
         title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
                      style=_VERDICT_STYLE[verdict.status])
