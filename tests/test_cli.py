@@ -105,8 +105,8 @@ def test_show_prints_a_lessons_text_without_importing_jax():
     assert result.returncode == 0, result.stderr
     shown = " ".join(result.stdout.split())
     assert "Lesson 1 of" in shown
-    assert "A transformation, not a tape" in lesson.explanation  # a heading of the lesson
-    assert "A transformation, not a tape" in shown and "**You should" not in shown  # rendered
+    assert "A transformation of the function" in lesson.explanation  # a heading of the lesson
+    assert "A transformation of the function" in shown and "**You should" not in shown  # rendered
     unknown = jaxtutor("show", "no_such_lesson")
     assert unknown.returncode == 2 and "unknown lesson" in unknown.stderr
 

@@ -178,11 +178,13 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         lesson's text is on screen and the keys have rested a second: its imports (numpy,
         the oracles) hold the interpreter in long stretches, which delayed the text, and
         keys typed meanwhile went to the pane they left."""
-        if self._pool is None or self.current is None:
+        # the main screen's, also under a modal; none once the app is closing
+        views = self.screen_stack[0].query(LessonView) if self.screen_stack else []
+        if self._pool is None or self.current is None or not views:
             return
         exercise = self.current.exercise
         busy = time.monotonic() - self._last_input < 1.0 or self.checking
-        if busy or not self.query_one(LessonView).text_shown():
+        if busy or not views.first().text_shown():
             self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
                            else None)
             return
