@@ -95,7 +95,7 @@ def sgd_step(w, lr, x, y):
     assert verdict.diagnosis.id == "static_lr"
 
 
-def test_a_wrong_answer_no_mutant_explains_gets_the_first_hint():
+def test_a_wrong_answer_no_mutant_explains_is_not_given_the_first_hint():
     source = '''
 import jax.numpy as jnp
 from jax import lax
@@ -106,8 +106,8 @@ def running_total(xs):
 '''
     ex = exercise("scan_basics")
     verdict = check_source(ex, source)
-    assert verdict.status == "fail" and verdict.diagnosis is None
-    assert verdict.hint == ex.hints[0]
+    assert verdict.status == "fail"
+    assert verdict.hint != ex.hints[0]
     assert "structure: uses `scan`" in {t.name for t in verdict.tests if t.status == "pass"}
 
 
