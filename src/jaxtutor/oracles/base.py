@@ -185,6 +185,11 @@ class Oracle:
     name: str = ""
     misconceptions: dict[str, Misconception] = {}
     rtol, atol = RTOL, ATOL
+    arg_names: tuple[str, ...] = ()  # the function's arguments, as the learner names them
+
+    def reference(self, *args):
+        """The right answer for `args` (the probes ask it about inputs of their own)."""
+        raise NotImplementedError
 
     def cases(self, seed: int) -> list[Case]:
         raise NotImplementedError
@@ -210,8 +215,16 @@ class Oracle:
         if not report.passed:
             case, got = next((c, a) for c, a in zip(cases, answers)
                              if not matches(a, c.expected, self.rtol, self.atol))
-            report.diagnosis = self.diagnose(case, got)
+            report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
         return report
+
+    def probe(self, learner: Learner, cases: list[Case], answers: list) -> Diagnosis | None:
+        """What the answers show when no named mistake fits (see probes.py)."""
+        from jaxtutor.oracles.probes import Probe, probe  # probes builds on this module
+
+        return probe(Probe(cases, answers, [c.expected for c in cases], self.arg_names,
+                           call_many=learner.call_many,
+                           reference=lambda calls: [self.reference(*a) for a in calls]))
 
 
 DESCRIBED_ENTRIES = 3  # entries of a tuple (keys of a dict) a description names

@@ -28,6 +28,8 @@ import numpy as np
 from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
                                    hidden_case, input_signature, mismatch, programs)
+from jaxtutor.oracles.evidence import same_error
+from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
@@ -330,7 +332,9 @@ def _tree(value):
 def differs(got, expected, config: dict) -> str | None:
     """None when two answers agree, else the first difference in words."""
     if isinstance(expected, Raised) or isinstance(got, Raised):
-        if isinstance(expected, Raised) and isinstance(got, Raised) and got.type == expected.type:
+        if isinstance(expected, Raised) and isinstance(got, Raised) \
+                and same_error(got.info or {"type": got.type, "message": got.message},
+                               expected.info or {"type": expected.type, "message": expected.message}):
             return None
         return (f"expected {expected.type}" if isinstance(expected, Raised)
                 else f"raised {got.type}")
@@ -527,8 +531,38 @@ class GenericOracle(Oracle):
             error.case = p.cases[raised].title(failed=True)
             error.diagnosis = misconception.diagnose() if misconception else None
             raise error
-        report.diagnosis = misconception.diagnose() if misconception else None
+        report.diagnosis = misconception.diagnose() if misconception else \
+            self.probe_answers(learner, p, mine, reference)
         return report
+
+    @staticmethod
+    def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
+        """What the answers show when no mutant fits (see probes.py); the reference
+        answers the probes' own inputs in a child of its own."""
+        want = [_tree(reference.answers[i] if case.expected is None
+                      else _like(case.expected, reference.answers[i]))
+                for i, case in enumerate(p.cases)]
+        answers = [LearnerRaised(a.info) if isinstance(a, Raised) else _tree(a)
+                   for a in mine.answers]
+        names = tuple(a["name"] for a in p.config["args"])
+
+        def dim_name(arg: int, axis: int) -> str | None:
+            shape = p.config["args"][arg].get("shape", []) if arg < len(names) else []
+            return shape[axis] if axis < len(shape) and isinstance(shape[axis], str) else None
+
+        def refer(calls: list[tuple]) -> list:
+            run = run_program(p.reference_source, p.function, p.config,
+                              [Case("probe", args) for args in calls], p.limits,
+                              "reference.py", programs=False)
+            return [None if isinstance(a, Raised) else _tree(a) for a in run.answers] \
+                if not run.load_error else [None] * len(calls)
+
+        def again(calls: list[tuple]) -> list:  # as written, like the answers compared
+            return [_tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
+                    for a in _answers(learner._child.call_many(calls, as_written=True))]
+
+        return probe(Probe(p.cases, answers, want, names, call_many=again,
+                           reference=refer, dim_name=dim_name))
 
     @staticmethod
     def recognise(p: Prepared, mine: Run, reference: Run) -> Misconception | None:

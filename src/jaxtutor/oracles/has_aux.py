@@ -224,8 +224,13 @@ class HasAuxOracle(Oracle):
     name = "has_aux"
     misconceptions = MISCONCEPTIONS
 
+    arg_names = ARG_NAMES
+
     def cases(self, seed: int) -> list[Case]:
         return make_cases(seed)
+
+    def reference(self, *args):
+        return train_step(*args)
 
     def diagnose(self, case: Case, got):
         return diagnose(case, got)
