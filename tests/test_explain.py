@@ -16,6 +16,8 @@ def _in_place(a):
     return a
 
 
+_static_step = jax.jit(lambda w, lr: w - lr, static_argnames="lr")
+
 RAISE = {
     "non_scalar_grad": lambda: jax.grad(lambda w: w * jnp.ones(3))(1.0),
     "aux_not_a_pair": lambda: jax.value_and_grad(lambda w: w, has_aux=True)(1.0),
@@ -26,6 +28,7 @@ RAISE = {
     "tracer_bool": lambda: jax.jit(lambda x: 1 if x > 0 else 2)(1.0),
     "tracer_to_python_number": lambda: jax.jit(lambda x: x.item())(1.0),
     "concrete_shape": lambda: jax.jit(lambda n: jnp.ones(n))(3),
+    "static_traced": lambda: jax.jit(lambda w, lr: _static_step(w, lr))(1.0, 0.1),
     "concretization": lambda: jax.jit(lambda n: jnp.arange(n))(3),
     "tracer_integer": lambda: jax.jit(lambda i: [1, 2, 3][i])(1),
     "shapes_do_not_fit": lambda: jnp.ones(3) + jnp.ones(4),

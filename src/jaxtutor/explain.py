@@ -57,6 +57,11 @@ KNOWN = [
           "A shape must be known when JAX traces the function, but here it comes from a "
           "traced array. Take sizes from an array's .shape, or pass the size as a static "
           "argument (static_argnames) if it truly is a constant."),
+    Known("static_traced", r"Non-hashable static arguments are not supported.*Tracer",
+          "An argument marked static (static_argnames or static_argnums) received a traced "
+          "array: the tutor compiles your function with jax.jit as a whole, so its values "
+          "are traced. A value that changes between calls, like a learning rate, should not "
+          "be static: drop it from static_argnames."),
     Known("concretization", r"ConcretizationTypeError|Abstract tracer value encountered",
           "This needed a concrete Python value, but inside a JAX transformation the array is a "
           "tracer. Keep the value as an array; only a value that is truly a constant of the "

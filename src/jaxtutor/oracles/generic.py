@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jaxtutor.explain import known
 from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
                                    hidden_case, input_signature, mismatch, programs)
@@ -280,7 +281,9 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
     try:
         found = programs(child, clean, calls, _rows)
     except LearnerRaised as raised:
-        run.export_error = f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+        entry = known(raised.info)  # said in the learner's terms where the catalogue can
+        run.export_error = entry.words if entry else \
+            f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
         return run
     run.facts, run.program_values = found.facts, found.values
     return run
