@@ -108,7 +108,7 @@ def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Chi
         return _load_failed(exercise, loaded)
     oracle = oracles.get(exercise.oracle)
     try:
-        report = oracle.run(Learner(child, clean), exercise, seed)
+        report = oracle.run(Learner(child, clean, source), exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)

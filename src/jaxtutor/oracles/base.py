@@ -35,9 +35,11 @@ class Learner:
     `clean` is a child that is never sent the learner's file: it judges the programs
     the learner's function exports (see `programs`); a fresh one is started if need be."""
 
-    def __init__(self, child: Child, clean: Child | None = None):
+    def __init__(self, child: Child, clean: Child | None = None, source: str = ""):
         self._child = child
         self._clean = clean
+        # the file as text, for evidence of what the code did (never run here)
+        self.source = source
 
     def call(self, *args):
         (result,) = self.call_many([args])
@@ -202,6 +204,11 @@ class Oracle:
     def diagnose_raised(self, message: str) -> Diagnosis | None:
         return None
 
+    def diagnose_error(self, info: dict, source: str) -> Diagnosis | None:
+        """The mistake behind a raised error, from its report (type, message, the
+        learner's frames) and the learner's file; by default from the message alone."""
+        return self.diagnose_raised(info.get("message", ""))
+
     def diagnose(self, case: Case, got) -> Diagnosis | None:
         return None
 
@@ -209,7 +216,7 @@ class Oracle:
         cases = self.cases(seed)
         tests, answers = run_cases(learner, cases, self.rtol, self.atol)
         if (raised := first_raised(answers, cases)) is not None:
-            raised.diagnosis = self.diagnose_raised(raised.info.get("message", ""))
+            raised.diagnosis = self.diagnose_error(raised.info, learner.source)
             raise raised
         report = Report(tests)
         if not report.passed:
