@@ -35,6 +35,9 @@ RAISE = {
     "vmap_sizes": lambda: jax.vmap(lambda w, x: w * x)(jnp.ones(2), jnp.ones(3)),
     "argnums_out_of_range": lambda: jax.grad(lambda a, b: a * b, argnums=2)(1.0, 2.0),
     "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
+    "missing_argument": lambda: jax.grad(lambda w, x: w * x)(1.0),
+    "python_number_astype": lambda: (2).astype(jnp.float32),
+    "grad_of_a_value": lambda: jax.grad(jax.grad(lambda x: x ** 3)(2.0)),
     "stopped": lambda: (_ for _ in ()).throw(SystemExit(1)),
 }
 

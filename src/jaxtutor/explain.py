@@ -85,6 +85,16 @@ KNOWN = [
           "Arithmetic does not apply to a dict of parameters as a whole: params - lr * grads "
           "fails. Update each entry, jax.tree.map(lambda p, g: p - lr * g, params, grads), "
           "or write the dict out key by key."),
+    Known("missing_argument", r"missing \d+ required positional arguments?: ",
+          "A function was called with fewer arguments than it takes: the message names the "
+          "one left out. Check the call on the line shown, and that jax.grad's function gets "
+          "every argument it needs."),
+    Known("python_number_astype", r"'(int|float)' object has no attribute 'astype'",
+          ".astype is a method of arrays; a plain Python number has none. Convert with "
+          "jnp.asarray(x, dtype=jnp.float32), which takes numbers and arrays alike."),
+    Known("grad_of_a_value", r"Expected a callable value, got",
+          "jax.grad takes a function, not a number: jax.grad(f)(x) is already the value of "
+          "f' at x. For f'' differentiate the function jax.grad(f): jax.grad(jax.grad(f))(x)."),
     Known("stopped", r"^(SystemExit|KeyboardInterrupt):",
           "Your code tried to stop the program (sys.exit, exit() or KeyboardInterrupt). The "
           "tutor runs your file and then calls your function, so let it return its answer."),

@@ -48,7 +48,8 @@ def probe(p: Probe) -> Diagnosis | None:
              if not isinstance(a, LearnerRaised) and not matches(a, e)]
     if not wrong:
         return None
-    for look in (_non_finite, _shape, _tuple_entries, _factor, _only_size_one, _ignored_argument):
+    for look in (_non_finite, _tuple_form, _shape, _tuple_entries, _factor, _step_from_argument,
+                 _only_size_one, _ignored_argument):
         found = look(p, wrong)
         if found is not None:
             return found
@@ -142,6 +143,33 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
+def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A tuple expected: one entry of it returned alone, or a tuple of another length."""
+    i = wrong[0]
+    got, want = p.answers[i], p.expected[i]
+    if not isinstance(want, tuple):
+        return None
+    if not isinstance(got, (tuple, list)):
+        entry = next((k for k, e in enumerate(want) if matches(got, e)), None)
+        if entry is not None:
+            return _diagnosis(
+                "one_entry_only",
+                f"You returned one value where a tuple of {len(want)} is asked for; on the "
+                f"case {_title(p, i)} it is the right entry {entry} of that tuple.",
+                f"Return all {len(want)} entries as a tuple, in the order the exercise "
+                "gives; the value you return is the right one for its place.")
+        return None
+    if len(got) != len(want):
+        right = [k for k in range(min(len(got), len(want))) if matches(got[k], want[k])]
+        said = f" (entries {', '.join(map(str, right))} are right)" if right else ""
+        return _diagnosis(
+            "tuple_length",
+            f"You returned a tuple of {len(got)} entries where {len(want)} are asked for, on "
+            f"the case {_title(p, i)}{said}.",
+            f"Return exactly {len(want)} values, in the order the exercise asks for.")
+    return None
+
+
 def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A tuple answer: its entries swapped, or some entries right on every case."""
     pairs = [(p.answers[i], p.expected[i]) for i in wrong]
@@ -208,6 +236,8 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
     g, w = _flat(p.answers[i]), _flat(p.expected[i])
     k = int(np.argmax(np.abs(w)))
     numbers = f"on the case {_title(p, i)}, yours is {fmt(g[k])} where {fmt(w[k])} is expected"
+    if (by_size := _size_factor(p, wrong, ratios, numbers)) is not None:
+        return by_size
     if np.allclose(ratios, ratios[0], rtol=1e-3):
         r = ratios[0]
         if np.isclose(r, -1.0, rtol=1e-3):
@@ -223,10 +253,20 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
             f"wrong: {numbers}.",
             "A constant factor is missing or extra: compare the constants in your formula "
             "(a 2 from a square, a learning rate, a mean where a sum is meant).")
-    # a factor that follows one of the case's sizes: a mean for a sum, say
+    return None
+
+
+def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
+    """A factor that follows one of the case's sizes (a mean for a sum, say)."""
     for arg, axis, label in _dims(p):
         sizes = [_size(p.cases[j], arg, axis) for j in wrong]
-        if None in sizes or len(set(sizes)) < 2:
+        if None in sizes or min(sizes) < 2:
+            continue
+        # one size on every wrong case could be a coincidence: then a right case of size
+        # 1 must show that the factor follows the size
+        if len(set(sizes)) == 1 and not any(
+                _size(c, arg, axis) == 1 and not isinstance(a, LearnerRaised) and matches(a, e)
+                for c, a, e in zip(p.cases, p.answers, p.expected)):
             continue
         if np.allclose(ratios, [1 / s for s in sizes], rtol=1e-3):
             return _diagnosis(
@@ -241,6 +281,53 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"wrong: {numbers}, with {label} = {sizes[0]}.",
                 f"Something is added up {label} times too often: a sum where a mean is meant, "
                 "or a value counted once per example.")
+    return None
+
+
+def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """An update of an argument (w, say): the learner's change from it is a constant
+    multiple of the expected change (the other way, or twice as far)."""
+    for k, name in enumerate(p.arg_names):
+        ratios = []
+        for i in wrong:
+            start = _flat(p.cases[i].args[k]) if k < len(p.cases[i].args) else None
+            g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            if start is None or g is None or w is None or not g.shape == w.shape == start.shape:
+                break
+            mine, theirs = g - start, w - start
+            big = np.abs(theirs) > 1e-3
+            if not big.any():
+                break
+            r = float(np.median(mine[big] / theirs[big]))
+            if not np.allclose(mine, r * theirs, **CLOSE):
+                break
+            ratios.append(r)
+        else:
+            if ratios and np.allclose(ratios, ratios[0], rtol=1e-3) \
+                    and not np.isclose(ratios[0], 1.0, rtol=1e-3):
+                r, i = ratios[0], wrong[0]
+                g, w = _flat(p.answers[i]), _flat(p.expected[i])
+                start = _flat(p.cases[i].args[k])
+                numbers = (f"on the case {_title(p, i)}, from {name} = {fmt(start[0])} you "
+                           f"moved to {fmt(g[0])} where {fmt(w[0])} is expected")
+                if np.isclose(r, -1.0, rtol=1e-3):
+                    return _diagnosis(
+                        "step_reversed",
+                        f"Your result moves away from {name} in the opposite direction to the "
+                        f"expected one, by the same amount: {numbers}.",
+                        "The step's sign is flipped: gradient descent subtracts, "
+                        f"new = {name} - lr * gradient.")
+                if np.isclose(r, 0.0, atol=1e-6):
+                    return _diagnosis(
+                        "no_step",
+                        f"Your result is {name} unchanged: {numbers}.",
+                        f"Return the updated value, {name} - lr * gradient, not {name} itself.")
+                return _diagnosis(
+                    "step_factor",
+                    f"Your step away from {name} is {_factor_words(r)} the expected step: "
+                    f"{numbers}.",
+                    "The direction is right but the step size is not: check the learning "
+                    "rate you multiply by and the constants of your gradient.")
     return None
 
 
