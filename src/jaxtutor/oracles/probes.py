@@ -382,39 +382,51 @@ def _perturbed(value):
     return None  # integers and flags are left alone: they often select, not scale
 
 
+IGNORED_CASES = 3  # wrong cases an argument must be ignored on (one can be a coincidence)
+
+
 def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
-    """Call the learner again with each argument changed in turn: an argument whose
-    change moves the reference but not the learner's answer is one the code ignores."""
+    """Call the learner again with each argument changed in turn, on a few wrong cases
+    (one round trip): an argument whose change moves the reference's answer but never
+    the learner's, on every one of them, is one the code ignores."""
     if p.call_many is None or p.reference is None:
         return None
-    i = wrong[0]
-    args = p.cases[i].args
+    # teaching cases first: their inputs are shown, so the learner can try them
+    chosen = sorted(wrong, key=lambda i: p.cases[i].hidden)[:IGNORED_CASES]
     calls, which = [], []
-    for k, value in enumerate(args):
-        changed = _perturbed(value)
-        if changed is not None:
-            calls.append(args[:k] + (changed,) + args[k + 1:])
-            which.append(k)
+    for i in chosen:
+        args = p.cases[i].args
+        for k, value in enumerate(args):
+            changed = _perturbed(value)
+            if changed is not None:
+                calls.append(args[:k] + (changed,) + args[k + 1:])
+                which.append((i, k))
     if not calls:
         return None
     mine = p.call_many(calls)
     theirs = p.reference(calls)
-    for k, call, got, want in zip(which, calls, mine, theirs):
-        if isinstance(got, LearnerRaised) or want is None:
+    seen: dict[int, list] = {}
+    for (i, k), call, got, want in zip(which, calls, mine, theirs):
+        ignored = (not isinstance(got, LearnerRaised) and want is not None
+                   and matches(got, p.answers[i]) and not matches(want, p.expected[i]))
+        seen.setdefault(k, []).append((i, call, got, want) if ignored else None)
+    for k, found in seen.items():
+        if not found or None in found:
             continue
-        if matches(got, p.answers[i]) and not matches(want, p.expected[i]):
-            name = p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
-            shown = (f"{name} = {fmt(args[k])} and {name} = {fmt(call[k])}"
-                     if np.ndim(args[k]) == 0 and not isinstance(args[k], dict)
-                     else f"{name} as given and {name} with every entry changed")
-            return _diagnosis(
-                "ignored_argument",
-                f"Your result does not change when {name} changes: on the case {_title(p, i)}, "
-                f"{shown} both give {_short(got)}, where the expected results are "
-                f"{_short(p.expected[i])} and {_short(want)}.",
-                f"Your function never uses the {name} it is given: look for a hard-coded "
-                f"value, a global, or a variable from an earlier call used where {name} "
-                "belongs.")
+        i, call, got, want = found[0]
+        args = p.cases[i].args
+        name = p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
+        shown = (f"{name} = {fmt(args[k])} and {name} = {fmt(call[k])}"
+                 if np.ndim(args[k]) == 0 and not isinstance(args[k], dict)
+                 else f"{name} as given and {name} with every entry changed")
+        more = f" (and the same on {len(found) - 1} more case(s))" if len(found) > 1 else ""
+        return _diagnosis(
+            "ignored_argument",
+            f"Your result does not change when {name} changes: on the case {_title(p, i)}, "
+            f"{shown} both give {_short(got)}, where the expected results are "
+            f"{_short(p.expected[i])} and {_short(want)}{more}.",
+            f"Your function never uses the {name} it is given: look for a hard-coded "
+            f"value, a global, or a variable from an earlier call used where {name} belongs.")
     return None
 
 

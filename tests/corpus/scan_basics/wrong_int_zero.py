@@ -8,4 +8,4 @@ def running_total(xs):
         carry = carry + x
         return carry, carry
 
-    return lax.scan(step, jnp.array(0), xs)
+    return lax.scan(step, jnp.int32(0), xs)
