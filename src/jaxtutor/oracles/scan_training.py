@@ -265,8 +265,12 @@ class ScanTrainingOracle(Oracle):
         except LearnerRaised as raised:
             explanation, _ = explain(raised.info)
             entry = known(raised.info)
+            # a number made of the scan's result, not a Python loop's float() (that one is
+            # no_scan): the file must call a scan
+            uses_scan = re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", learner.source))
             named = MISCONCEPTIONS["python_number_result"].diagnose() \
-                if entry is not None and entry.id == "tracer_to_python_number" else None
+                if entry is not None and entry.id == "tracer_to_python_number" and uses_scan \
+                else None
             return self._called(learner, cases, _NOT_EXPORTED + explanation, named)
         if any(f.get("ok") is not True for f in found.facts):
             return self._called(learner, cases, _REFUSED)
