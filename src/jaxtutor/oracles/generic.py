@@ -339,6 +339,8 @@ def differs(got, expected, config: dict) -> str | None:
                 and same_error(got.info or {"type": got.type, "message": got.message},
                                expected.info or {"type": expected.type, "message": expected.message}):
             return None
+        if isinstance(expected, Raised) and isinstance(got, Raised):
+            return f"raised {got.type}, not the expected error ({expected.type}: {expected.message[:80]})"
         return (f"expected {expected.type}" if isinstance(expected, Raised)
                 else f"raised {got.type}")
     if isinstance(expected, Opaque) or isinstance(got, Opaque):
