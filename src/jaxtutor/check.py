@@ -92,7 +92,7 @@ _OUTCOME_HINTS = {
                        "JAX needed there.",
     Outcome.WRONG_ANSWER: "Run your function on the failing case yourself and compare each "
                           "intermediate value with the one you expect; the lesson's hints "
-                          "(^g) walk through the exercise step by step.",
+                          "walk through the exercise step by step.",
     Outcome.INTERNAL_ERROR: "",
 }
 
