@@ -128,8 +128,7 @@ _M = [
         "number. Inside jit (and inside scan) there is no number yet to turn it into."),
     Misconception(
         "wrong_update",
-        "Your weights leave the expected ones partway through, in a way the tutor does "
-        "not recognise.",
+        "Your weights leave the expected ones, in a way the tutor does not recognise.",
         "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
         "current weight, then new_w = w - lr*gradient, and compare with your body."),
 ]

@@ -1,4 +1,4 @@
-# cause: none
+# true: probe_some_entries
 import jax
 import jax.numpy as jnp
 

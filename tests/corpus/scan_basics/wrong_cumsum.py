@@ -1,4 +1,5 @@
-# cause: none
+# true: python_loop
+# says: jnp.cumsum
 import jax.numpy as jnp
 from jax import lax
 

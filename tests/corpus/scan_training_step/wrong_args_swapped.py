@@ -1,4 +1,4 @@
-# cause: none
+# true: wrong_update
 import jax
 import jax.numpy as jnp
 from jax import lax
