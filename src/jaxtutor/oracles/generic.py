@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,10 +35,28 @@ from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
-from jaxtutor.verdict import TestResult
+from jaxtutor.verdict import Diagnosis, TestResult
 
 DTYPES = {"float32", "float64", "int32", "bool", "python_float", "python_int"}
 
+MISTAKE_KEYS = {
+    "id": Key("string", "The mistake's id.", required=True),
+    "message": Key("string", "What the learner's code does, in the learner's terms.",
+                   required=True),
+    "hint": Key("string", "The hint aimed at this mistake.", required=True),
+    "error": Key("string", "Evidence: a regular expression the learner's exception, written "
+                 "\"Type: message\", must match (e.g. \"TypeError: .*in-place item "
+                 "assignment\").", default=None),
+    "probe": Key("string", "Evidence: what the answers show, a probe's id without its "
+                 "probe_ prefix (e.g. \"ignored_argument\", \"sign_flipped\", "
+                 "\"divided_by_size\").", default=None),
+    "argument": Key("string", "With probe = \"ignored_argument\": which argument.",
+                    default=None),
+    "code": Key("string", "Evidence too: a regular expression the learner's file must "
+                "contain (comments are not searched).", default=None),
+    "example": Key("string", "A whole file making this mistake; `jaxtutor lint` proves it "
+                   "is recognised as this mistake and as no other.", required=True),
+}
 ARG_KEYS = {
     "name": Key("string", "The argument's name, used in messages.", required=True),
     "shape": Key("array", "Its shape: integers, or names from `sizes` shared between "
@@ -104,6 +123,10 @@ KEYS = {
                           default=None),
     "mutants": Key("tables", "Named misconceptions ([[exercise.mutants]]).", default=[],
                    items=MUTANT_KEYS),
+    "mistakes": Key("tables", "Named mistakes told by their evidence instead of a mutant's "
+                    "answers: an error pattern, a probe's finding, code in the learner's "
+                    "file ([[exercise.mistakes]]); tried after the mutants.", default=[],
+                    items=MISTAKE_KEYS),
 }
 
 
@@ -167,6 +190,23 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
         if mutant_id in ids[:i]:
             found.append((("mutants", i, "id"), f"mutant id {mutant_id!r} is used twice",
                           "Give every mutant its own id."))
+    for i, mistake in enumerate(config.get("mistakes") or []):
+        if not isinstance(mistake, dict):
+            continue
+        if mistake.get("id") in ids:
+            found.append((("mistakes", i, "id"), f"id {mistake.get('id')!r} is also a mutant's",
+                          "Give every mistake its own id."))
+        ids.append(mistake.get("id"))
+        if not any(mistake.get(k) for k in ("error", "probe", "code")):
+            found.append((("mistakes", i), "a mistake without evidence would match anything",
+                          "Give it an error pattern, a probe or a code pattern."))
+        for key in ("error", "code"):
+            if isinstance(mistake.get(key), str):
+                try:
+                    re.compile(mistake[key])
+                except re.error as problem:
+                    found.append((("mistakes", i, key), f"not a regular expression: {problem}",
+                                  "Escape ( ) [ ] . * + ? with a backslash to match them as text."))
     return found
 
 
@@ -482,6 +522,34 @@ def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bo
                                                                      reference)
 
 
+# -- mistakes declared with their evidence --------------------------------------------
+
+def declared(config: dict, code: str, error: Raised | None = None,
+             probed: Diagnosis | None = None) -> Diagnosis | None:
+    """The first [[exercise.mistakes]] whose every piece of evidence is there: the
+    learner's exception matches `error` (a mistake with an error pattern names only an
+    exception, one with a probe only a wrong answer), the probes found `probe` (about
+    `argument`), the file contains `code`. A probe's finding keeps its numbers."""
+    for mistake in config.get("mistakes") or []:
+        if mistake.get("error") and (error is None or not re.search(
+                mistake["error"], f"{error.type}: {error.message}", re.S)):
+            continue
+        if mistake.get("probe") and (error is not None or probed is None
+                                     or probed.id != f"probe_{mistake['probe']}"):
+            continue
+        if mistake.get("argument") and (probed is None
+                                        or f"when {mistake['argument']} changes" not in probed.message):
+            continue
+        if mistake.get("code") and not re.search(mistake["code"], code, re.M):
+            continue
+        if not any(mistake.get(k) for k in ("error", "probe", "code")):
+            continue  # no evidence, no match (lint says so)
+        said = f"{mistake['message']} {probed.message}" if probed and mistake.get("probe") \
+            else mistake["message"]
+        return Diagnosis(mistake["id"], said, hint=mistake["hint"])
+    return None
+
+
 # -- the oracle -----------------------------------------------------------------------
 
 @dataclass
@@ -530,14 +598,19 @@ class GenericOracle(Oracle):
             return report
         misconception = self.recognise(p, mine, reference)
         raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+        code = re.sub(r"#[^\n]*", "", learner.source)
         if raised is not None:
             # check.py explains the learner's exception; the mutant, if any, names its cause
             error = LearnerRaised(mine.answers[raised].info)
             error.case = p.cases[raised].title(failed=True)
-            error.diagnosis = misconception.diagnose() if misconception else None
+            error.diagnosis = misconception.diagnose() if misconception else \
+                declared(p.config, code, error=mine.answers[raised])
             raise error
-        report.diagnosis = misconception.diagnose() if misconception else \
-            self.probe_answers(learner, p, mine, reference)
+        if misconception:
+            report.diagnosis = misconception.diagnose()
+            return report
+        found = self.probe_answers(learner, p, mine, reference)
+        report.diagnosis = declared(p.config, code, probed=found) or found
         return report
 
     @staticmethod
