@@ -1,4 +1,4 @@
-# cause: probe_ignored_argument
+# cause: hard_coded_targets
 # says: does not change when y changes
 import jax
 import jax.numpy as jnp

@@ -1,4 +1,4 @@
-# cause: probe_ignored_argument
+# cause: hard_coded_lr
 # says: does not change when lr changes
 import functools
 

@@ -1,4 +1,4 @@
-# cause: in_place_assignment
+# cause: numpy_in_place
 import jax.numpy as jnp
 from jax import lax
 
