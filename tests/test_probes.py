@@ -119,3 +119,12 @@ def test_a_coincidence_on_one_case_is_not_called_an_ignored_argument():
 def test_nothing_is_said_when_the_data_shows_nothing():
     rng = np.random.default_rng(1)
     assert _probe(lambda w, lr, x: np.asarray(rng.normal())) is None
+
+
+def test_a_result_that_no_argument_changes_is_said_as_such():
+    cases = _cases()
+    zero = lambda w, lr, x: np.asarray(0.0)  # noqa: E731
+    found = probe(Probe(cases, [zero(*c.args) for c in cases], [ref(*c.args) for c in cases],
+                        ("w", "lr", "x"), call_many=lambda calls: [zero(*a) for a in calls],
+                        reference=lambda calls: [ref(*a) for a in calls]))
+    assert found.id == "probe_constant_result" and "w, lr, x" in found.message

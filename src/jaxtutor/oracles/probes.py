@@ -410,6 +410,18 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
         ignored = (not isinstance(got, LearnerRaised) and want is not None
                    and matches(got, p.answers[i]) and not matches(want, p.expected[i]))
         seen.setdefault(k, []).append((i, call, got, want) if ignored else None)
+    ignored = [k for k, found in seen.items() if found and None not in found]
+    if len(ignored) > 1 and len(ignored) == len(seen):
+        i = chosen[0]
+        names = ", ".join(p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
+                          for k in ignored)
+        return _diagnosis(
+            "constant_result",
+            f"Your result does not change whatever the arguments are: on the case "
+            f"{_title(p, i)} it is {_short(p.answers[i])}, and it stays that when any of "
+            f"{names} changes.",
+            "Your function returns a fixed value: check that it computes its result from "
+            "its arguments and returns that.")
     for k, found in seen.items():
         if not found or None in found:
             continue
