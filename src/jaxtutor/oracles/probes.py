@@ -383,16 +383,21 @@ def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
-def _perturbed(value):
+# each argument is changed twice, once keeping its signs and once flipping them, so a
+# result that only looks at signs or magnitudes still moves on one of them
+CHANGES = ((1.75, 0.125), (-1.5, -0.5))
+
+
+def _perturbed(value, scale: float = 1.75, shift: float = 0.125):
     """The same kind of value, with every number changed."""
     if isinstance(value, dict):
-        return {k: _perturbed(v) for k, v in value.items()}
+        return {k: _perturbed(v, scale, shift) for k, v in value.items()}
     if isinstance(value, tuple):
-        return tuple(_perturbed(v) for v in value)
+        return tuple(_perturbed(v, scale, shift) for v in value)
     if isinstance(value, float):
-        return float(np.float32(value * 1.75 + 0.125))
+        return float(np.float32(value * scale + shift))
     if isinstance(value, np.ndarray) and value.dtype.kind == "f":
-        return (value * 1.75 + 0.125).astype(value.dtype)
+        return (value * scale + shift).astype(value.dtype)
     return None  # integers and flags are left alone: they often select, not scale
 
 
@@ -411,10 +416,11 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     for i in chosen:
         args = p.cases[i].args
         for k, value in enumerate(args):
-            changed = _perturbed(value)
-            if changed is not None:
-                calls.append(args[:k] + (changed,) + args[k + 1:])
-                which.append((i, k))
+            for scale, shift in CHANGES:
+                changed = _perturbed(value, scale, shift)
+                if changed is not None:
+                    calls.append(args[:k] + (changed,) + args[k + 1:])
+                    which.append((i, k))
     if not calls:
         return None
     mine = p.call_many(calls)
@@ -445,13 +451,14 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
         shown = (f"{name} = {fmt(args[k])} and {name} = {fmt(call[k])}"
                  if np.ndim(args[k]) == 0 and not isinstance(args[k], dict)
                  else f"{name} as given and {name} with every entry changed")
-        more = f" (and the same on {len(found) - 1} more case(s))" if len(found) > 1 else ""
+        cases_seen = len({c for c, *_ in found})
+        more = f" (and the same on {cases_seen - 1} more case(s))" if cases_seen > 1 else ""
         return _diagnosis(
             "ignored_argument",
             f"Your result does not change when {name} changes: on the case {_title(p, i)}, "
             f"{shown} both give {_short(got)}, where the expected results are "
             f"{_short(p.expected[i])} and {_short(want)}{more}.",
-            f"Your function never uses the {name} it is given: look for a hard-coded "
+            f"Your result does not depend on the {name} it is given: look for a hard-coded "
             f"value, a global, or a variable from an earlier call used where {name} belongs.")
     return None
 
