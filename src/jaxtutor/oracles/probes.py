@@ -401,7 +401,7 @@ def _perturbed(value, scale: float = 1.75, shift: float = 0.125):
     return None  # integers and flags are left alone: they often select, not scale
 
 
-IGNORED_CASES = 3  # wrong cases an argument must be ignored on (one can be a coincidence)
+IGNORED_CASES = 2  # wrong cases an argument must be ignored on (one can be a coincidence)
 
 
 def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
@@ -424,7 +424,17 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     if not calls:
         return None
     mine = p.call_many(calls)
-    theirs = p.reference(calls)
+    # the reference is asked only about arguments the learner's answers did not follow
+    # (for a TOML lesson it runs in a child of its own)
+    unmoved = {k for (i, k), got in zip(which, mine)
+               if not isinstance(got, LearnerRaised) and _same(got, p.answers[i])}
+    still = {k for k in unmoved if all(_same(got, p.answers[i]) for (i, kk), got
+                                       in zip(which, mine) if kk == k)}
+    if not still:
+        return None
+    asked = [n for n, (_, k) in enumerate(which) if k in still]
+    answered = dict(zip(asked, p.reference([calls[n] for n in asked])))
+    theirs = [answered.get(n) for n in range(len(calls))]
     seen: dict[int, list] = {}
     for (i, k), call, got, want in zip(which, calls, mine, theirs):
         ignored = (not isinstance(got, LearnerRaised) and want is not None
