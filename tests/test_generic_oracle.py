@@ -4,7 +4,6 @@ recompilation and mutants, checked with real JAX in child processes."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from conftest import LEARNERS
 from jaxtutor.check import check_source
@@ -51,7 +50,12 @@ def test_answers_compare_as_values_exceptions_and_structure():
     config = {"rtol": 1e-4, "atol": 1e-6}
     assert differs(np.asarray(0.64, np.float32), 0.64, config) is None
     assert differs((np.ones(2), 1.0), (np.ones(2), 1.5), config) == "entry 1: expected 1.5, got 1"
-    assert differs(Raised("TypeError", "a"), Raised("TypeError", "b"), config) is None
+    # two exceptions are one mistake only on their evidence, not on their type alone
+    assert differs(Raised("TypeError", "a"), Raised("TypeError", "b"), config) is not None
+    assert differs(Raised("TypeError", "Output had shape: (3,). at 0x7f00"),
+                   Raised("TypeError", "Output had shape: (8,). at 0x7f99"), config) is None
+    assert differs(Raised("TypeError", "Output had shape: (3,)."),
+                   Raised("TypeError", "Output had shape: ()."), config) is not None
     assert differs(np.ones(2), Raised("TypeError", ""), config) == "expected TypeError"
     assert generic._like([1.0, [2.0, 3.0]], (0.0, np.zeros(2)))[1].shape == (2,)
 
@@ -95,7 +99,7 @@ def sgd_step(w, lr, x, y):
     assert verdict.diagnosis.id == "static_lr"
 
 
-def test_a_wrong_answer_no_mutant_explains_gets_the_first_hint():
+def test_a_wrong_answer_no_mutant_explains_is_not_given_the_first_hint():
     source = '''
 import jax.numpy as jnp
 from jax import lax
@@ -106,8 +110,8 @@ def running_total(xs):
 '''
     ex = exercise("scan_basics")
     verdict = check_source(ex, source)
-    assert verdict.status == "fail" and verdict.diagnosis is None
-    assert verdict.hint == ex.hints[0]
+    assert verdict.status == "fail"
+    assert verdict.hint != ex.hints[0]
     assert "structure: uses `scan`" in {t.name for t in verdict.tests if t.status == "pass"}
 
 

@@ -28,7 +28,8 @@ EXPECTED = {
     "erin": ("fail", "wrong_answer", "wrong_argnums", "none"),  # a folder with one file
     "frank": ("error", "crashed", None, "no tests"),  # os._exit in the middle
     "grace": ("error", "exception", None, "no tests"),  # fake JSON, then sys.exit(0)
-    "heidi": ("fail", "wrong_answer", None, "none"),  # attacks files and siblings
+    # attacks files and siblings, then returns zeros whatever she is given
+    "heidi": ("fail", "wrong_answer", "probe_constant_result", "none"),
     "ivan": ("pass", "passed", None, "all"),  # a folder: picks the file defining the function
     "judy": ("error", "not_checked", None, "no tests"),  # a folder with no .py file
     "mallory": ("error", "timeout", None, "no tests"),  # loops forever
@@ -97,7 +98,8 @@ def test_summary_counts_passes_and_ranks_misconceptions(graded):
     assert summary["statuses"] == {"error": 6, "fail": 6, "pass": 2}
     assert summary["misconceptions"] == [
         {"id": "swapped_order", "count": 2}, {"id": "wrong_argnums", "count": 2},
-        {"id": "non_scalar_loss", "count": 1}, {"id": "single_gradient", "count": 1}]
+        {"id": "non_scalar_loss", "count": 1}, {"id": "probe_constant_result", "count": 1},
+        {"id": "single_gradient", "count": 1}]
 
 
 def test_quiet_in_a_pipe(graded):

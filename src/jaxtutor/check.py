@@ -14,11 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jaxtutor import oracles
-from jaxtutor.explain import explain, traceback_text
+from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.lessons import Exercise
 from jaxtutor.oracles.base import Learner, fresh_seed
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
-from jaxtutor.verdict import Outcome, Verdict
+from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 
 _ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,
           "crashed": Outcome.CRASHED, "internal": Outcome.INTERNAL_ERROR}
@@ -82,8 +82,8 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
         verdict.message += f"\n\n{child.notes[-1]}"
     verdict.output = child.output()
-    if not verdict.hint and verdict.status != "pass" and verdict.outcome is not Outcome.INTERNAL_ERROR:
-        verdict.hint = exercise.hints[0]
+    if not verdict.hint and verdict.status != "pass":
+        verdict.hint = outcome_hint(verdict, exercise)
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
     return verdict.bound()
@@ -106,6 +106,33 @@ def _forked(server, limits: Limits, submission: str | None = None) -> Child:
         return Child(limits, submission=submission)
 
 
+# What to do next when nothing more precise is known: about the outcome itself, never a
+# step of the lesson's ladder (that would answer a question the learner may not have).
+_OUTCOME_HINTS = {
+    Outcome.SYNTAX_ERROR: "Python could not read the file, so no test ran. Fix the line the "
+                          "caret points at (a missing bracket, colon or indent is the usual cause).",
+    Outcome.MISSING_FUNCTION: "The tutor calls `{function}` by name: define it at the top "
+                              "level of your file, with exactly that name.",
+    Outcome.TIMEOUT: "Your function did not finish in time. A Python loop over many steps, or "
+                     "a jitted function called with a new shape each time, can be far slower "
+                     "than one lax.scan.",
+    Outcome.MEMORY_LIMIT: "Your function built arrays far larger than the exercise needs; "
+                          "check the shapes you create.",
+    Outcome.CRASHED: "Your process ended without an answer; remove calls that end the program "
+                     "and look for very deep recursion.",
+    Outcome.EXCEPTION: "Start at the line the error points at: the explanation above says what "
+                       "JAX needed there.",
+    Outcome.WRONG_ANSWER: "Run your function on the failing case yourself and compare each "
+                          "intermediate value with the one you expect; the lesson's hints "
+                          "walk through the exercise step by step.",
+    Outcome.INTERNAL_ERROR: "",
+}
+
+
+def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
+    return _OUTCOME_HINTS.get(verdict.outcome, "").format(function=exercise.function)
+
+
 def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child,
            clean: Child | None, spawn: Callable[[Limits], Child] = Child,
            trusted=None) -> Verdict:
@@ -114,17 +141,17 @@ def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Chi
         return _load_failed(exercise, loaded)
     oracle = oracles.get(exercise.oracle)
     try:
-        report = oracle.run(Learner(child, clean, spawn, trusted), exercise, seed)
+        report = oracle.run(Learner(child, clean, spawn, trusted, source), exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)
         # the exception replaces the tests, so say which case it came from
         if case := getattr(raised, "case", ""):
             message += f"\n\nThis happened on the case: {case}."
+        diagnosis = raised.diagnosis or _catalogued(raised.info)
         return Verdict(exercise.id, Outcome.EXCEPTION,
                        message + (f"\n\nIn your code:\n{trace}" if trace else ""), line=line,
-                       diagnosis=raised.diagnosis,
-                       hint=raised.diagnosis.hint if raised.diagnosis else "")
+                       diagnosis=diagnosis, hint=diagnosis.hint if diagnosis else "")
     diagnosis = report.diagnosis
     if report.passed:
         return Verdict(exercise.id, Outcome.PASSED,
@@ -135,6 +162,13 @@ def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Chi
         message += f" {diagnosis.message}"
     return Verdict(exercise.id, Outcome.WRONG_ANSWER, message, tests=report.tests,
                    diagnosis=diagnosis, hint=diagnosis.hint if diagnosis else "")
+
+
+def _catalogued(info: dict) -> Diagnosis | None:
+    """A JAX error the catalogue knows names its cause even where the oracle has no
+    mistake for it (the explanation is already in the message)."""
+    entry = known(info)
+    return Diagnosis(entry.id, entry.words) if entry else None
 
 
 def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:

@@ -3,48 +3,101 @@
 The child reports an exception as plain data: its type, message and the frames of
 the learner's own file (the runner's and JAX's frames are already gone). Here it
 becomes a short explanation that points at the learner's line.
+
+Each pattern is written against the pinned JAX's real message: tests/test_explain.py
+raises every catalogued error with that JAX and checks its entry matches it.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-# (pattern in JAX's message, explanation); the first match wins
-_KNOWN = [
-    (r"Gradient only defined for scalar-output functions",
-     "jax.grad (and value_and_grad) can only differentiate a function that returns one "
-     "number, an array of shape (). The function you differentiated returned something "
-     "else: reduce it to a scalar (for example with jnp.sum), or if it returns "
-     "(loss, extra), pass has_aux=True."),
-    (r"aux output to return a two-element tuple|has_aux=True.*pair",
-     "With has_aux=True the differentiated function must return a pair "
-     "(value_to_differentiate, auxiliary_data). Yours returned something else."),
-    (r"grad requires real- or complex-valued inputs",
-     "jax.grad differentiates with respect to floating-point inputs only; an integer "
-     "like 2 has no derivative. Pass a float (2.0) or cast with .astype(jnp.float32)."),
-    (r"scan body function carry input and carry output must have equal types",
-     "The carry your scan step returns must have exactly the shape and dtype of the "
-     "carry it received. Check what you return as the first element of the pair."),
-    (r"scan body output must be a pair",
-     "A lax.scan step must return a pair (new_carry, output); return None as the "
-     "output when you collect nothing."),
-    (r"TracerBoolConversionError|Attempted boolean conversion of traced array",
-     "Inside jit, grad or scan, arrays are tracers with no concrete value yet, so Python's "
-     "if/while cannot branch on them. Use jnp.where or lax.cond."),
-    (r"ConcretizationTypeError|Abstract tracer value encountered",
-     "This needed a concrete Python value, but inside a JAX transformation the array is a "
-     "tracer. Keep the value as an array, or mark it static if it truly is a constant."),
-    (r"TracerIntegerConversionError",
-     "A traced array cannot be turned into a Python int inside jit or scan."),
-    (r"Incompatible shapes for broadcasting|dot_general requires contracting dimensions",
-     "Two arrays here have shapes that do not fit together. Print their .shape to see "
-     "which one is not what you expected."),
-    (r"argnums .* out of bounds|argnums.*must be",
-     "argnums names argument positions, counting from 0; one of yours is not a position "
-     "of the function you differentiate."),
-    (r"^(SystemExit|KeyboardInterrupt):",
-     "Your code tried to stop the program (sys.exit, exit() or KeyboardInterrupt). The "
-     "tutor runs your file and then calls your function, so let it return its answer."),
+
+@dataclass(frozen=True)
+class Known:
+    id: str
+    pattern: str  # searched in "Type: message"
+    words: str
+
+
+# the first match wins, so narrower causes come before the broad ones they are part of
+KNOWN = [
+    Known("non_scalar_grad", r"Gradient only defined for scalar-output functions",
+          "jax.grad (and value_and_grad) can only differentiate a function that returns one "
+          "number, an array of shape (). The function you differentiated returned something "
+          "else: reduce it to a scalar (for example with jnp.sum), or if it returns "
+          "(loss, extra), pass has_aux=True."),
+    Known("aux_not_a_pair", r"aux output to return a two-element tuple",
+          "With has_aux=True the differentiated function must return a pair "
+          "(value_to_differentiate, auxiliary_data). Yours returned something else."),
+    Known("integer_grad_input", r"grad requires real- or complex-valued inputs",
+          "jax.grad differentiates with respect to floating-point inputs only; an integer "
+          "like 2 has no derivative. Pass a float (2.0), or convert first with "
+          "jnp.asarray(x, dtype=jnp.float32), which works for a Python int as well as an array."),
+    Known("scan_carry_types", r"scan body function carry input and carry output must have equal types",
+          "The carry your scan step returns must have exactly the shape and dtype of the "
+          "carry it received. Check what you return as the first element of the pair."),
+    Known("scan_not_a_pair", r"scan body output must be a pair",
+          "A lax.scan step must return a pair (new_carry, output); return None as the "
+          "output when you collect nothing."),
+    Known("in_place_assignment", r"JAX arrays are immutable and do not support in-place item assignment",
+          "JAX arrays cannot be changed in place, as NumPy or PyTorch arrays can: `a[i] = v` "
+          "fails. Make a new array instead: a = a.at[i].set(v) (or .add, .mul)."),
+    Known("tracer_bool", r"TracerBoolConversionError|Attempted boolean conversion of traced array",
+          "Inside jit, grad or scan, arrays are tracers with no concrete value yet, so Python's "
+          "if/while cannot branch on them. Use jnp.where or lax.cond."),
+    Known("tracer_to_python_number",
+          r"ConcretizationTypeError.*(item\(\) method|with the `float` function|with the `int` function|with the `bool` function)",
+          "This turns a traced array into a Python number (.item(), float() or int()). "
+          "Inside jit, grad or scan the array has no value yet, so it cannot become one. "
+          "Keep it as an array: do the arithmetic with the array itself, return it if the "
+          "caller needs the number, or use jax.debug.print to see it while it runs."),
+    Known("concrete_shape", r"Shapes must be 1D sequences of concrete values",
+          "A shape must be known when JAX traces the function, but here it comes from a "
+          "traced array. Take sizes from an array's .shape, or pass the size as a static "
+          "argument (static_argnames) if it truly is a constant."),
+    Known("static_traced", r"Non-hashable static arguments are not supported.*Tracer",
+          "An argument marked static (static_argnames or static_argnums) received a traced "
+          "array: the tutor compiles your function with jax.jit as a whole, so its values "
+          "are traced. A value that changes between calls, like a learning rate, should not "
+          "be static: drop it from static_argnames."),
+    Known("concretization", r"ConcretizationTypeError|Abstract tracer value encountered",
+          "This needed a concrete Python value, but inside a JAX transformation the array is a "
+          "tracer. Keep the value as an array; only a value that is truly a constant of the "
+          "program (a size, a flag) should be made static."),
+    Known("tracer_integer", r"TracerIntegerConversionError",
+          "A traced array cannot be turned into a Python int inside jit or scan, for example "
+          "to index a list or set a range(). Index arrays with the array itself, or loop with lax.scan."),
+    Known("shapes_do_not_fit",
+          r"(?i)incompatible shapes for broadcasting|dot_general requires contracting dimensions",
+          "Two arrays here have shapes that do not fit together. Print their .shape to see "
+          "which one is not what you expected."),
+    Known("vmap_sizes", r"vmap got inconsistent sizes for array axes to be mapped",
+          "vmap maps the arguments whose in_axes is not None over their leading axis, and "
+          "those must all have the same size. The message lists each mapped argument's "
+          "size: an argument shared by all examples should have in_axes None."),
+    Known("argnums_out_of_range",
+          r"differentiating with respect to argnums=.* requires at least \d+ positional arguments",
+          "argnums names argument positions, counting from 0; one of yours is not a position "
+          "of the arguments you call the function with."),
+    Known("dict_arithmetic", r"unsupported operand type\(s\) for [-+*/]+: .*'dict'",
+          "Arithmetic does not apply to a dict of parameters as a whole: params - lr * grads "
+          "fails. Update each entry, jax.tree.map(lambda p, g: p - lr * g, params, grads), "
+          "or write the dict out key by key."),
+    Known("missing_argument", r"missing \d+ required positional arguments?: ",
+          "A function was called with fewer arguments than it takes: the message names the "
+          "one left out. Check the call on the line shown, and that jax.grad's function gets "
+          "every argument it needs."),
+    Known("python_number_astype", r"'(int|float)' object has no attribute 'astype'",
+          ".astype is a method of arrays; a plain Python number has none. Convert with "
+          "jnp.asarray(x, dtype=jnp.float32), which takes numbers and arrays alike."),
+    Known("grad_of_a_value", r"Expected a callable value, got",
+          "jax.grad takes a function, not a number: jax.grad(f)(x) is already the value of "
+          "f' at x. For f'' differentiate the function jax.grad(f): jax.grad(jax.grad(f))(x)."),
+    Known("stopped", r"^(SystemExit|KeyboardInterrupt):",
+          "Your code tried to stop the program (sys.exit, exit() or KeyboardInterrupt). The "
+          "tutor runs your file and then calls your function, so let it return its answer."),
 ]
 
 _JAX_FOOTER = re.compile(r"\n-{10,}.*", re.S)  # JAX's note on traceback filtering
@@ -54,16 +107,21 @@ def clean_message(message: str) -> str:
     return _JAX_FOOTER.sub("", message).strip()
 
 
+def known(info: dict) -> Known | None:
+    """The catalogue's entry for the learner's exception, if any."""
+    raw = f"{info.get('type', 'Exception')}: {clean_message(info.get('message', ''))}"
+    return next((k for k in KNOWN if re.search(k.pattern, raw, re.S)), None)
+
+
 def explain(info: dict) -> tuple[str, int | None]:
     """An explanation of the learner's exception and the line it points at."""
     frames = info.get("frames") or []
     line = info.get("line") or (frames[-1]["line"] if frames else None)
     raw = f"{info.get('type', 'Exception')}: {clean_message(info.get('message', ''))}"
-    for pattern, words in _KNOWN:
-        if re.search(pattern, raw):
-            return f"{words}\n\n{raw}", line
+    entry = known(info)
+    if entry is not None:
+        return f"{entry.words}\n\n{raw}", line
     return raw, line
-
 
 def traceback_text(info: dict) -> str:
     """The learner's frames only, innermost last, like a short Python traceback."""

@@ -430,6 +430,23 @@ def prove(lesson: Lesson) -> list[Problem]:
             report(where, "mutant-unrecognised", f"mutant {mutant['id']!r} fails but is {said}",
                    "Make each mutant's mistake differ from the others' on some case; "
                    "mutants with the same answers cannot be told apart.")
+    # a declared mistake is proved by its example: recognised as itself, so no mutant
+    # and no earlier mistake shadows it
+    for i, mistake in enumerate(ex.config.get("mistakes") or []):
+        where = ("exercise", "mistakes", i)
+        verdict = check(mistake["example"], where, f"mistake_{mistake['id']}")
+        if verdict is None:
+            continue
+        got = verdict.diagnosis.id if verdict.diagnosis else None
+        if verdict.passed:
+            report(where, "mistake-passes", f"the example of mistake {mistake['id']!r} passes",
+                   "Write an example that makes the mistake, or add a case that shows it.")
+        elif got != mistake["id"]:
+            said = f"recognised as {got!r}" if got else "not recognised"
+            report(where, "mistake-unrecognised",
+                   f"the example of mistake {mistake['id']!r} fails but is {said}",
+                   "Make the evidence (error, probe, code) fit the example, and differ from "
+                   "the mutants' and the earlier mistakes'.")
     return problems
 
 

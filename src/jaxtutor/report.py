@@ -19,7 +19,9 @@ def step_table(verdict: Verdict) -> Table | None:
     if not diagnosis or not diagnosis.table:
         return None
     columns = [inert_text(str(c), multiline=False) for c in diagnosis.table.columns]
-    table = Table(*columns, title="Step by step", title_justify="left")
+    table = Table(title="Step by step", title_justify="left")
+    for column in columns:  # Table(*headers) takes only str or Column in rich 15
+        table.add_column(column)
     for i, row in enumerate(diagnosis.table.rows):
         table.add_row(*(inert_text(str(cell)) for cell in row),
                       style="bold red" if i == diagnosis.table.highlight else None)

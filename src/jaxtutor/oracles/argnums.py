@@ -92,8 +92,14 @@ class ArgnumsOracle(Oracle):
     name = "argnums"
     misconceptions = MISCONCEPTIONS
 
+    arg_names = ARG_NAMES
+
     def cases(self, seed: int) -> list[Case]:
         return make_cases(seed)
+
+    def reference(self, *args):
+        g = gradients(*args)
+        return g["w"], g["x"]
 
     def diagnose_raised(self, message: str):
         if re.search(r"scalar-output", message):

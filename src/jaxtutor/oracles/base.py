@@ -38,11 +38,14 @@ class Learner:
     mutants): a pool's `take` or a fork server's, so each costs a fork, not an import."""
 
     def __init__(self, child: Child, clean: Child | None = None,
-                 spawn: Callable[[Limits], Child] | None = None, trusted=None):
+                 spawn: Callable[[Limits], Child] | None = None, trusted=None,
+                 source: str = ""):
         self._child = child
         self._clean = clean
         self.spawn = spawn or Child
         self.trusted = trusted  # a pool's runner.pool.TrustedChild, kept warm between checks
+        # the file as text, for evidence of what the code did (never run here)
+        self.source = source
 
     def call(self, *args):
         (result,) = self.call_many([args])
@@ -190,6 +193,11 @@ class Oracle:
     name: str = ""
     misconceptions: dict[str, Misconception] = {}
     rtol, atol = RTOL, ATOL
+    arg_names: tuple[str, ...] = ()  # the function's arguments, as the learner names them
+
+    def reference(self, *args):
+        """The right answer for `args` (the probes ask it about inputs of their own)."""
+        raise NotImplementedError
 
     def cases(self, seed: int) -> list[Case]:
         raise NotImplementedError
@@ -210,6 +218,11 @@ class Oracle:
     def diagnose_raised(self, message: str) -> Diagnosis | None:
         return None
 
+    def diagnose_error(self, info: dict, source: str) -> Diagnosis | None:
+        """The mistake behind a raised error, from its report (type, message, the
+        learner's frames) and the learner's file; by default from the message alone."""
+        return self.diagnose_raised(info.get("message", ""))
+
     def diagnose(self, case: Case, got) -> Diagnosis | None:
         return None
 
@@ -217,14 +230,22 @@ class Oracle:
         cases = self.cases(seed)
         tests, answers = run_cases(learner, cases, self.rtol, self.atol)
         if (raised := first_raised(answers, cases)) is not None:
-            raised.diagnosis = self.diagnose_raised(raised.info.get("message", ""))
+            raised.diagnosis = self.diagnose_error(raised.info, learner.source)
             raise raised
         report = Report(tests)
         if not report.passed:
             case, got = next((c, a) for c, a in zip(cases, answers)
                              if not matches(a, c.expected, self.rtol, self.atol))
-            report.diagnosis = self.diagnose(case, got)
+            report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
         return report
+
+    def probe(self, learner: Learner, cases: list[Case], answers: list) -> Diagnosis | None:
+        """What the answers show when no named mistake fits (see probes.py)."""
+        from jaxtutor.oracles.probes import Probe, probe  # probes builds on this module
+
+        return probe(Probe(cases, answers, [c.expected for c in cases], self.arg_names,
+                           call_many=learner.call_many,
+                           reference=lambda calls: [self.reference(*a) for a in calls]))
 
 
 DESCRIBED_ENTRIES = 3  # entries of a tuple (keys of a dict) a description names

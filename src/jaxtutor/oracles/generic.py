@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,17 +27,38 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jaxtutor.explain import known
 from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
                                    hidden_case, input_signature, mismatch, programs)
+from jaxtutor.oracles.evidence import same_error
+from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire
 from jaxtutor.runner.pool import TrustedChild
 from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
-from jaxtutor.verdict import TestResult
+from jaxtutor.verdict import Diagnosis, TestResult
 
 DTYPES = {"float32", "float64", "int32", "bool", "python_float", "python_int"}
 
+MISTAKE_KEYS = {
+    "id": Key("string", "The mistake's id.", required=True),
+    "message": Key("string", "What the learner's code does, in the learner's terms.",
+                   required=True),
+    "hint": Key("string", "The hint aimed at this mistake.", required=True),
+    "error": Key("string", "Evidence: a regular expression the learner's exception, written "
+                 "\"Type: message\", must match (e.g. \"TypeError: .*in-place item "
+                 "assignment\").", default=None),
+    "probe": Key("string", "Evidence: what the answers show, a probe's id without its "
+                 "probe_ prefix (e.g. \"ignored_argument\", \"sign_flipped\", "
+                 "\"divided_by_size\").", default=None),
+    "argument": Key("string", "With probe = \"ignored_argument\": which argument.",
+                    default=None),
+    "code": Key("string", "Evidence too: a regular expression the learner's file must "
+                "contain (comments are not searched).", default=None),
+    "example": Key("string", "A whole file making this mistake; `jaxtutor lint` proves it "
+                   "is recognised as this mistake and as no other.", required=True),
+}
 ARG_KEYS = {
     "name": Key("string", "The argument's name, used in messages.", required=True),
     "shape": Key("array", "Its shape: integers, or names from `sizes` shared between "
@@ -103,6 +125,10 @@ KEYS = {
                           default=None),
     "mutants": Key("tables", "Named misconceptions ([[exercise.mutants]]).", default=[],
                    items=MUTANT_KEYS),
+    "mistakes": Key("tables", "Named mistakes told by their evidence instead of a mutant's "
+                    "answers: an error pattern, a probe's finding, code in the learner's "
+                    "file ([[exercise.mistakes]]); tried after the mutants.", default=[],
+                    items=MISTAKE_KEYS),
 }
 
 
@@ -166,6 +192,23 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
         if mutant_id in ids[:i]:
             found.append((("mutants", i, "id"), f"mutant id {mutant_id!r} is used twice",
                           "Give every mutant its own id."))
+    for i, mistake in enumerate(config.get("mistakes") or []):
+        if not isinstance(mistake, dict):
+            continue
+        if mistake.get("id") in ids:
+            found.append((("mistakes", i, "id"), f"id {mistake.get('id')!r} is also a mutant's",
+                          "Give every mistake its own id."))
+        ids.append(mistake.get("id"))
+        if not any(mistake.get(k) for k in ("error", "probe", "code")):
+            found.append((("mistakes", i), "a mistake without evidence would match anything",
+                          "Give it an error pattern, a probe or a code pattern."))
+        for key in ("error", "code"):
+            if isinstance(mistake.get(key), str):
+                try:
+                    re.compile(mistake[key])
+                except re.error as problem:
+                    found.append((("mistakes", i, key), f"not a regular expression: {problem}",
+                                  "Escape ( ) [ ] . * + ? with a backslash to match them as text."))
     return found
 
 
@@ -281,7 +324,9 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
     try:
         found = programs(child, clean, calls, _rows)
     except LearnerRaised as raised:
-        run.export_error = f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+        entry = known(raised.info)  # said in the learner's terms where the catalogue can
+        run.export_error = entry.words if entry else \
+            f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
         return run
     run.facts, run.program_values = found.facts, found.values
     return run
@@ -341,8 +386,12 @@ def _tree(value):
 def differs(got, expected, config: dict) -> str | None:
     """None when two answers agree, else the first difference in words."""
     if isinstance(expected, Raised) or isinstance(got, Raised):
-        if isinstance(expected, Raised) and isinstance(got, Raised) and got.type == expected.type:
+        if isinstance(expected, Raised) and isinstance(got, Raised) \
+                and same_error(got.info or {"type": got.type, "message": got.message},
+                               expected.info or {"type": expected.type, "message": expected.message}):
             return None
+        if isinstance(expected, Raised) and isinstance(got, Raised):
+            return f"raised {got.type}, not the expected error ({expected.type}: {expected.message[:80]})"
         return (f"expected {expected.type}" if isinstance(expected, Raised)
                 else f"raised {got.type}")
     if isinstance(expected, Opaque) or isinstance(got, Opaque):
@@ -484,6 +533,34 @@ def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bo
                                                                      reference)
 
 
+# -- mistakes declared with their evidence --------------------------------------------
+
+def declared(config: dict, code: str, error: Raised | None = None,
+             probed: Diagnosis | None = None) -> Diagnosis | None:
+    """The first [[exercise.mistakes]] whose every piece of evidence is there: the
+    learner's exception matches `error` (a mistake with an error pattern names only an
+    exception, one with a probe only a wrong answer), the probes found `probe` (about
+    `argument`), the file contains `code`. A probe's finding keeps its numbers."""
+    for mistake in config.get("mistakes") or []:
+        if mistake.get("error") and (error is None or not re.search(
+                mistake["error"], f"{error.type}: {error.message}", re.S)):
+            continue
+        if mistake.get("probe") and (error is not None or probed is None
+                                     or probed.id != f"probe_{mistake['probe']}"):
+            continue
+        if mistake.get("argument") and (probed is None
+                                        or f"when {mistake['argument']} changes" not in probed.message):
+            continue
+        if mistake.get("code") and not re.search(mistake["code"], code, re.M):
+            continue
+        if not any(mistake.get(k) for k in ("error", "probe", "code")):
+            continue  # no evidence, no match (lint says so)
+        said = f"{mistake['message']} {probed.message}" if probed and mistake.get("probe") \
+            else mistake["message"]
+        return Diagnosis(mistake["id"], said, hint=mistake["hint"])
+    return None
+
+
 # -- the oracle -----------------------------------------------------------------------
 
 @dataclass
@@ -557,14 +634,50 @@ class GenericOracle(Oracle):
             return report
         misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
         raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+        code = re.sub(r"#[^\n]*", "", learner.source)
         if raised is not None:
             # check.py explains the learner's exception; the mutant, if any, names its cause
             error = LearnerRaised(mine.answers[raised].info)
             error.case = p.cases[raised].title(failed=True)
-            error.diagnosis = misconception.diagnose() if misconception else None
+            error.diagnosis = misconception.diagnose() if misconception else \
+                declared(p.config, code, error=mine.answers[raised])
             raise error
-        report.diagnosis = misconception.diagnose() if misconception else None
+        if misconception:
+            report.diagnosis = misconception.diagnose()
+            return report
+        found = self.probe_answers(learner, p, mine, reference)
+        report.diagnosis = declared(p.config, code, probed=found) or found
         return report
+
+    @staticmethod
+    def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
+        """What the answers show when no mutant fits (see probes.py); the reference
+        answers the probes' own inputs in a child of its own."""
+        want = [_tree(reference.answers[i] if case.expected is None
+                      else _like(case.expected, reference.answers[i]))
+                for i, case in enumerate(p.cases)]
+        answers = [LearnerRaised(a.info) if isinstance(a, Raised) else _tree(a)
+                   for a in mine.answers]
+        names = tuple(a["name"] for a in p.config["args"])
+
+        def dim_name(arg: int, axis: int) -> str | None:
+            shape = p.config["args"][arg].get("shape", []) if arg < len(names) else []
+            return shape[axis] if axis < len(shape) and isinstance(shape[axis], str) else None
+
+        def refer(calls: list[tuple]) -> list:
+            run = run_program(p.reference_source, p.function, p.config,
+                              [Case("probe", args) for args in calls], p.limits,
+                              "reference.py", programs=False, spawn=learner.spawn,
+                              shared=learner.trusted)
+            return [None if isinstance(a, Raised) else _tree(a) for a in run.answers] \
+                if not run.load_error else [None] * len(calls)
+
+        def again(calls: list[tuple]) -> list:  # as written, like the answers compared
+            return [_tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
+                    for a in _answers(learner._child.call_many(calls, as_written=True))]
+
+        return probe(Probe(p.cases, answers, want, names, call_many=again,
+                           reference=refer, dim_name=dim_name))
 
     @staticmethod
     def recognise(p: Prepared, mine: Run, reference: Run,

@@ -29,6 +29,22 @@ _M = [
                   "Differentiate loss_and_accuracy itself, which already returns the pair "
                   "(loss, accuracy); do not wrap it in a function that returns only the loss "
                   "or more than two things."),
+    Misconception("torch_order_unpacking",
+                  "You unpacked value_and_grad's result in PyTorch's order, grads, (loss, "
+                  "accuracy). JAX gives ((loss, accuracy), grads), so your `grads` holds the "
+                  "pair (loss, accuracy) and your loss and accuracy hold the dict's keys.",
+                  "Swap the two sides: (loss, accuracy), grads = jax.value_and_grad("
+                  "loss_and_accuracy, has_aux=True)(params, x, y)."),
+    Misconception("grad_has_aux_pair",
+                  "jax.grad with has_aux=True returns the pair (grads, accuracy), and you "
+                  "used that whole pair as the gradients.",
+                  "Unpack it, grads, accuracy = jax.grad(loss_and_accuracy, has_aux=True)"
+                  "(params, x, y), or use jax.value_and_grad to get the loss as well."),
+    Misconception("argnums_not_params",
+                  "Your argnums makes value_and_grad differentiate with respect to another "
+                  "argument than params, so `grads` is an array, not a dict like params.",
+                  "has_aux and argnums are independent: keep the default argnums=0, which "
+                  "is params, and has_aux=True. grads then has the keys \"w\" and \"b\"."),
     Misconception("gradient_ascent",
                   "Your step moves the params up the gradient, which makes the loss larger.",
                   "Gradient descent subtracts: new = old - lr * grad, for both w and b."),
@@ -63,6 +79,17 @@ _ORDINAL = {1: "second", 2: "third"}
 _TUPLE_NOT_SCALAR = re.compile(r"scalar-output functions\. Output was \(")
 _AUX_NOT_PAIR = re.compile(r"aux output to return a two-element tuple, but got type "
                            r"<class '([\w.]+)'>")
+
+
+# what the learner's file does, read as text (comments dropped): the evidence beside an error
+_TORCH_ORDER = re.compile(r"^\s*\w+\s*,\s*\(\s*\w+\s*,\s*\w+\s*\)\s*=\s*"
+                          r"(jax\.)?value_and_grad\(", re.M)
+_GRAD_PAIR = re.compile(r"^\s*\w+\s*=\s*(jax\.)?grad\([^\n]*has_aux\s*=\s*True", re.M)
+_OTHER_ARGNUMS = re.compile(r"value_and_grad\([^\n]*argnums\s*=\s*\(?\s*([1-9])")
+
+
+def _code(source: str) -> str:
+    return re.sub(r"#[^\n]*", "", source)
 
 
 # -- the reference, in float64 NumPy ---------------------------------------------------
@@ -224,11 +251,34 @@ class HasAuxOracle(Oracle):
     name = "has_aux"
     misconceptions = MISCONCEPTIONS
 
+    arg_names = ARG_NAMES
+
     def cases(self, seed: int) -> list[Case]:
         return make_cases(seed)
 
+    def reference(self, *args):
+        return train_step(*args)
+
     def diagnose(self, case: Case, got):
         return diagnose(case, got)
+
+    def diagnose_error(self, info: dict, source: str):
+        message = info.get("message", "")
+        code = _code(source)
+        grads_is_tuple = ("tuple indices must be integers or slices, not str" in message
+                          or re.search(r"prefix pytree.*dict.*full pytree.*tuple", message, re.S))
+        if grads_is_tuple and _TORCH_ORDER.search(code):
+            return MISCONCEPTIONS["torch_order_unpacking"].diagnose()
+        if grads_is_tuple and _GRAD_PAIR.search(code):
+            return MISCONCEPTIONS["grad_has_aux_pair"].diagnose()
+        if re.search(r"does not support string indexing|Only integers, slices", message) \
+                and _OTHER_ARGNUMS.search(code):
+            position = _OTHER_ARGNUMS.search(code).group(1)
+            return MISCONCEPTIONS["argnums_not_params"].diagnose(
+                message=f"Your argnums={position} makes value_and_grad differentiate with "
+                        f"respect to {ARG_NAMES[int(position)] if int(position) < 3 else 'lr'}"
+                        ", not params, so `grads` is an array, not a dict like params.")
+        return self.diagnose_raised(message)
 
     @staticmethod
     def diagnose_raised(message: str):

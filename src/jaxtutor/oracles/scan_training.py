@@ -12,10 +12,11 @@ import re
 
 import numpy as np
 
-from jaxtutor.explain import explain
+from jaxtutor.explain import explain, known
 from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, as_array,
                                    describe, first_raised, hidden_case, matches, mismatch,
                                    run_cases)
+from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner.sandbox import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table, TestResult
 
@@ -93,9 +94,41 @@ _M = [
         "The derivative of (w*x - y)**2 with respect to w is 2*(w*x - y)*x. Or let "
         "jax.grad derive it from the loss for you."),
     Misconception(
+        "started_from_zero",
+        "Your scan starts from 0.0, not from the w you were given.",
+        "The scan's initial carry is the starting weight: lax.scan(step, w, (x_batches, "
+        "y_batches)), not lax.scan(step, 0.0, ...)."),
+    Misconception(
+        "hard_coded_lr",
+        "Your steps use a fixed learning rate of 0.1, not the lr you were given.",
+        "Use the lr argument in the step: new_w = w - lr * gradient. The body can read lr "
+        "from scan_training_step's arguments."),
+    Misconception(
+        "all_batches_each_step",
+        "Every step takes the gradient over all the batches together, not over its own batch.",
+        "Inside the step use the batch the scan hands you: x, y = batch. x_batches and "
+        "y_batches hold every batch at once."),
+    Misconception(
+        "batch_not_unpacked",
+        "Your step passes the batch on as one argument where your loss takes x and y "
+        "separately.",
+        "The scan hands the step the pair (x_batches[i], y_batches[i]) as one value: "
+        "unpack it first, x, y = batch, then call the loss with x and y."),
+    Misconception(
+        "carry_with_lr",
+        "You returned the whole carry (w, lr): the learning rate rode along in the carry.",
+        "Only the weight changes from step to step, so let it alone be the carry and read lr "
+        "from the enclosing function: final_w, _ = lax.scan(step, w, (x_batches, y_batches)); "
+        "return final_w."),
+    Misconception(
+        "python_number_result",
+        "Your function turns the weight into a Python number (.item() or float()), so it "
+        "cannot be compiled with jax.jit and its lax.scan cannot be seen.",
+        "Return the array itself, final_w: a JAX array already prints and compares like a "
+        "number. Inside jit (and inside scan) there is no number yet to turn it into."),
+    Misconception(
         "wrong_update",
-        "Your weights leave the expected ones partway through, in a way the tutor does "
-        "not recognise.",
+        "Your weights leave the expected ones, in a way the tutor does not recognise.",
         "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
         "current weight, then new_w = w - lr*gradient, and compare with your body."),
 ]
@@ -139,6 +172,10 @@ MUTANTS = {
     "reversed_order": lambda w, lr, xs, ys: reference(w, lr, xs[::-1], ys[::-1]),
     "missing_lr": lambda w, lr, xs, ys: reference(w, 1.0, xs, ys),
     "missing_factor_two": _final(grad=lambda w, x, y: float(np.sum((w * x - y) * x))),
+    "started_from_zero": lambda w, lr, xs, ys: reference(0.0, lr, xs, ys),
+    "hard_coded_lr": lambda w, lr, xs, ys: reference(w, 0.1, xs, ys),
+    "all_batches_each_step": lambda w, lr, xs, ys: np.asarray(trajectory(
+        w, lr, xs, ys, grad=lambda w, x, y: gradient(w, xs, ys))[1][-1]),
 }
 
 
@@ -226,7 +263,14 @@ class ScanTrainingOracle(Oracle):
             found = learner.programs([c.args for c in cases], _rows)
         except LearnerRaised as raised:
             explanation, _ = explain(raised.info)
-            return self._called(learner, cases, _NOT_EXPORTED + explanation)
+            entry = known(raised.info)
+            # a number made of the scan's result, not a Python loop's float() (that one is
+            # no_scan): the file must call a scan
+            uses_scan = re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", learner.source))
+            named = MISCONCEPTIONS["python_number_result"].diagnose() \
+                if entry is not None and entry.id == "tracer_to_python_number" and uses_scan \
+                else None
+            return self._called(learner, cases, _NOT_EXPORTED + explanation, named)
         if any(f.get("ok") is not True for f in found.facts):
             return self._called(learner, cases, _REFUSED)
         answers = found.values
@@ -242,14 +286,17 @@ class ScanTrainingOracle(Oracle):
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
         return report
 
-    def _called(self, learner: Learner, cases: list[Case], why_no_scan: str) -> Report:
+    def _called(self, learner: Learner, cases: list[Case], why_no_scan: str,
+                named: Diagnosis | None = None) -> Report:
         """No program to check: the answers (or the exception) of the learner's function
-        called as it is; the scan test fails, saying why."""
+        called as it is; the scan test fails, saying why (`named`: the mistake that
+        kept it from compiling, when it is one we know)."""
         tests, answers = run_cases(learner, cases, RTOL, ATOL)
         if (first := first_raised(answers, cases)) is not None:
             first.diagnosis = diagnose_raised(first)
             raise first
         scan_test, scan_diagnosis = _no_scan(why_no_scan)
+        scan_diagnosis = named or scan_diagnosis
         report = Report(tests + [scan_test])
         if all(t.status == "pass" for t in tests):
             report.diagnosis = scan_diagnosis
@@ -322,6 +369,9 @@ def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
         return MISCONCEPTIONS["carry_mismatch"].diagnose()
     if "Gradient only defined for scalar-output functions" in message:
         return MISCONCEPTIONS["loss_not_summed"].diagnose()
+    if re.search(r"missing 1 required positional argument", message) and any(
+            "batch" in f.get("text", "") for f in raised.info.get("frames") or []):
+        return MISCONCEPTIONS["batch_not_unpacked"].diagnose()
     return None
 
 
@@ -343,7 +393,11 @@ def diagnose(learner: Learner, cases: list[Case], answers: list,
     elif scan_diagnosis is not None:
         found = scan_diagnosis
     else:
-        found = MISCONCEPTIONS["wrong_update"].diagnose()
+        found = probe(Probe(cases, answers, [c.expected for c in cases], ARG_NAMES,
+                            call_many=learner.call_many,
+                            reference=lambda calls: [reference(*a) for a in calls],
+                            dim_name=_dim_name)) \
+            or MISCONCEPTIONS["wrong_update"].diagnose()
     # replay the hand-made case with distinct rows if it is wrong, else the first wrong one
     index = STEP_CASE if STEP_CASE in wrong else wrong[0]
     table, step = step_table(learner, cases[index])
@@ -356,6 +410,11 @@ def diagnose(learner: Learner, cases: list[Case], answers: list,
     return found
 
 
+def _dim_name(arg: int, axis: int) -> str | None:
+    """x_batches and y_batches have shape (N, B): N batches of B examples."""
+    return ("N", "B")[axis] if arg in (2, 3) and axis < 2 else None
+
+
 def _shape_mistake(cases: list[Case], answers: list) -> Diagnosis | None:
     """Returned something other than a scalar: the history, the scan's pair, a shape."""
     for case, got in zip(cases, answers):
@@ -365,7 +424,12 @@ def _shape_mistake(cases: list[Case], answers: list) -> Diagnosis | None:
                 return MISCONCEPTIONS["returned_history"].diagnose(
                     message="You returned the final weight together with the weight after "
                             "every step; only the final weight was asked for.")
-            if len(got) == 2:
+            if len(got) == 2 and matches(got[1], case.args[1]) \
+                    and matches(got[0], case.expected, MUTANT_RTOL, MUTANT_ATOL):
+                return MISCONCEPTIONS["carry_with_lr"].diagnose(
+                    message=f"You returned {describe(got)}: the final weight and lr, the "
+                            "whole carry, not only the final weight.")
+            if len(got) == 2 and (got[1] is None or _stacked(got[1], _n(case))):
                 return MISCONCEPTIONS["returned_scan_pair"].diagnose(
                     message=f"You returned {describe(got)}: the whole pair lax.scan gives "
                             "back, not only the final weight.")
@@ -389,6 +453,13 @@ def _shape_mistake(cases: list[Case], answers: list) -> Diagnosis | None:
                     + (" holding the right weight" if same else "")
                     + "; the final weight must be a scalar, shape ().")
     return None
+
+
+def _stacked(value, n: int) -> bool:
+    """Whether `value` looks like scan's stacked outputs: arrays with n rows."""
+    leaves = value if isinstance(value, (tuple, list)) else [value]
+    arrays = [as_array(v) for v in leaves]
+    return bool(arrays) and all(a is not None and a.ndim >= 1 and len(a) == n for a in arrays)
 
 
 def _matching_mutant(cases: list[Case], answers: list) -> str | None:

@@ -1,0 +1,17 @@
+# cause: grad_has_aux_pair
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    loss, accuracy = loss_and_accuracy(params, x, y)
+    grads = jax.grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    new_params = {k: params[k] - lr * grads[k] for k in params}
+    return new_params, loss, accuracy

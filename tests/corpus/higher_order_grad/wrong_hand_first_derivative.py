@@ -1,0 +1,13 @@
+# true: probe_some_entries
+import jax
+import jax.numpy as jnp
+
+
+def f(x):
+    return x ** 3 + 2 * x ** 2 - 3 * x + 1
+
+
+def derivatives(x):
+    x = jnp.asarray(x, dtype=jnp.float32)
+    d1 = 3 * x ** 2 + 4 * x
+    return d1, jax.grad(jax.grad(f))(x), jax.grad(jax.grad(jax.grad(f)))(x)

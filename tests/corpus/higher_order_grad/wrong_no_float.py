@@ -1,0 +1,14 @@
+# cause: integer_input
+import jax
+import jax.numpy as jnp
+
+
+def f(x):
+    return x ** 3 + 2 * x ** 2 - 3 * x + 1
+
+
+def derivatives(x):
+    d1 = jax.grad(f)
+    d2 = jax.grad(d1)
+    d3 = jax.grad(d2)
+    return d1(x), d2(x), d3(x)

@@ -1,0 +1,10 @@
+# cause: scan_not_a_pair
+import jax.numpy as jnp
+from jax import lax
+
+
+def running_total(xs):
+    def step(carry, x):
+        return carry + x
+
+    return lax.scan(step, 0.0, xs)

@@ -1,0 +1,10 @@
+# true: probe_some_entries
+import jax.numpy as jnp
+from jax import lax
+
+
+def running_total(xs):
+    def step(carry, x):
+        return carry + x, carry + x
+
+    return lax.scan(step, 0.0, xs, reverse=True)

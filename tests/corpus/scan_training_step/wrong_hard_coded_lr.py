@@ -1,0 +1,19 @@
+# cause: hard_coded_lr
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    lr = 0.1
+
+    def step(w, batch):
+        x, y = batch
+        return w - lr * jax.grad(loss)(w, x, y), None
+
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w

@@ -1,0 +1,17 @@
+# cause: mean_instead_of_sum
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        return w - lr * jax.grad(lambda w: jnp.mean((w * x - y) ** 2))(w), None
+
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w
