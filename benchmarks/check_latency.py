@@ -260,18 +260,25 @@ def painted_cells(output: bytes) -> int:
     return len(text) - text.count("\n") - text.count("\r")
 
 
-def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | None:
-    """Seconds from start until 90% of a 100x30 pseudo-terminal has been painted: the
-    first full frame, whatever the app draws (a blinking cursor never counts)."""
+def on_pty(argv: list[str], env: dict, size: tuple[int, int], done, limit_s: float = 30.0,
+           press: tuple[float, bytes] | None = None, poll_s: float = 0.2) -> float | None:
+    """Run `argv` on a pseudo-terminal of `size` (columns, rows) until `done(output)`
+    holds for what it has drawn: the seconds that took, from its start or, given
+    `press` = (after_s, key), from typing `key` that long after the start; None if it
+    never held within `limit_s`."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: become the app
         os.execvpe(argv[0], argv, env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    columns, rows = size
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     start = time.perf_counter()
-    output = b""
+    since, output = (None if press else start), b""
     try:
         while time.perf_counter() - start < limit_s:
-            if not select.select([fd], [], [], 0.2)[0]:
+            if since is None and time.perf_counter() - start >= press[0]:
+                os.write(fd, press[1])
+                since, output = time.perf_counter(), b""  # only what the key brought
+            if not select.select([fd], [], [], poll_s)[0]:
                 continue
             try:
                 chunk = os.read(fd, 65536)
@@ -280,13 +287,20 @@ def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | No
             if not chunk:
                 return None
             output += chunk
-            if painted_cells(output) >= 0.9 * ROWS * COLUMNS:
-                return time.perf_counter() - start
+            if since is not None and done(output):
+                return time.perf_counter() - since
         return None
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | None:
+    """Seconds from start until 90% of a 100x30 pseudo-terminal has been painted: the
+    first full frame, whatever the app draws (a blinking cursor never counts)."""
+    return on_pty(argv, env, (COLUMNS, ROWS),
+                  lambda output: painted_cells(output) >= 0.9 * ROWS * COLUMNS, limit_s)
 
 
 # a bare Textual app showing 12 lines of text, the last with the needle
@@ -308,31 +322,8 @@ def text_on_screen(argv: list[str], env: dict, size: tuple[int, int], needle: by
                    limit_s: float = 30.0) -> float | None:
     """Seconds from start until `needle` has been drawn on a pseudo-terminal of `size`
     (columns, rows): the moment the lesson's first paragraph is there to read."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execvpe(argv[0], argv, env)
-    columns, rows = size
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    start = time.perf_counter()
-    output = b""
-    try:
-        while time.perf_counter() - start < limit_s:
-            if not select.select([fd], [], [], 0.2)[0]:
-                continue
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return None
-            if not chunk:
-                return None
-            output += chunk
-            if needle in _ESCAPES.sub(b"", output[-200000:]):
-                return time.perf_counter() - start
-        return None
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
+    return on_pty(argv, env, size,
+                  lambda output: needle in _ESCAPES.sub(b"", output[-200000:]), limit_s)
 
 
 _VERDICT_SHOWN = re.compile(rb"\(\d+\.\d s\)")  # a verdict's title ends with its duration
@@ -341,31 +332,9 @@ _VERDICT_SHOWN = re.compile(rb"\(\d+\.\d s\)")  # a verdict's title ends with it
 def first_check_in_app(after_s: float, env: dict, limit_s: float = 60.0) -> float | None:
     """Seconds from pressing ^r, `after_s` after the app started (a newcomer on lesson 1's
     starter, at 120x36), until the verdict is on screen."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execvpe(sys.executable, [sys.executable, "-m", "jaxtutor"], env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-    start = time.perf_counter()
-    pressed, output = None, b""
-    try:
-        while time.perf_counter() - start < limit_s:
-            if pressed is None and time.perf_counter() - start >= after_s:
-                os.write(fd, b"\x12")  # ^r
-                pressed, output = time.perf_counter(), b""
-            if not select.select([fd], [], [], 0.05)[0]:
-                continue
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return None
-            output += chunk
-            if pressed is not None and _VERDICT_SHOWN.search(_ESCAPES.sub(b"", output)):
-                return time.perf_counter() - pressed
-        return None
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
+    return on_pty([sys.executable, "-m", "jaxtutor"], env, (120, 36),
+                  lambda output: bool(_VERDICT_SHOWN.search(_ESCAPES.sub(b"", output))),
+                  limit_s, press=(after_s, b"\x12"), poll_s=0.05)  # \x12 is ^r
 
 
 def bench_first_check(reps: int, tmp: Path) -> dict:

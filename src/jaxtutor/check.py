@@ -64,7 +64,8 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     try:
         if oracle.needs_clean(exercise):
             judge = spawn(limits)
-        verdict = _judge(exercise, source, filename, seed, child, judge, spawn, trusted)
+        verdict = _judge(oracle, exercise, source, filename, seed, child, judge, spawn,
+                         trusted)
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
@@ -133,13 +134,12 @@ def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
     return _OUTCOME_HINTS.get(verdict.outcome, "").format(function=exercise.function)
 
 
-def _judge(exercise: Exercise, source: str, filename: str, seed: int, child: Child,
+def _judge(oracle, exercise: Exercise, source: str, filename: str, seed: int, child: Child,
            clean: Child | None, spawn: Callable[[Limits], Child] = Child,
            trusted=None) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
-    oracle = oracles.get(exercise.oracle)
     try:
         report = oracle.run(Learner(child, clean, spawn, trusted, source), exercise, seed)
     except LearnerRaised as raised:
