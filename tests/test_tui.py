@@ -26,7 +26,7 @@ from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.progress import Store
 from jaxtutor.tui.app import TutorApp
 from jaxtutor.tui.screens import ConfirmScreen, HelpScreen, PickScreen, SolutionScreen
-from jaxtutor.tui.widgets import OutlineEntry
+from jaxtutor.tui.widgets import LessonView, OutlineEntry
 
 WIDE = (160, 48)
 LESSONS = load_dir(builtin_dir())[0]  # a lesson being written may be broken
@@ -568,13 +568,31 @@ async def test_the_palette_lists_each_command_once_and_saves_a_screenshot(tmp_pa
                     "no screenshot was saved")
 
 
-@pilot_test
-async def test_the_lessons_code_blocks_are_highlighted_once_the_text_is_shown():
-    from jaxtutor.tui.lesson_text import LessonFence
+def _code_styles(app) -> list:
+    """The styles Rich draws the words of the lesson's first code block in."""
+    text = app.query_one("#lesson-text", Static).content
+    lines = app.console.render_lines(text, app.console.options.update_width(60), pad=False)
+    for line in lines:
+        words = [segment for segment in line if segment.text.strip() == "import"]
+        if words:
+            return [segment.style for segment in line if segment.text.strip()]
+    raise AssertionError("the lesson has no code block with an import")
 
+
+@pilot_test
+async def test_the_lessons_text_is_in_the_first_frame_and_its_code_coloured_after():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
-        await until(pilot, lambda: app.query(LessonFence), "the lesson text never showed")
-        fence = app.query(LessonFence).first()
-        await until(pilot, lambda: fence._content.spans, "the code block was never highlighted")
-        assert "import jax" in fence._content.plain
+        # drawn with the app's first frame: nothing mounted later, nothing to wait for
+        assert "You should already know" in app.export_screenshot().replace("&#160;", " ")
+        view = app.query_one(LessonView)
+        await until(pilot, view.text_shown, "the lesson's code was never coloured")
+        styles = _code_styles(app)
+        assert len({style.color for style in styles if style is not None}) > 1  # not one plain colour
+        await pilot.press("ctrl+n")  # the next lesson's code is coloured from the start
+        await pilot.pause()
+        assert "Lesson 2 of" in app.export_screenshot().replace("&#160;", " ")
+        styles = _code_styles(app)
+        assert len({style.color for style in styles if style is not None}) > 1
+
+

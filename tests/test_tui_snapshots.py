@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from jaxtutor.tui.app import TutorApp
+from jaxtutor.tui.widgets import LessonView
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
 
 LESSON = '''
@@ -70,13 +71,19 @@ def app(tmp_path):
     return TutorApp(lessons_dir=folder, warm=False)
 
 
-def steady_cursor(pilot) -> None:
-    """The editor's cursor blinks on a timer; a busy machine would catch either phase."""
+async def steady_cursor(pilot) -> None:
+    """The editor's cursor blinks on a timer, and the lesson's code and the editor are
+    coloured just after the first frame: a busy machine would catch either phase."""
     pilot.app.editor.cursor_blink = False
+    for _ in range(200):
+        if pilot.app.query_one(LessonView).text_shown() and pilot.app.editor.language:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the lesson's code or the editor was never coloured")
 
 
-def show_verdict(pilot) -> None:
-    steady_cursor(pilot)
+async def show_verdict(pilot) -> None:
+    await steady_cursor(pilot)
     app = pilot.app
     app.last_verdict = VERDICT
     app.results.show_verdict(VERDICT)

@@ -121,7 +121,10 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
                 editor = CodeEditor.code_editor(self._opening_text(), language=None,
                                                 id="editor", theme=self._editor_theme(),
                                                 soft_wrap=True)
-                editor.language = "python"
+                # coloured just after the first frame: compiling tree-sitter's highlight
+                # query kept the lesson's text off the screen for longer than the code
+                # shows plain
+                self.call_after_refresh(editor.colour_as, "python")
                 self._editor_preloaded = True
                 yield editor
                 yield ResultsPane(id="results-pane")
@@ -256,6 +259,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def watch_theme(self, theme: str) -> None:
         try:
             self.query_one("#editor", TextArea).theme = self._editor_theme()
+            self.query_one(LessonView).redraw()
         except Exception:  # not composed yet
             pass
 

@@ -1,35 +1,85 @@
-"""The lesson's explanation as Markdown, with its code blocks highlighted just after the
-text is on screen. Imported with the first lesson text, not at start."""
+"""The lesson's explanation: Markdown drawn by Rich into one widget.
+
+Textual's Markdown widget mounts a widget per paragraph, heading and code block (25 or
+so per lesson), and styling them kept the lesson's first paragraph off the screen for
+about 0.35 s after the first frame; one Static holding Rich's Markdown draws the same
+text in the first frame."""
 
 from __future__ import annotations
 
-from textual.content import Content
-from textual.widgets import Markdown
-from textual.widgets._markdown import MarkdownFence
+from rich.markdown import CodeBlock, Heading, Markdown
+from rich.syntax import Syntax
+from rich.theme import Theme
+
+# Rich draws inline code bold cyan on black: on a light theme, a dark box in the line
+_LIGHT = Theme({"markdown.code": "bold #0b4f9c on #e4e8ee"})
 
 
-class LessonFence(MarkdownFence):
-    """A code block drawn plain at first, highlighted after the next frame: Pygments' first
-    lexer costs about 0.1 s, which kept the lesson's first paragraph off the screen."""
+class _Heading(Heading):
+    """Headings in bold down the left edge, as in the rest of the pane (Rich centres h1
+    and colours h2 in a theme of its own, not the app's)."""
 
-    _highlighting = False
+    LEVEL_ALIGN = dict.fromkeys(Heading.LEVEL_ALIGN, "left")
 
-    def highlight(self, code: str, language: str, ansi: bool = False,
-                  dark: bool = False) -> Content:
-        if not self._highlighting:
-            return Content(code)
-        return MarkdownFence.highlight(code, language, ansi=ansi, dark=dark)
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._highlight_now)
-
-    def _highlight_now(self) -> None:
-        self._highlighting = True
-        self.set_content(self.highlight(self.code, self.lexer, ansi=self.app.native_ansi_color,
-                                        dark=self.app.current_theme.dark))
+    def __init__(self, tag: str) -> None:
+        super().__init__(tag)
+        self.style_name = "bold underline" if tag == "h1" else "bold"
 
 
-class LessonText(Markdown):
-    """The explanation, its code blocks highlighted once the text is on screen."""
+class _CodeBlock(CodeBlock):
+    """A code block, drawn plain until the lesson asks for colour: Pygments' first lexer
+    costs about 0.1 s, which is no reason to keep the text off the screen."""
 
-    BLOCKS = {**Markdown.BLOCKS, "fence": LessonFence, "code_block": LessonFence}
+    highlight = False
+
+    @classmethod
+    def create(cls, markdown: LessonMarkdown, token) -> _CodeBlock:
+        block = super().create(markdown, token)
+        block.highlight = markdown.highlight
+        return block
+
+    def __rich_console__(self, console, options):
+        lexer = self.lexer_name if self.highlight else "text"
+        yield Syntax(str(self.text).rstrip(), lexer, theme=self.theme, word_wrap=True, padding=1)
+
+
+class LessonMarkdown(Markdown):
+    """A lesson's explanation. Links between lessons are drawn as their words: a lesson
+    file's name is no address a terminal can open."""
+
+    elements = {**Markdown.elements, "heading_open": _Heading,
+                "fence": _CodeBlock, "code_block": _CodeBlock}
+
+    def __init__(self, markup: str, dark: bool = True, highlight: bool = False) -> None:
+        super().__init__(markup, code_theme="monokai" if dark else "default")
+        self.highlight, self.dark = highlight, dark
+        for token in self.parsed:
+            if token.children:
+                token.children = [child for child in token.children
+                                  if child.type not in ("link_open", "link_close")]
+
+    def __rich_console__(self, console, options):
+        if self.dark:
+            yield from super().__rich_console__(console, options)
+            return
+        with console.use_theme(_LIGHT):
+            yield from super().__rich_console__(console, options)
+
+
+class DrawnOnce:
+    """A renderable's lines, drawn once per width: Textual renders a Static's content to
+    measure its height and again to paint it, and a lesson's Markdown takes about 15 ms
+    each time."""
+
+    def __init__(self, renderable) -> None:
+        self.renderable = renderable
+        self._lines: dict[int, list] = {}
+
+    def __rich_console__(self, console, options):
+        lines = self._lines.get(options.max_width)
+        if lines is None:
+            lines = console.render_lines(self.renderable, options.update(height=None),
+                                         pad=False, new_lines=True)
+            self._lines[options.max_width] = lines
+        for line in lines:
+            yield from line

@@ -94,6 +94,15 @@ class CodeEditor(TextArea):
     """The editor: Enter keeps the line's indentation, one level more after a colon and one
     less after return, pass, raise, break or continue (TextArea inserts a bare newline)."""
 
+    def colour_as(self, language: str) -> None:
+        """Give the editor its language, keeping where the cursor and the view are (a new
+        language rebuilds the document and moves the cursor home, which sent keys typed
+        before it to the wrong place)."""
+        selection, scroll = self.selection, self.scroll_offset
+        self.language = language
+        self.selection = selection
+        self.scroll_to(scroll.x, scroll.y, animate=False, immediate=True)
+
     async def _on_key(self, event: events.Key) -> None:
         if event.key != "enter" or self.read_only:
             await super()._on_key(event)
@@ -108,43 +117,46 @@ class CodeEditor(TextArea):
 
 
 class LessonView(VerticalScroll):
-    """The lesson's explanation, rendered from Markdown.
-
-    The Markdown widget (with markdown-it and pygments, about 40 ms to import) is mounted
-    just after the first frame: its text is parsed in a thread and never made the first
-    frame anyway, so the app shows up sooner and the explanation no later."""
+    """The lesson's explanation, drawn from Markdown in the first frame; its code blocks
+    are coloured just after it (see lesson_text)."""
 
     BINDINGS = [Binding("escape", "app.back_to_code", "Back to the code", show=False)]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._explanation: str | None = None  # shown once the Markdown widget is there
-        self._text = None
+        self._explanation = ""
+        self._highlighted = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-heading")
+        yield Static(id="lesson-text")
 
     def show(self, lesson: Lesson, number: int, total: int) -> None:
         heading = Text(f"Lesson {number} of {total}", style="bold")
         if lesson.summary:
             heading.append(f"\n{inert(lesson.summary)}", style="italic")
         self.query_one("#lesson-heading", Static).update(heading)
-        if self._text is not None:
-            self._text.update(lesson.explanation)
-        elif self._explanation is None:
-            self.call_after_refresh(self._mount_text)
         self._explanation = lesson.explanation
+        self._draw(self._highlighted)  # plain only until the first lexer has loaded
+        if not self._highlighted:
+            self.call_after_refresh(self._draw, True)
         self.scroll_home(animate=False)
 
+    def redraw(self) -> None:
+        """Draw the text again, in the colours of the app's theme."""
+        self._draw(self._highlighted)
+
     def text_shown(self) -> bool:
-        """Whether the explanation's Markdown has been laid out (its blocks mounted)."""
-        return self._text is not None and bool(self._text.children)
+        """Whether the explanation is on screen with its code coloured."""
+        return self._highlighted
 
-    def _mount_text(self) -> None:
-        from jaxtutor.tui.lesson_text import LessonText
+    def _draw(self, highlight: bool) -> None:
+        from jaxtutor.tui.lesson_text import DrawnOnce, LessonMarkdown
 
-        self._text = LessonText(self._explanation, id="lesson-text")
-        self.mount(self._text)
+        self._highlighted = highlight
+        self.query_one("#lesson-text", Static).update(DrawnOnce(
+            LessonMarkdown(self._explanation, dark=self.app.current_theme.dark,
+                           highlight=highlight)))
 
 
 class ResultsPane(VerticalScroll):
