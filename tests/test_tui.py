@@ -191,6 +191,44 @@ async def test_typing_is_autosaved_and_quit_saves_at_once():
         assert store.load_draft(first).startswith("# note\nxyz")
 
 
+def burst(app, *keys: str) -> None:
+    """Keys as a terminal delivers them when typed quickly: in one read, each handed to
+    the app before any is handled (pilot.press waits for each key to be handled)."""
+    for key in keys:  # letters only: a letter's key name is the letter
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+@pilot_test
+async def test_keys_typed_in_one_burst_are_applied_in_order():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.focus()
+        editor.move_cursor((0, 0))
+        await pilot.pause()
+        first_line, second_line = editor.document[0], editor.document[1]
+        burst(app, "down", "end", "ctrl+u", "x")  # ^u empties the line before the cursor
+        await until(pilot, lambda: editor.document[1] != second_line, "the burst did nothing")
+        await pilot.pause()
+        assert editor.document[0] == first_line
+        assert editor.document[1] == "x", (second_line, editor.document[1])
+
+
+@pilot_test
+async def test_a_command_key_in_a_burst_waits_for_the_characters_before_it():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        first = app.current.id
+        app.editor.focus()
+        app.editor.move_cursor((0, 0))
+        await pilot.pause()
+        burst(app, "q", "z", "ctrl+n")  # typed, then on to the next lesson at once
+        await until(pilot, lambda: app.current.id != first, "^n did not open the next lesson")
+        assert "qz" not in app.editor.text  # the next lesson's starter, untouched
+        with Store() as store:
+            assert store.load_draft(first).startswith("qz")  # the characters stayed here
+
+
 @pilot_test
 async def test_next_and_previous_lesson_and_reopening_where_left():
     app = TutorApp(warm=False)

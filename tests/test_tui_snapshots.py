@@ -93,6 +93,8 @@ async def show_verdict(pilot) -> None:
     app._update_status()
     if app._narrow():
         app._show_pane("results")
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()  # the tabs' underline slides to Results
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])

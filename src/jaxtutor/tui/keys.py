@@ -62,9 +62,9 @@ BY_ACTION = {command.action: command for command in COMMANDS}
 def bindings() -> list[Binding]:
     result = []
     for c in COMMANDS:
-        if c.keys:
-            result.append(Binding(c.keys, c.action, c.title, show=c.footer, priority=True,
-                                  id=c.action, tooltip=c.help))
+        if c.keys:  # run in turn: after the keys typed before it (TutorApp.action_in_turn)
+            result.append(Binding(c.keys, f"in_turn({c.action!r})", c.title, show=c.footer,
+                                  priority=True, id=c.action, tooltip=c.help))
         if c.plain:
             result.append(Binding(c.plain, c.action, c.title, show=False,
                                   id=f"{c.action}.plain", tooltip=c.help))

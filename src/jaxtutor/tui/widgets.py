@@ -105,7 +105,8 @@ class CodeEditor(TextArea):
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key != "enter" or self.read_only:
-            await super()._on_key(event)
+            if not await self._run_own_binding(event):
+                await super()._on_key(event)
             return
         self._restart_blink()
         event.stop()
@@ -114,6 +115,19 @@ class CodeEditor(TextArea):
         row, column = min(start, end)
         before = self.document[row][:column]
         self._replace_via_keyboard("\n" + indent_after(before, self.indent_width), start, end)
+
+    async def _run_own_binding(self, event: events.Key) -> bool:
+        """Run the editor's own binding for a key (Down, End, ^u...) here, in the order the
+        keys came. Left to Textual, such a key bubbles up through every container to the
+        app, which runs the binding after the characters typed behind it are already in:
+        "Down End !" sent at once put the "!" where the cursor was
+        (docs/known-issues.md)."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return True
+        return False
 
 
 class LessonView(VerticalScroll):
