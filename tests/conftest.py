@@ -3,11 +3,12 @@ learner's real progress."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
 
-from jaxtutor.check import check_file
+from jaxtutor.check import _forked, check_file, limits_for
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.launch import ForkServer
 from jaxtutor.runner.sandbox import Child, Limits
@@ -20,11 +21,26 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("JAXTUTOR_HOME", str(tmp_path / "home"))
 
 
-@pytest.fixture(scope="module")
+_SHARED: list[ForkServer] = []
+
+
+def shared_server() -> ForkServer:
+    """One fork server for the whole run (started at first use, again if it died): JAX
+    is imported once, and each check's children are forked from it, as a pool's are.
+    It never runs learner code, and a child it forked is never reused."""
+    if not _SHARED or not _SHARED[-1].usable():
+        _SHARED.append(ForkServer())
+    return _SHARED[-1]
+
+
+def pytest_sessionfinish(session):
+    for server in _SHARED:
+        server.close()
+
+
+@pytest.fixture
 def server():
-    server = ForkServer()
-    yield server
-    server.close()
+    return shared_server()
 
 
 @pytest.fixture(params=["fresh", "forked"])
@@ -40,6 +56,11 @@ def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
     failure then repeats; seed=None draws fresh hidden cases, as a learner's check does)."""
     lesson = find_exercise(exercise_id, builtin_lessons())
     assert lesson is not None, exercise_id
+    if "child" not in kwargs and "clean" not in kwargs:
+        # children forked from the run's fork server (a fresh import of JAX per check
+        # would cost more than most checks; test_cli checks the fresh way end to end)
+        spawn = functools.partial(_forked, shared_server())
+        kwargs.update(child=spawn(limits_for(lesson.exercise)), clean=spawn)
     return check_file(lesson.exercise, path, seed=seed, **kwargs)
 
 
