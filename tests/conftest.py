@@ -57,11 +57,17 @@ def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
     lesson = find_exercise(exercise_id, builtin_lessons())
     assert lesson is not None, exercise_id
     if "child" not in kwargs and "clean" not in kwargs:
-        # children forked from the run's fork server (a fresh import of JAX per check
-        # would cost more than most checks; test_cli checks the fresh way end to end)
-        spawn = functools.partial(_forked, shared_server())
-        kwargs.update(child=spawn(limits_for(lesson.exercise)), clean=spawn)
+        kwargs.update(forked(lesson.exercise))
     return check_file(lesson.exercise, path, seed=seed, **kwargs)
+
+
+def forked(exercise) -> dict:
+    """check_source's `child` and `clean` for one check of `exercise`, forked from the
+    run's fork server: a fresh import of JAX per check would cost more than most checks
+    (a check without them, as `jaxtutor check` makes one, is tested in test_cli and in a
+    few tests that say so)."""
+    spawn = functools.partial(_forked, shared_server())
+    return {"child": spawn(limits_for(exercise)), "clean": spawn}
 
 
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:
