@@ -3,7 +3,9 @@ learner's real progress."""
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import os
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,26 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("JAXTUTOR_HOME", str(tmp_path / "home"))
 
 
+@pytest.fixture(autouse=True)
+def _alone_or_together(request, tmp_path_factory):
+    """With several workers (pytest-xdist), a test marked `alone` runs while no other
+    test does: it holds a lock the others share. For the tests that measure wall-clock
+    time in a real terminal, where another worker's JAX processes on the same cores
+    would be measured too."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: each test is alone
+        yield
+        return
+    # the run's temporary folder, which holds each worker's own
+    path = tmp_path_factory.getbasetemp().parent / "alone.lock"
+    with open(path, "a") as lock:
+        alone = request.node.get_closest_marker("alone") is not None
+        fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 _SHARED: list[ForkServer] = []
 
 
@@ -31,6 +53,12 @@ def shared_server() -> ForkServer:
     if not _SHARED or not _SHARED[-1].usable():
         _SHARED.append(ForkServer())
     return _SHARED[-1]
+
+
+def pytest_collection_modifyitems(items):
+    """The tests marked slow first (each takes minutes), so that with several workers
+    (pytest-xdist) none is left running one of them alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_sessionfinish(session):
