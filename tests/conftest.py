@@ -3,11 +3,14 @@ learner's real progress."""
 
 from __future__ import annotations
 
+import fcntl
+import functools
+import os
 from pathlib import Path
 
 import pytest
 
-from jaxtutor.check import check_file
+from jaxtutor.check import _forked, check_file, limits_for
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.launch import ForkServer
 from jaxtutor.runner.sandbox import Child, Limits
@@ -20,11 +23,52 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("JAXTUTOR_HOME", str(tmp_path / "home"))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(autouse=True)
+def _alone_or_together(request, tmp_path_factory):
+    """With several workers (pytest-xdist), a test marked `alone` runs while no other
+    test does: it holds a lock the others share. For the tests that measure wall-clock
+    time in a real terminal, where another worker's JAX processes on the same cores
+    would be measured too."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: each test is alone
+        yield
+        return
+    # the run's temporary folder, which holds each worker's own
+    path = tmp_path_factory.getbasetemp().parent / "alone.lock"
+    with open(path, "a") as lock:
+        alone = request.node.get_closest_marker("alone") is not None
+        fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+_SHARED: list[ForkServer] = []
+
+
+def shared_server() -> ForkServer:
+    """One fork server for the whole run (started at first use, again if it died): JAX
+    is imported once, and each check's children are forked from it, as a pool's are.
+    It never runs learner code, and a child it forked is never reused."""
+    if not _SHARED or not _SHARED[-1].usable():
+        _SHARED.append(ForkServer())
+    return _SHARED[-1]
+
+
+def pytest_collection_modifyitems(items):
+    """The tests marked slow first (each takes minutes), so that with several workers
+    (pytest-xdist) none is left running one of them alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_sessionfinish(session):
+    for server in _SHARED:
+        server.close()
+
+
+@pytest.fixture
 def server():
-    server = ForkServer()
-    yield server
-    server.close()
+    return shared_server()
 
 
 @pytest.fixture(params=["fresh", "forked"])
@@ -40,7 +84,18 @@ def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
     failure then repeats; seed=None draws fresh hidden cases, as a learner's check does)."""
     lesson = find_exercise(exercise_id, builtin_lessons())
     assert lesson is not None, exercise_id
+    if "child" not in kwargs and "clean" not in kwargs:
+        kwargs.update(forked(lesson.exercise))
     return check_file(lesson.exercise, path, seed=seed, **kwargs)
+
+
+def forked(exercise) -> dict:
+    """check_source's `child` and `clean` for one check of `exercise`, forked from the
+    run's fork server: a fresh import of JAX per check would cost more than most checks
+    (a check without them, as `jaxtutor check` makes one, is tested in test_cli and in a
+    few tests that say so)."""
+    spawn = functools.partial(_forked, shared_server())
+    return {"child": spawn(limits_for(exercise)), "clean": spawn}
 
 
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:

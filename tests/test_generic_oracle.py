@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from conftest import LEARNERS
-from jaxtutor.check import check_source
+from conftest import LEARNERS, forked
+from jaxtutor.check import check_source as check_alone
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
 from jaxtutor.oracles.generic import Raised, differs, make_cases, problems
@@ -17,6 +17,11 @@ CONFIG = {"args": [{"name": "w"}, {"name": "x", "shape": ["N", 2], "low": 0.0, "
           "cases": [{"name": "fixed", "args": [1, [[1, 2]], 0.5]},
                     {"name": "ints", "args": [2, [[1, 2]], 1], "dtypes": ["python_int", "int32",
                                                                          "python_float"]}]}
+
+
+def check_source(ex, source):
+    """A check, its children forked from the run's fork server."""
+    return check_alone(ex, source, **forked(ex))
 
 
 def exercise(lesson_id):
@@ -144,7 +149,8 @@ import jax.numpy as jnp
 def sgd_step(w, lr, x, y):
     return w - lr * 2.0 * jnp.sum((w * x - y) * x)
 '''
-    verdict = check_source(exercise("jit_dynamic_lr"), bare)
+    # as `jaxtutor check` runs it: no children given, so the check starts its own server
+    verdict = check_alone(exercise("jit_dynamic_lr"), bare)
     jit = next(t for t in verdict.tests if t.name == "structure: uses `jit`")
     assert jit.status == "fail" and "not compiled with jax.jit" in jit.message
     assert verdict.diagnosis.id == "not_jitted"

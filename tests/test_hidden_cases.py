@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from jaxtutor.check import check_file
+from conftest import forked
+from jaxtutor.check import check_file as check_alone
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import argnums, generic, has_aux, scan_training
 from jaxtutor.oracles.base import ATOL, RTOL, matches
@@ -49,6 +50,11 @@ def lesson_reference(ex):
     namespace: dict = {}
     exec(ex.config["reference"], namespace)
     return namespace[ex.function]
+
+
+def check_file(ex, path, **kwargs):
+    """A check of the file, its children forked from the run's fork server."""
+    return check_alone(ex, path, **kwargs, **forked(ex))
 
 
 def write(tmp_path, name: str, source: str):

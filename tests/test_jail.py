@@ -184,6 +184,7 @@ def _kill_midway(argv: list[str], tag: str, tmp: Path) -> None:
     tutor.wait()
 
 
+@pytest.mark.alone  # the sweep is given 5 s of wall-clock time
 @pytest.mark.parametrize("command", ["check", "grade"])
 def test_nothing_survives_a_killed_tutor(command, tmp_path):
     (tmp_path / "looper.py").write_text(LOOP)

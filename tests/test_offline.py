@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from jaxtutor.lessons import builtin_lessons
 from jaxtutor.runner.launch import isolated
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,7 +94,8 @@ def test_checker_and_app_run_with_no_network(tmp_path):
 @pytest.mark.slow
 def test_install_from_a_wheelhouse_with_no_index(tmp_path):
     """docs/offline.md, step by step: build the wheelhouse while online, then install
-    into a fresh venv with --no-index and use it with the network unavailable."""
+    into a fresh venv with --no-index and use it with the network unavailable. (The
+    wheel built here carries the course: its lessons are listed outside the source tree.)"""
     house = tmp_path / "wheelhouse"
     done = run([sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house),
                 f"{ROOT}[serve]"], dict(os.environ), timeout=1500)
@@ -116,6 +118,13 @@ def test_install_from_a_wheelhouse_with_no_index(tmp_path):
     jaxtutor = str(venv / "bin" / "jaxtutor")
     done = run([jaxtutor, "check", "argnums", str(ALICE)], env, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
+    # the lessons come from the wheel (this folder is not the source tree), parts and all
+    listed = run([jaxtutor, "list"], env, cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert [line.split()[0] for line in lines if not line.startswith("-- ")] == \
+        [lesson.id for lesson in builtin_lessons()]
+    assert "-- The wider toolbox --" in lines
     done = run([jaxtutor, "serve"], env, cwd=tmp_path)  # the extra is not installed yet
     assert done.returncode == 2 and "pip install 'jaxtutor[serve]'" in done.stderr
 

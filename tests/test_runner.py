@@ -170,6 +170,7 @@ def test_crashes(new_child, name, words):
     assert "Traceback" not in verdict.output  # no runner frames in what the learner sees
 
 
+@pytest.mark.alone  # recursing to the limit, traced and plain, takes seconds of the 10 s clock
 def test_deep_recursion_shows_only_the_learners_frames(new_child):
     verdict = judge(new_child, "deep_recursion")
     assert verdict.outcome is Outcome.EXCEPTION

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from conftest import forked, shared_server
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.oracles.argnums import make_cases
@@ -58,7 +59,7 @@ PRINTS_VALUES = CORRECT.replace("    return jax.grad", "    print('scale is', sc
 
 
 def _check(source: str):
-    return check_source(EXERCISE, source)
+    return check_source(EXERCISE, source, **forked(EXERCISE))
 
 
 def _summary(verdict) -> tuple:
@@ -68,7 +69,7 @@ def _summary(verdict) -> tuple:
 
 def _call_reply(source: str, calls: list[tuple], function: str = "grad_w_and_x") -> dict:
     """The child's raw reply to one call request (to see its note)."""
-    with Child(limits_for(EXERCISE)) as child:
+    with Child(limits_for(EXERCISE), server=shared_server()) as child:
         assert child.load(source, "solution.py", function).get("ok") is True
         return child.request({"op": "call", "calls": wire.encode_value(calls)})
 

@@ -21,6 +21,9 @@ import pytest
 from jaxtutor.lessons import builtin_dir, load_dir
 
 LOST_AT_MOST_S = 1.0
+# a real terminal on wall-clock time ("a second", a pause for a key to land): no other
+# worker's JAX processes share the cores meanwhile
+pytestmark = pytest.mark.alone
 
 
 class Terminal:

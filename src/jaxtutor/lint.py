@@ -10,6 +10,7 @@ recognised as itself.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -368,9 +369,11 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
 
 # -- proving the exercises ------------------------------------------------------------
 
-def prove(lesson: Lesson) -> list[Problem]:
-    """Run the real checks: starter fails, solution passes, each mutant is recognised."""
-    from jaxtutor.check import check_source
+def prove(lesson: Lesson, server=None) -> list[Problem]:
+    """Run the real checks: starter fails, solution passes, each mutant is recognised.
+    With `server` (a runner.launch.ForkServer), each check's children are forked from it
+    rather than each importing JAX."""
+    from jaxtutor.check import _forked, check_source, limits_for
     from jaxtutor.verdict import Outcome
 
     ex = lesson.exercise
@@ -384,7 +387,11 @@ def prove(lesson: Lesson) -> list[Problem]:
 
     def check(source: str, where: tuple, what: str):
         # one fixed seed: a proof must not depend on the draw, and must repeat exactly
-        verdict = check_source(ex, source, filename=f"{what}.py", seed=0)
+        children = {}
+        if server is not None:
+            spawn = functools.partial(_forked, server)
+            children = {"child": spawn(limits_for(ex)), "clean": spawn}
+        verdict = check_source(ex, source, filename=f"{what}.py", seed=0, **children)
         if verdict.outcome is Outcome.INTERNAL_ERROR:
             report(where, "check-error", f"checking the {what} failed inside jaxtutor: "
                    f"{verdict.message.splitlines()[-1] if verdict.message else ''}",
@@ -494,9 +501,18 @@ def lint(paths: list[Path] | None = None, prove_exercises: bool = True, jobs: in
     if prove_exercises:
         clean = [lesson for lesson in lessons
                  if not any(p.path == lesson.path for p in result.problems)]
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            for lesson, problems in zip(clean, pool.map(prove, clean)):
-                result.problems += problems
-                if not problems:
-                    result.proved.append(lesson.id)
+        # one fork server for every proof: JAX is imported once, not once per check
+        from jaxtutor.check import _fork_server
+
+        server = _fork_server() if clean else None
+        try:
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                proofs = pool.map(functools.partial(prove, server=server), clean)
+                for lesson, problems in zip(clean, proofs):
+                    result.problems += problems
+                    if not problems:
+                        result.proved.append(lesson.id)
+        finally:
+            if server is not None:
+                server.close()
     return result
