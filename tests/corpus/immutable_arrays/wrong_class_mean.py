@@ -1,0 +1,9 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def class_totals(labels, values):
+    sums = jnp.zeros(3).at[labels].add(values)
+    counts = jnp.zeros(3).at[labels].add(1.0)
+    return sums / counts

@@ -1,0 +1,7 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def class_totals(labels, values):
+    return jnp.sum(jax.nn.one_hot(labels, 3) * values, axis=0)

@@ -1,0 +1,8 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def clip_by_norm(g, max_norm):
+    norm = jnp.sum(g ** 2)
+    return g * jnp.minimum(1.0, max_norm / norm)

@@ -1,0 +1,9 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def clip_by_norm(g, max_norm):
+    norm = jnp.sqrt(jnp.sum(g ** 2))
+    print("norm:", norm.item())
+    return g * jnp.minimum(1.0, max_norm / norm)
