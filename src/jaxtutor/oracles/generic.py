@@ -529,7 +529,8 @@ def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bo
         return False
     # evidence, not the test's name: a program jit could not compile for another reason
     # (a static argument, say, where the mutant has a Python if) is another mistake
-    if learner.export_error != mutant.export_error:
+    if None not in (learner.export_error, mutant.export_error) \
+            and learner.export_error != mutant.export_error:
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
         return False

@@ -395,10 +395,10 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 return _diagnosis(
                     "returned_step",
                     f"You return the step itself, not {name} after the step: on the case "
-                    f"{_title(p, i)}, yours is {fmt(g[k])}, which is {fmt(start[k])} - "
-                    f"{fmt(w[k])}, the start minus the expected answer.",
-                    f"Subtract the step from what it updates: {name} - lr * gradient "
-                    "(jax.tree.map(lambda p, g: p - lr * g, params, grads) for a dict).")
+                    f"{_title(p, i)}, yours is {fmt(g[k])}: the starting {fmt(start[k])} "
+                    f"minus the expected {fmt(w[k])}.",
+                    "Subtract the step from what it updates: new = param - lr * gradient "
+                    "(for a dict, jax.tree.map(lambda p, g: p - lr * g, params, grads)).")
             if not ratios or np.isnan(ratios).any():
                 continue
             if (size := _follows_size(p, wrong, ratios)) is not None:
@@ -526,9 +526,9 @@ def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
             return None
         deltas.append(d)
     for k, name in enumerate(p.arg_names):
-        firsts = [_flat(p.cases[i].args[k]) if k < len(p.cases[i].args) else None
-                  for i in wrong]
-        if any(f is None or f.size < 2 for f in firsts):
+        firsts = [_flat(p.cases[i].args[k]) if k < len(p.cases[i].args)
+                  and np.ndim(p.cases[i].args[k]) >= 1 else None for i in wrong]
+        if any(f is None or not f.size for f in firsts):
             continue
         if np.allclose(deltas, [f[0] for f in firsts], **CLOSE):
             i = wrong[0]
