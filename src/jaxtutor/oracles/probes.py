@@ -4,11 +4,16 @@ the reference's across the cases, for any exercise (built-in or TOML).
 Each probe states a fact about the learner's answers, in the learner's terms, naming
 the case and the numbers: a constant factor (or a flipped sign) on every case; a
 factor equal to one of the case's sizes; a transposed or mis-shaped result; a tuple
-with its entries swapped or only some of them right; NaN or inf where the reference
-is finite; right only on the cases where some size is 1; a result that does not
-change when one argument does. All but the last reuse the answers already computed;
-the last costs one more round trip of calls of the learner's function on inputs
-chosen here, and every verdict is reached here, never in the learner's process.
+with its entries swapped or only some of them right (and what the wrong one shows), or
+a tuple where a dict is asked; a step from an argument reversed, scaled, divided by a
+size, or returned in place of the updated value; NaN or inf where the reference is
+finite; rows in another order (one place off: an index off by one); an argument's first
+entry counted twice; a sequence right for its first k steps, then off; a result that
+does not change when one argument does; right only on the cases where some size is 1.
+The ignored argument costs one more round trip of calls of the learner's function on
+inputs chosen here; the others reuse the answers already computed, and every verdict is
+reached here, never in the learner's process. A probe says a cause only where the data
+proves it (a factor of two is a factor of two, not "a sum where a mean is meant").
 """
 
 from __future__ import annotations

@@ -1,3 +1,6 @@
+# cause: grad_of_none
+# blind: written before the tutor was run on it (second batch)
+# says: returns None
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,3 +1,5 @@
+# cause: integer_input
+# blind: written before the tutor was run on it (second batch)
 import jax
 
 

@@ -1,3 +1,6 @@
+# cause: mean_per_label
+# blind: written before the tutor was run on it (second batch)
+# says: NaN
 import jax
 import jax.numpy as jnp
 from jax import lax

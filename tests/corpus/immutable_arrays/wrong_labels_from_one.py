@@ -1,3 +1,6 @@
+# cause: probe_permuted
+# blind: written before the tutor was run on it (second batch)
+# says: one place off
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,3 +1,5 @@
+# cause: shapes_do_not_fit
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 from jax import lax

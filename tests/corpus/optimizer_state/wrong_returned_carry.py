@@ -1,3 +1,6 @@
+# cause: probe_entry_in_a_tuple
+# blind: written before the tutor was run on it (second batch)
+# says: its value 0 is the expected entry 0
 import jax
 import jax.numpy as jnp
 from jax import lax

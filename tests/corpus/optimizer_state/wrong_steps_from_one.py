@@ -1,3 +1,5 @@
+# cause: steps_from_one
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,3 +1,5 @@
+# cause: tracer_to_python_number
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 

@@ -1,3 +1,5 @@
+# cause: norm_without_sqrt
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 

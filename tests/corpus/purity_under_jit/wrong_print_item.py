@@ -1,3 +1,5 @@
+# cause: item_on_tracer
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 

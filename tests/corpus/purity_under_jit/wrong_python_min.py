@@ -1,3 +1,6 @@
+# cause: python_if_on_tracer
+# blind: written before the tutor was run on it (second batch)
+# says: min()
 import jax
 import jax.numpy as jnp
 

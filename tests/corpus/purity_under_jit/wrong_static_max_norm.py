@@ -1,3 +1,5 @@
+# cause: static_traced
+# blind: written before the tutor was run on it (second batch)
 from functools import partial
 
 import jax

@@ -1,3 +1,6 @@
+# cause: probe_step_reversed
+# blind: written before the tutor was run on it (second batch)
+# says: opposite direction
 import jax
 import jax.numpy as jnp
 

@@ -1,3 +1,6 @@
+# cause: probe_ignored_argument
+# blind: written before the tutor was run on it (second batch)
+# says: does not change when lr changes
 import jax
 import jax.numpy as jnp
 

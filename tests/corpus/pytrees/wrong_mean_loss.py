@@ -1,3 +1,6 @@
+# cause: probe_step_divided_by_size
+# blind: written before the tutor was run on it (second batch)
+# says: divided by N
 import jax
 import jax.numpy as jnp
 

@@ -1,3 +1,6 @@
+# cause: probe_returned_step
+# blind: written before the tutor was run on it (second batch)
+# says: the step itself
 import jax
 import jax.numpy as jnp
 

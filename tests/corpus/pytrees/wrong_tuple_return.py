@@ -1,3 +1,6 @@
+# cause: probe_tuple_for_dict
+# blind: written before the tutor was run on it (second batch)
+# says: a dict
 import jax
 import jax.numpy as jnp
 

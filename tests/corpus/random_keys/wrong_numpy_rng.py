@@ -1,3 +1,5 @@
+# cause: none
+# blind: written before the tutor was run on it (second batch)
 import jax.numpy as jnp
 import numpy as np
 

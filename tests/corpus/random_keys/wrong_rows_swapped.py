@@ -1,3 +1,6 @@
+# cause: probe_permuted
+# blind: written before the tutor was run on it (second batch)
+# says: your row 0 is the expected row 1
 import jax
 import jax.numpy as jnp
 

@@ -1,3 +1,5 @@
+# cause: same_key_twice
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 

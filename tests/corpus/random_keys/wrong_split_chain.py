@@ -1,3 +1,5 @@
+# cause: split_in_a_loop
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 

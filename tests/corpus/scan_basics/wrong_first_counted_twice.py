@@ -1,3 +1,6 @@
+# cause: probe_plus_first_entry
+# blind: written before the tutor was run on it (second batch)
+# says: xs[0] is counted twice
 import jax.numpy as jnp
 from jax import lax
 

@@ -1,3 +1,5 @@
+# cause: returned_history
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 from jax import lax

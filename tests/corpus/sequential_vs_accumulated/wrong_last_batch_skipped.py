@@ -1,3 +1,5 @@
+# cause: last_batch_skipped
+# blind: written before the tutor was run on it (second batch)
 import jax
 import jax.numpy as jnp
 
