@@ -246,11 +246,15 @@ def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
                     f"expected entry {k} on every case (a scan's whole carry returned, say).",
                     f"Return only that value as entry {k}: unpack the tuple first, "
                     "for example (w, _), losses = lax.scan(...).")
-    sub = Probe([p.cases[i] for i in wrong], got, want, p.arg_names, dim_name=p.dim_name)
-    every = list(range(len(wrong)))
-    for look in (_factor, _permuted, _offset, _steps_then_off):
+    # every case, so that a right case of size 1 still shows a factor follows a size
+    def entry(value):
+        return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
+
+    sub = Probe(p.cases, [entry(a) for a in p.answers], [entry(e) for e in p.expected],
+                p.arg_names, dim_name=p.dim_name)
+    for look in (_step_from_argument, _factor, _permuted, _offset, _steps_then_off):
         try:
-            found = look(sub, every)
+            found = look(sub, wrong)
         except (TypeError, ValueError, IndexError):
             found = None
         if found is not None:
@@ -413,7 +417,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"step_{kind}",
                     f"Your step away from {name} is the expected step {said} {label} on "
                     f"every case you got wrong: {numbers}, with {label} = {value}.",
-                    f"Dividing by {label} is what jnp.mean does: the loss here is a sum."
+                    f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum."
                     if kind == "divided_by_size" else
                     f"Your gradient adds something up {label} times too often: a sum "
                     "where a mean is meant.")
