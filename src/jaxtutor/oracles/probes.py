@@ -593,9 +593,9 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     where = "the first step is" if k == 1 else f"the first {k} steps are"
     return _diagnosis(
         "steps_then_off",
-        f"In {label}, {where} right and {at} is the first that is off, on every case you "
-        f"got wrong: on the case {_title(p, i)}, {at} is yours {fmt(g.reshape(-1)[k])} where "
-        f"{fmt(w.reshape(-1)[k])} is expected.",
+        f"In {label}, {where} right on every case you got wrong; on the case "
+        f"{_title(p, i)}, {at} is the first that is off: yours {fmt(g.reshape(-1)[k])} "
+        f"where {fmt(w.reshape(-1)[k])} is expected.",
         f"Everything before {at} is right, so look at what carries over from one step to "
         f"the next: the update made just before {at}, or a value (a velocity, a step "
         "number, an order) that the next step reads.")
