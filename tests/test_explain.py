@@ -30,6 +30,7 @@ RAISE = textwrap.dedent("""
     _static_step = jax.jit(lambda w, lr: w - lr, static_argnames="lr")
 
     RAISE = {
+        "grad_of_none": lambda: jax.grad(lambda w: None)(1.0),
         "non_scalar_grad": lambda: jax.grad(lambda w: w * jnp.ones(3))(1.0),
         "aux_not_a_pair": lambda: jax.value_and_grad(lambda w: w, has_aux=True)(1.0),
         "integer_grad_input": lambda: jax.grad(lambda w: w ** 2)(2),
@@ -105,3 +106,14 @@ def test_an_integer_input_is_not_told_to_call_astype(raised):
 def test_dict_arithmetic_points_at_tree_map(raised):
     words, _ = explain(raised["others"]["dict_times_dict"])
     assert "jax.tree.map" in words
+
+
+def test_every_entry_has_a_hint_of_its_own():
+    # check.py shows it in place of the lesson's first hint when the error is recognised
+    hints = [k.hint for k in KNOWN]
+    assert all(hints) and len(set(hints)) == len(hints)
+
+
+def test_a_function_without_return_is_not_told_to_sum(raised):
+    words, _ = explain(raised["entries"]["grad_of_none"])
+    assert "return" in words.split("\n\n")[0] and "jnp.sum" not in words.split("\n\n")[0]

@@ -154,3 +154,19 @@ def sgd_step(w, lr, x, y):
     jit = next(t for t in verdict.tests if t.name == "structure: uses `jit`")
     assert jit.status == "fail" and "not compiled with jax.jit" in jit.message
     assert verdict.diagnosis.id == "not_jitted"
+
+
+def test_a_mutant_whose_program_fails_to_compile_for_another_reason_is_another_mistake():
+    """Right answers and a structure test failing alike: a max_norm made static is not the
+    mutant that removed jit for a Python if; the reason jit failed is the evidence."""
+    from jaxtutor.oracles.base import Case
+
+    config = {"structure": {"must_contain": ["jit"]}, "max_recompiles": 0}
+    cases = [Case("one", (np.asarray([3.0, 4.0]), 1.0))]
+    answer = [np.asarray([0.6, 0.8])]
+    reference = generic.Run(list(answer))
+    learner = generic.Run(list(answer), export_error="a static argument received a tracer")
+    mutant = generic.Run(list(answer), export_error="a Python if on a tracer")
+    assert not generic.same_mistake(config, cases, learner, mutant, reference)
+    mutant.export_error = learner.export_error
+    assert generic.same_mistake(config, cases, learner, mutant, reference)

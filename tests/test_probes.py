@@ -128,3 +128,104 @@ def test_a_result_that_no_argument_changes_is_said_as_such():
                         ("w", "lr", "x"), call_many=lambda calls: [zero(*a) for a in calls],
                         reference=lambda calls: [ref(*a) for a in calls]))
     assert found.id == "probe_constant_result" and "w, lr, x" in found.message
+
+
+def _seq_probe(answer, expected_of):
+    """Cases as above; the reference's answer is `expected_of(w, lr, x)`."""
+    cases = _cases()
+    expected = [expected_of(*c.args) for c in cases]
+    return probe(Probe(cases, [answer(c.args, e) for c, e in zip(cases, expected)], expected,
+                       ("w", "lr", "x"), dim_name=lambda arg, axis: "N" if arg == 2 else None))
+
+
+def history(w, lr, x):
+    """Four descent steps on the same x: the weight after each."""
+    out = []
+    for _ in range(4):
+        w = ref(w, lr, x)
+        out.append(float(w))
+    return np.asarray(out)
+
+
+def test_a_history_right_for_two_steps_then_off_names_step_two():
+    def late(args, e):
+        return np.concatenate([e[:2], e[2:] + 0.5])
+
+    found = _seq_probe(late, history)
+    assert found.id == "probe_steps_then_off", found.message
+    assert "first 2 steps are right" in found.message
+    assert "step 2 is the first that is off" in found.message
+    # off from the first step: no such claim
+    found = _seq_probe(lambda args, e: e * 1.5 + 0.3, history)
+    assert found is None or found.id != "probe_steps_then_off"
+
+
+def test_rows_in_another_order_and_entries_one_place_off():
+    two_rows = lambda w, lr, x: np.stack([history(w, lr, x), history(w, lr, x) * 2])  # noqa: E731
+    found = _seq_probe(lambda args, e: e[::-1], two_rows)
+    assert found.id == "probe_permuted" and "your row 0 is the expected row 1" in found.message
+    found = _seq_probe(lambda args, e: np.roll(e, -1), history)
+    assert found.id == "probe_permuted" and "one place off" in found.message
+
+
+def test_a_first_entry_counted_twice_is_named():
+    cums = lambda w, lr, x: np.cumsum(x)  # noqa: E731
+    found = _seq_probe(lambda args, e: e + args[2][0], cums)
+    assert found.id == "probe_plus_first_entry" and "x[0] is counted twice" in found.message
+    # an offset that is no argument's first entry is not said to be one
+    found = _seq_probe(lambda args, e: e + 0.7, cums)
+    assert found is None or found.id != "probe_plus_first_entry"
+
+
+def test_a_returned_step_and_a_step_divided_by_n():
+    found = _probe(lambda w, lr, x: w - ref(w, lr, x))
+    assert found.id == "probe_returned_step", found.message
+    found = _probe(lambda w, lr, x: w + (ref(w, lr, x) - w) / len(x))
+    assert found.id == "probe_step_divided_by_size" and "divided by N" in found.message
+
+
+def test_a_dict_of_parameters_asked_and_a_tuple_returned():
+    cases = _cases()
+    expected = [{"w": ref(*c.args), "lr": np.asarray(c.args[1])} for c in cases]
+    answers = [(e["w"], e["lr"]) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_tuple_for_dict", found.message
+    # a dict update taken the wrong way is said of both parameters
+    answers = [{k: 2 * np.asarray(c.args[0 if k == "w" else 1]) - v for k, v in e.items()}
+               for c, e in zip(cases, expected)]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_step_reversed" and "lr and w" in found.message
+
+
+def test_a_whole_carry_returned_in_place_of_one_entry():
+    cases = _cases()
+    expected = [(ref(*c.args), history(*c.args)) for c in cases]
+    answers = [((e[0], np.asarray(0.0)), e[1]) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_entry_in_a_tuple" and "its value 0 is the expected entry 0" \
+        in found.message
+
+
+def test_a_hard_coded_lr_equal_to_the_one_size_one_case_is_not_a_mean():
+    """The only right case has N = 1 and lr = 0.1, the learner's constant: the data
+    proves lr is ignored, and says nothing of sums or means."""
+    cases = _cases()
+    fixed = lambda w, lr, x: ref(w, 0.1, x)  # noqa: E731
+    found = probe(Probe(cases, [fixed(*c.args) for c in cases], [ref(*c.args) for c in cases],
+                        ("w", "lr", "x"), call_many=lambda calls: [fixed(*a) for a in calls],
+                        reference=lambda calls: [ref(*a) for a in calls],
+                        dim_name=lambda arg, axis: "N" if arg == 2 else None))
+    assert found.id == "probe_ignored_argument" and "when lr changes" in found.message
+
+
+def test_an_ignored_argument_needs_changes_that_move_the_reference():
+    """A change of max_norm that clips nothing moves neither answer: it is no evidence,
+    but two changes that move the reference's answer and not the learner's are."""
+    cases = _cases()
+    clip = lambda w, lr, x: np.asarray(min(float(w), lr * 10))  # noqa: E731
+    fixed = lambda w, lr, x: np.asarray(min(float(w), 0.5))  # noqa: E731
+    found = probe(Probe(cases, [fixed(*c.args) for c in cases], [clip(*c.args) for c in cases],
+                        ("w", "lr", "x"), call_many=lambda calls: [fixed(*a) for a in calls],
+                        reference=lambda calls: [clip(*a) for a in calls]))
+    assert found is not None and found.id == "probe_ignored_argument", found
+    assert "when lr changes" in found.message

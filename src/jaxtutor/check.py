@@ -168,7 +168,7 @@ def _catalogued(info: dict) -> Diagnosis | None:
     """A JAX error the catalogue knows names its cause even where the oracle has no
     mistake for it (the explanation is already in the message)."""
     entry = known(info)
-    return Diagnosis(entry.id, entry.words) if entry else None
+    return Diagnosis(entry.id, entry.words, hint=entry.hint) if entry else None
 
 
 def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:

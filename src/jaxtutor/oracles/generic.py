@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jaxtutor.explain import known
+from jaxtutor.explain import KNOWN, known
 from jaxtutor.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
                                    hidden_case, input_signature, mismatch, programs)
@@ -527,10 +527,22 @@ def signature(config: dict, cases: list[Case], run: Run, reference: Run) -> list
 def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bool:
     if mutant.load_error or len(mutant.answers) != len(learner.answers):
         return False
+    # evidence, not the test's name: a program jit could not compile for another reason
+    # (a static argument, say, where the mutant has a Python if) is another mistake
+    if None not in (learner.export_error, mutant.export_error) \
+            and learner.export_error != mutant.export_error:
+        return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
         return False
     return signature(config, cases, learner, reference) == signature(config, cases, mutant,
                                                                      reference)
+
+
+def _export_known(run: Run) -> Diagnosis | None:
+    """Right answers, but jit could not compile the function for a reason the catalogue
+    knows (a changing argument made static, say): that reason is the cause."""
+    entry = next((k for k in KNOWN if k.words == run.export_error), None)
+    return Diagnosis(entry.id, entry.words, hint=entry.hint) if entry else None
 
 
 # -- mistakes declared with their evidence --------------------------------------------
@@ -646,7 +658,8 @@ class GenericOracle(Oracle):
             report.diagnosis = misconception.diagnose()
             return report
         found = self.probe_answers(learner, p, mine, reference)
-        report.diagnosis = declared(p.config, code, probed=found) or found
+        report.diagnosis = declared(p.config, code, probed=found) or found \
+            or _export_known(mine)
         return report
 
     @staticmethod

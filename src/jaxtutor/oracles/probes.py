@@ -4,11 +4,16 @@ the reference's across the cases, for any exercise (built-in or TOML).
 Each probe states a fact about the learner's answers, in the learner's terms, naming
 the case and the numbers: a constant factor (or a flipped sign) on every case; a
 factor equal to one of the case's sizes; a transposed or mis-shaped result; a tuple
-with its entries swapped or only some of them right; NaN or inf where the reference
-is finite; right only on the cases where some size is 1; a result that does not
-change when one argument does. All but the last reuse the answers already computed;
-the last costs one more round trip of calls of the learner's function on inputs
-chosen here, and every verdict is reached here, never in the learner's process.
+with its entries swapped or only some of them right (and what the wrong one shows), or
+a tuple where a dict is asked; a step from an argument reversed, scaled, divided by a
+size, or returned in place of the updated value; NaN or inf where the reference is
+finite; rows in another order (one place off: an index off by one); an argument's first
+entry counted twice; a sequence right for its first k steps, then off; a result that
+does not change when one argument does; right only on the cases where some size is 1.
+The ignored argument costs one more round trip of calls of the learner's function on
+inputs chosen here; the others reuse the answers already computed, and every verdict is
+reached here, never in the learner's process. A probe says a cause only where the data
+proves it (a factor of two is a factor of two, not "a sum where a mean is meant").
 """
 
 from __future__ import annotations
@@ -48,8 +53,10 @@ def probe(p: Probe) -> Diagnosis | None:
              if not isinstance(a, LearnerRaised) and not matches(a, e)]
     if not wrong:
         return None
+    # an ignored argument before "right only where N = 1": a hard-coded lr that happens
+    # to equal the one case of size 1 is not a sum where a mean is meant
     for look in (_non_finite, _tuple_form, _shape, _tuple_entries, _factor, _step_from_argument,
-                 _only_size_one, _ignored_argument):
+                 _permuted, _offset, _steps_then_off, _ignored_argument, _only_size_one):
         try:
             found = look(p, wrong)
         except (TypeError, ValueError, IndexError):  # answers of a form no probe foresaw:
@@ -161,6 +168,16 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A tuple expected: one entry of it returned alone, or a tuple of another length."""
     i = wrong[0]
     got, want = p.answers[i], p.expected[i]
+    if isinstance(want, dict) and isinstance(got, (tuple, list)) and len(got) == len(want):
+        keys = list(want)
+        if all(any(_same(p.answers[j][n], p.expected[j][k]) for k in keys)
+               for j in wrong for n in range(len(keys))):
+            asked = ", ".join(f'"{k}": ...' for k in keys)
+            return _diagnosis(
+                "tuple_for_dict",
+                f"You returned a tuple of {len(got)} values where a dict {{{asked}}} is asked "
+                f"for; on the case {_title(p, i)} the values themselves are right.",
+                f"Return the dict, {{{asked}}}, with each value under its key.")
     if not isinstance(want, tuple):
         return None
     if not isinstance(got, (tuple, list)):
@@ -200,6 +217,11 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
     right = [k for k in range(n) if all(matches(g[k], e[k]) for g, e in pairs)]
     if right and len(right) < n:
         bad = [k for k in range(n) if k not in right]
+        if len(bad) == 1 and (found := _entry_shows(p, wrong, bad[0])) is not None:
+            return _diagnosis(found.id.removeprefix("probe_"),
+                              f"Entry {', '.join(map(str, right))} of your tuple is right on "
+                              f"every case; in entry {bad[0]}, {found.message[0].lower()}{found.message[1:]}",
+                              found.hint)
         return _diagnosis(
             "some_entries",
             f"Entry {', '.join(map(str, right))} of your tuple is right on every case; "
@@ -207,6 +229,36 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
             + "; ".join(_compare(pairs[0][0][k], pairs[0][1][k]) for k in bad) + ").",
             f"Only entry {', '.join(map(str, bad))} needs work: compute it on that case by "
             "hand and compare with your code's steps.")
+    return None
+
+
+def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
+    """What one entry of a tuple answer shows on its own: a pair holding the right value
+    (a scan's whole carry returned), a factor, a shift, the first step that is off."""
+    got = [p.answers[i][k] for i in wrong]
+    want = [p.expected[i][k] for i in wrong]
+    if all(isinstance(g, (tuple, list)) for g in got):
+        for m in range(len(got[0])):
+            if all(len(g) > m and _same(g[m], w) for g, w in zip(got, want)):
+                return _diagnosis(
+                    "entry_in_a_tuple",
+                    f"it is a tuple of {len(got[0])} values, and its value {m} is the "
+                    f"expected entry {k} on every case (a scan's whole carry returned, say).",
+                    f"Return only that value as entry {k}: unpack the tuple first, "
+                    "for example (w, _), losses = lax.scan(...).")
+    # every case, so that a right case of size 1 still shows a factor follows a size
+    def entry(value):
+        return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
+
+    sub = Probe(p.cases, [entry(a) for a in p.answers], [entry(e) for e in p.expected],
+                p.arg_names, dim_name=p.dim_name)
+    for look in (_step_from_argument, _factor, _permuted, _offset, _steps_then_off):
+        try:
+            found = look(sub, wrong)
+        except (TypeError, ValueError, IndexError):
+            found = None
+        if found is not None:
+            return found
     return None
 
 
@@ -272,6 +324,27 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
 
 def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
     """A factor that follows one of the case's sizes (a mean for a sum, say)."""
+    found = _follows_size(p, wrong, ratios)
+    if found is None:
+        return None
+    kind, label, size = found
+    if kind == "divided_by_size":
+        return _diagnosis(
+            kind,
+            f"Your result is the expected one divided by {label} on every case you got "
+            f"wrong: {numbers}, with {label} = {size}.",
+            f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum.")
+    return _diagnosis(
+        kind,
+        f"Your result is the expected one multiplied by {label} on every case you got "
+        f"wrong: {numbers}, with {label} = {size}.",
+        f"Something is added up {label} times too often: a sum where a mean is meant, "
+        "or a value counted once per example.")
+
+
+def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
+    """("divided_by_size" or "times_size", the size's name, its value on the first wrong
+    case) where the ratios are 1/size or size of one of the case's sizes."""
     for arg, axis, label in _dims(p):
         sizes = [_size(p.cases[j], arg, axis) for j in wrong]
         if None in sizes or min(sizes) < 2:
@@ -283,28 +356,33 @@ def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
                 for c, a, e in zip(p.cases, p.answers, p.expected)):
             continue
         if np.allclose(ratios, [1 / s for s in sizes], rtol=1e-3):
-            return _diagnosis(
-                "divided_by_size",
-                f"Your result is the expected one divided by {label} on every case you got "
-                f"wrong: {numbers}, with {label} = {sizes[0]}.",
-                f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum.")
+            return "divided_by_size", label, sizes[0]
         if np.allclose(ratios, sizes, rtol=1e-3):
-            return _diagnosis(
-                "times_size",
-                f"Your result is the expected one multiplied by {label} on every case you got "
-                f"wrong: {numbers}, with {label} = {sizes[0]}.",
-                f"Something is added up {label} times too often: a sum where a mean is meant, "
-                "or a value counted once per example.")
+            return "times_size", label, sizes[0]
     return None
 
 
+def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
+    """What an answer may be an update of, per case: each argument, and where the answer
+    is a dict whose keys are arguments (params built from w and b), those arguments."""
+    args = p.cases[i].args
+    out = [(name, _flat(args[k]) if k < len(args) else None)
+           for k, name in enumerate(p.arg_names)]
+    want = p.expected[i]
+    if isinstance(want, dict) and want and all(k in p.arg_names for k in want):
+        out.append((" and ".join(sorted(want)),
+                     _flat({k: args[p.arg_names.index(k)] for k in want})))
+    return out
+
+
 def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
-    """An update of an argument (w, say): the learner's change from it is a constant
-    multiple of the expected change (the other way, or twice as far)."""
-    for k, name in enumerate(p.arg_names):
-        ratios = []
+    """An update of an argument (w, say, or the dict of w and b): the learner's change
+    from it is a constant multiple of the expected change (the other way, twice as
+    far, divided by a size), or the learner returned the step itself."""
+    for n, (name, _) in enumerate(_starts(p, wrong[0])):
+        ratios, steps_returned = [], True
         for i in wrong:
-            start = _flat(p.cases[i].args[k]) if k < len(p.cases[i].args) else None
+            start = _starts(p, i)[n][1]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
             if start is None or g is None or w is None or not g.shape == w.shape == start.shape:
                 break
@@ -312,25 +390,47 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             big = np.abs(theirs) > 1e-3
             if not big.any():
                 break
+            steps_returned &= bool(np.allclose(g, -theirs, **CLOSE))
             r = float(np.median(mine[big] / theirs[big]))
-            if not np.allclose(mine, r * theirs, **CLOSE):
-                break
-            ratios.append(r)
+            ratios.append(r if np.allclose(mine, r * theirs, **CLOSE) else np.nan)
         else:
-            if ratios and np.allclose(ratios, ratios[0], rtol=1e-3) \
+            i = wrong[0]
+            g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            start = _starts(p, i)[n][1]
+            k = int(np.argmax(np.abs(w - start)))
+            numbers = (f"on the case {_title(p, i)}, from {fmt(start[k])} you moved to "
+                       f"{fmt(g[k])} where {fmt(w[k])} is expected")
+            if steps_returned:
+                return _diagnosis(
+                    "returned_step",
+                    f"You return the step itself, not {name} after the step: on the case "
+                    f"{_title(p, i)}, yours is {fmt(g[k])}: the starting {fmt(start[k])} "
+                    f"minus the expected {fmt(w[k])}.",
+                    "Subtract the step from what it updates: new = param - lr * gradient "
+                    "(for a dict, jax.tree.map(lambda p, g: p - lr * g, params, grads)).")
+            if not ratios or np.isnan(ratios).any():
+                continue
+            if (size := _follows_size(p, wrong, ratios)) is not None:
+                kind, label, value = size
+                said = "divided by" if kind == "divided_by_size" else "multiplied by"
+                return _diagnosis(
+                    f"step_{kind}",
+                    f"Your step away from {name} is the expected step {said} {label} on "
+                    f"every case you got wrong: {numbers}, with {label} = {value}.",
+                    f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum."
+                    if kind == "divided_by_size" else
+                    f"Your gradient adds something up {label} times too often: a sum "
+                    "where a mean is meant.")
+            if np.allclose(ratios, ratios[0], rtol=1e-3) \
                     and not np.isclose(ratios[0], 1.0, rtol=1e-3):
-                r, i = ratios[0], wrong[0]
-                g, w = _flat(p.answers[i]), _flat(p.expected[i])
-                start = _flat(p.cases[i].args[k])
-                numbers = (f"on the case {_title(p, i)}, from {name} = {fmt(start[0])} you "
-                           f"moved to {fmt(g[0])} where {fmt(w[0])} is expected")
+                r = ratios[0]
                 if np.isclose(r, -1.0, rtol=1e-3):
                     return _diagnosis(
                         "step_reversed",
-                        f"Your result moves away from {name} in the opposite direction to the "
-                        f"expected one, by the same amount: {numbers}.",
+                        f"Your result moves away from {name} in the opposite direction to "
+                        f"the expected one, by the same amount: {numbers}.",
                         "The step's sign is flipped: gradient descent subtracts, "
-                        f"new = {name} - lr * gradient.")
+                        "new = param - lr * gradient.")
                 if np.isclose(r, 0.0, atol=1e-6):
                     return _diagnosis(
                         "no_step",
@@ -383,6 +483,124 @@ def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
+def _rows(value) -> np.ndarray | None:
+    """A single array answer as rows (the entries of a vector, the rows of a matrix)."""
+    arr = as_array(value)
+    return None if arr is None or arr.ndim == 0 or len(arr) < 2 else arr
+
+
+def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """The right rows in another order, the same order on every wrong case: rows
+    swapped, or every entry shifted by one place (an index off by one)."""
+    order = None
+    for i in wrong:
+        g, w = _rows(p.answers[i]), _rows(p.expected[i])
+        if g is None or w is None or g.shape != w.shape:
+            return None
+        fits = [{j for j in range(len(w)) if np.allclose(g[r], w[j], **CLOSE)}
+                for r in range(len(g))]
+        order = fits if order is None else [a & b for a, b in zip(order, fits)]
+    if order is None or any(len(o) != 1 for o in order):
+        return None
+    perm = [o.pop() for o in order]
+    n = len(perm)
+    if sorted(perm) != list(range(n)) or perm == list(range(n)):
+        return None
+    word = "row" if as_array(p.expected[wrong[0]]).ndim > 1 else "entry"
+    pairs = ", ".join(f"your {word} {r} is the expected {word} {perm[r]}"
+                      for r in range(n) if perm[r] != r)
+    shift = perm[0] % n
+    if n > 2 and shift in (1, n - 1) and all(perm[r] == (r + shift) % n for r in range(n)):
+        how = f"Every {word} is one place off: {pairs}"
+        hint = ("The values are right but land at the wrong index: look for an index that "
+                "is off by one, such as labels - 1 or a range that starts at 1.")
+    else:
+        how = f"Your {word}s are the right ones in another order: {pairs}"
+        hint = (f"Each {word} is computed right but put in the wrong place: check the order "
+                f"in which you build or stack the {word}s.")
+    return _diagnosis("permuted", f"{how}, on every case you got wrong (the case "
+                      f"{_title(p, wrong[0])}, for one).", hint)
+
+
+def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """Every number of the answer off by the same amount, and that amount is the first
+    entry of an argument on every wrong case: that entry counted twice."""
+    deltas = []
+    for i in wrong:
+        g, w = _flat(p.answers[i]), _flat(p.expected[i])
+        if g is None or w is None or g.shape != w.shape or not g.size:
+            return None
+        d = float(np.median(g - w))
+        if abs(d) < 1e-3 or not np.allclose(g, w + d, **CLOSE):
+            return None
+        deltas.append(d)
+    for k, name in enumerate(p.arg_names):
+        firsts = [_flat(p.cases[i].args[k]) if k < len(p.cases[i].args)
+                  and np.ndim(p.cases[i].args[k]) >= 1 else None for i in wrong]
+        if any(f is None or not f.size for f in firsts):
+            continue
+        if np.allclose(deltas, [f[0] for f in firsts], **CLOSE):
+            i = wrong[0]
+            g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            return _diagnosis(
+                "plus_first_entry",
+                f"Every number of your result is the expected one plus {name}[0], on every "
+                f"case you got wrong: on the case {_title(p, i)}, {name}[0] = "
+                f"{fmt(firsts[0][0])}, and yours is {fmt(g[0])} where {fmt(w[0])} is "
+                f"expected. {name}[0] is counted twice.",
+                f"Start from zero, not from {name}[0], when the loop then goes over all of "
+                f"{name} (or start from {name}[0] and go over {name}[1:]).")
+    return None
+
+
+def _labelled(value) -> list[tuple[str, np.ndarray]]:
+    """The arrays of an answer with the learner's name for each."""
+    if isinstance(value, tuple):
+        return [(f"entry {k} of your tuple", a) for k, v in enumerate(value)
+                if (a := as_array(v)) is not None]
+    if isinstance(value, dict):
+        return [(f"your \"{k}\"", a) for k, v in value.items() if (a := as_array(v)) is not None]
+    a = as_array(value)
+    return [] if a is None else [("your result", a)]
+
+
+def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A sequence answer (losses, a history) right for its first k steps and then off,
+    on every wrong case: what goes wrong starts between step k - 1 and step k."""
+    best = None
+    for n, (label, _) in enumerate(_labelled(p.expected[wrong[0]])):
+        firsts = []
+        for i in wrong:
+            mine, theirs = _labelled(p.answers[i]), _labelled(p.expected[i])
+            if len(mine) != len(theirs) or mine[n][0] != theirs[n][0]:
+                return None
+            g, w = mine[n][1], theirs[n][1]
+            if g.shape != w.shape or w.ndim == 0 or w.size < 2:
+                break
+            off = ~np.isclose(g.reshape(-1), w.reshape(-1), **CLOSE)
+            if not off.any():
+                break
+            firsts.append((int(np.argmax(off)), i, g, w))
+        else:
+            k, i, g, w = min(firsts, key=lambda f: f[0])
+            if k >= 1 and (best is None or k > best[0]):
+                best = (k, i, g, w, label)
+    if best is None:
+        return None
+    k, i, g, w, label = best
+    at = (f"step {k}" if w.ndim == 1 else
+          "step [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]")
+    where = "the first step is" if k == 1 else f"the first {k} steps are"
+    return _diagnosis(
+        "steps_then_off",
+        f"In {label}, {where} right on every case you got wrong; on the case "
+        f"{_title(p, i)}, {at} is the first that is off: yours {fmt(g.reshape(-1)[k])} "
+        f"where {fmt(w.reshape(-1)[k])} is expected.",
+        f"Everything before {at} is right, so look at what carries over from one step to "
+        f"the next: the update made just before {at}, or a value (a velocity, a step "
+        "number, an order) that the next step reads.")
+
+
 # each argument is changed twice, once keeping its signs and once flipping them, so a
 # result that only looks at signs or magnitudes still moves on one of them
 CHANGES = ((1.75, 0.125), (-1.5, -0.5))
@@ -398,16 +616,19 @@ def _perturbed(value, scale: float = 1.75, shift: float = 0.125):
         return float(np.float32(value * scale + shift))
     if isinstance(value, np.ndarray) and value.dtype.kind == "f":
         return (value * scale + shift).astype(value.dtype)
-    return None  # integers and flags are left alone: they often select, not scale
+    if type(value) is int:  # a seed or a count: another one, never negative
+        return abs(value) + (1 if scale > 0 else 3)
+    return None  # integer arrays and flags are left alone: they often select, not scale
 
 
-IGNORED_CASES = 2  # wrong cases an argument must be ignored on (one can be a coincidence)
+IGNORED_CASES = 2  # wrong cases to change each argument on
+MOVED = 2  # changes that must move the reference's answer but not the learner's
 
 
 def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """Call the learner again with each argument changed in turn, on a few wrong cases
-    (one round trip): an argument whose change moves the reference's answer but never
-    the learner's, on every one of them, is one the code ignores."""
+    (one round trip): an argument whose changes never move the learner's answer, where
+    at least MOVED of them move the reference's, is one the code ignores."""
     if p.call_many is None or p.reference is None:
         return None
     # teaching cases first: their inputs are shown, so the learner can try them
@@ -435,13 +656,16 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     asked = [n for n, (_, k) in enumerate(which) if k in still]
     answered = dict(zip(asked, p.reference([calls[n] for n in asked])))
     theirs = [answered.get(n) for n in range(len(calls))]
+    # k in `still`: no change of k moved the learner's answer. It is ignored where at
+    # least MOVED of those changes moved the reference's (a change that moves neither,
+    # such as a larger limit that still clips nothing, proves nothing either way)
     seen: dict[int, list] = {}
     for (i, k), call, got, want in zip(which, calls, mine, theirs):
-        ignored = (not isinstance(got, LearnerRaised) and want is not None
-                   and _same(got, p.answers[i]) and not _same(want, p.expected[i]))
-        seen.setdefault(k, []).append((i, call, got, want) if ignored else None)
-    ignored = [k for k, found in seen.items() if found and None not in found]
-    if len(ignored) > 1 and len(ignored) == len(seen):
+        if k in still and want is not None and not _same(want, p.expected[i]):
+            seen.setdefault(k, []).append((i, call, got, want))
+    seen = {k: found for k, found in seen.items() if len(found) >= MOVED}
+    ignored = list(seen)
+    if len(ignored) > 1 and len(ignored) == len({k for _, k in which}):
         i = chosen[0]
         names = ", ".join(p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
                           for k in ignored)
@@ -453,8 +677,6 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "Your function returns a fixed value: check that it computes its result from "
             "its arguments and returns that.")
     for k, found in seen.items():
-        if not found or None in found:
-            continue
         i, call, got, want = found[0]
         args = p.cases[i].args
         name = p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"

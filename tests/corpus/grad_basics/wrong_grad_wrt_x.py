@@ -1,4 +1,4 @@
-# true: probe_shape
+# cause: grad_wrt_x
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,5 @@
-# true: probe_some_entries
+# cause: probe_step_divided_by_size
+# says: divided by N
 import jax
 import jax.numpy as jnp
 

@@ -1,0 +1,24 @@
+# cause: old_velocity
+# blind: written before the tutor was run on it (second batch)
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+BETA = 0.9
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def momentum_run(w, x_batches, y_batches, lr):
+    def step(carry, batch):
+        w, v = carry
+        x, y, t = batch
+        value, g = jax.value_and_grad(loss)(w, x, y)
+        new_w = w - lr / (1.0 + t) * v
+        return (new_w, BETA * v + g), value
+
+    steps = jnp.arange(x_batches.shape[0], dtype=x_batches.dtype)
+    (w, _), losses = lax.scan(step, (w, jnp.zeros_like(w)), (x_batches, y_batches, steps))
+    return w, losses

@@ -1,0 +1,10 @@
+# cause: always_scaled
+# blind: written before the tutor was run on it (second batch)
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def clip_by_norm(g, max_norm):
+    norm = jnp.sqrt(jnp.sum(g ** 2))
+    return g * max_norm / norm

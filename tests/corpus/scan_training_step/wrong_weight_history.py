@@ -1,0 +1,19 @@
+# cause: returned_history
+# blind: written before the tutor was run on it (second batch)
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        new_w = w - lr * jax.grad(loss)(w, x, y)
+        return new_w, new_w
+
+    _, ws = lax.scan(step, w, (x_batches, y_batches))
+    return ws
