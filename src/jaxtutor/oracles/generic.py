@@ -572,6 +572,12 @@ class Prepared:
     reference_source: str
     mutants: list[dict] = field(default_factory=list)
 
+    @property
+    def shown(self) -> list[Case]:
+        """The fixed cases (the first case when there are none): the same on every
+        check, so a program's run on them is remembered from check to check."""
+        return self.cases[:max(1, len(self.config.get("cases") or []))]
+
 
 def prepare(exercise, seed: int = 0) -> Prepared:
     config = exercise.config
@@ -607,24 +613,33 @@ class GenericOracle(Oracle):
                 trusted.close()
 
     def warm(self, exercise, trusted: TrustedChild) -> None:
-        """Run the reference and every mutant once in `trusted`, on the fixed cases and
-        one draw of hidden ones, so that what JAX compiles for them is there for the
-        learner's first check (the app does this while the learner reads)."""
+        """Run the reference once in `trusted` (on the fixed cases and one draw of hidden
+        ones), then every mutant on the fixed cases as `recognise` first runs it, so
+        that what JAX compiled is there for the learner's first check, and the mutants'
+        first runs are remembered (the app does this while the learner reads)."""
         p = prepare(exercise, 0)
         run_program(p.reference_source, p.function, p.config, p.cases, p.limits,
                     "reference.py", programs=False, shared=trusted)
         for m in p.mutants:
-            run_program(m["code"], p.function, p.config, p.cases, p.limits,
-                        f"mutant_{m['id']}.py", spawn=trusted.spawn, shared=trusted,
-                        as_written=False)
+            _first_run(p, m, trusted.spawn, trusted)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
-        with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
+        # the reference starts meanwhile; not waited for when nothing needs it
+        pool = ThreadPoolExecutor(max_workers=1)
+        try:
             ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
                                      p.cases, p.limits, "reference.py", programs=False,
                                      spawn=learner.spawn, shared=trusted)
             mine = observe(learner._child, p.config, p.cases, learner.take_clean())
+            raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+            code = re.sub(r"#[^\n]*", "", learner.source)
+            if raised is not None and not _suspects(p, mine):
+                # an exception no mutant can share (the starter's NotImplementedError):
+                # the verdict is that exception, which the reference cannot change
+                raise _raised(p, mine, raised, None, code)
             reference = ref_future.result()
+        finally:
+            pool.shutdown(wait=False)
         if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
             failed = reference.load_error or next(
                 f"{a.type}: {a.message[:300]}" for a in reference.answers if isinstance(a, Raised))
@@ -633,15 +648,8 @@ class GenericOracle(Oracle):
         if report.passed:
             return report
         misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
-        raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
-        code = re.sub(r"#[^\n]*", "", learner.source)
         if raised is not None:
-            # check.py explains the learner's exception; the mutant, if any, names its cause
-            error = LearnerRaised(mine.answers[raised].info)
-            error.case = p.cases[raised].title(failed=True)
-            error.diagnosis = misconception.diagnose() if misconception else \
-                declared(p.config, code, error=mine.answers[raised])
-            raise error
+            raise _raised(p, mine, raised, misconception, code)
         if misconception:
             report.diagnosis = misconception.diagnose()
             return report
@@ -683,18 +691,60 @@ class GenericOracle(Oracle):
     def recognise(p: Prepared, mine: Run, reference: Run,
                   spawn: Callable[[Limits], Child] = Child,
                   trusted: TrustedChild | None = None) -> Misconception | None:
-        if not p.mutants:
-            return None
-        # one after another in the reference's child: each reuses what the others compiled.
-        # Under the child's jit (one compile per shape, not one per operation: a mutant
-        # took 3-5 times longer as written), which runs plainly every call jit cannot
-        # take, and every call of a function that keeps a traced value (a mutant that
-        # remembers its first batch)
-        runs = [run_program(m["code"], p.function, p.config, p.cases, p.limits,
-                            f"mutant_{m['id']}.py", spawn=spawn, shared=trusted,
-                            as_written=False)
-                for m in p.mutants]
-        for mutant, run in zip(p.mutants, runs):
+        """The first mutant (in the author's order) that makes the learner's mistake.
+        Lazily: a mutant that cannot share the learner's exception is never run; the
+        others run first on the fixed cases (remembered from check to check, since
+        hidden cases are drawn afresh), and on every case only where those agree."""
+        for mutant in _suspects(p, mine):
+            first = _first_run(p, mutant, spawn, trusted)
+            if first.load_error or any(differs(g, m, p.config) is not None for g, m
+                                       in zip(mine.answers, first.answers)):
+                continue
+            # one after another in the reference's child: each reuses what the others
+            # compiled. Under the child's jit (one compile per shape, not one per
+            # operation: a mutant took 3-5 times longer as written), which runs plainly
+            # every call jit cannot take, and every call of a function that keeps a
+            # traced value (a mutant that remembers its first batch)
+            run = run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
+                              f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
+                              as_written=False)
             if same_mistake(p.config, p.cases, mine, run, reference):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
+
+
+def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
+    """A mutant's answers on the fixed cases only (a prefix of every check's cases, so
+    they are a prefix of its answers on all of them)."""
+    return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
+                       f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
+                       shared=trusted, as_written=False)
+
+
+_RAISE = r"\braise\s+(?:[\w.]+\.)?{}\b"
+
+
+def _suspects(p: Prepared, mine: Run) -> list[dict]:
+    """The mutants that could make the learner's mistake. An exception raised by the
+    learner's own `raise` statement (the starter's NotImplementedError) carries the
+    learner's own message, and errors match only on type and message (evidence.py):
+    only a mutant that raises that type itself can share it."""
+    own = set()
+    for answer in mine.answers:
+        frames = answer.info.get("frames") if isinstance(answer, Raised) else None
+        if frames and re.match(_RAISE.format(re.escape(answer.type)), frames[-1].get("text", "")):
+            own.add(answer.type)
+    return [m for m in p.mutants
+            if all(re.search(_RAISE.format(re.escape(t)), re.sub(r"#[^\n]*", "", m["code"]))
+                   for t in own)]
+
+
+def _raised(p: Prepared, mine: Run, raised: int, misconception: Misconception | None,
+            code: str) -> LearnerRaised:
+    """The learner's exception, for check.py to explain; the mutant, if any, names its
+    cause, else a declared mistake whose error pattern fits."""
+    error = LearnerRaised(mine.answers[raised].info)
+    error.case = p.cases[raised].title(failed=True)
+    error.diagnosis = misconception.diagnose() if misconception else \
+        declared(p.config, code, error=mine.answers[raised])
+    return error

@@ -1,0 +1,93 @@
+"""When a generic exercise's mutants run: never when the learner's own `raise` made
+the exception (no mutant can share it), first on the fixed cases only (the same on
+every check, so remembered), and on every case only where those agree. Observed
+through the programs asked for, never through timings."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from jaxtutor.check import check_source
+from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles import generic
+
+
+def exercise(lesson_id):
+    return find_exercise(lesson_id, builtin_lessons()).exercise
+
+
+@pytest.fixture
+def programs(monkeypatch):
+    """(filename, number of cases) of every trusted program a check asks for."""
+    asked = []
+    real = generic.run_program
+
+    def spy(source, function, config, cases, limits, filename, *args, **kwargs):
+        asked.append((filename, len(cases)))
+        return real(source, function, config, cases, limits, filename, *args, **kwargs)
+
+    monkeypatch.setattr(generic, "run_program", spy)
+    return asked
+
+
+def test_the_starters_not_implemented_error_runs_no_mutant(programs):
+    ex = exercise("optimizer_state")
+    verdict = check_source(ex, ex.starter, seed=1)
+    assert verdict.status == "error" and "NotImplementedError" in verdict.message
+    assert not [name for name, _ in programs if name.startswith("mutant_")]
+
+
+def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(programs):
+    """The learner's own raise matches a mutant that raises it too."""
+    ex = exercise("closures_train_step")
+    raising = {"id": "gave_up", "message": "You raise instead of answering.", "hint": "h",
+               "code": ex.starter}
+    config = dict(ex.config, mutants=list(ex.config["mutants"]) + [raising])
+    ex = dataclasses.replace(ex, config=config)
+    verdict = check_source(ex, ex.starter, seed=1)
+    assert verdict.status == "error" and verdict.diagnosis.id == "gave_up"
+    assert {name for name, _ in programs if name.startswith("mutant_")} == {"mutant_gave_up.py"}
+
+
+def test_a_mutants_jax_error_is_still_recognised():
+    ex = exercise("immutable_arrays")
+    mutant = next(m for m in ex.config["mutants"] if m["id"] == "in_place_update")
+    verdict = check_source(ex, mutant["code"], seed=2)
+    assert verdict.status == "error" and verdict.diagnosis.id == "in_place_update"
+
+
+def test_only_the_mutant_agreeing_on_the_fixed_cases_runs_on_every_case(programs):
+    ex = exercise("optimizer_state")
+    mutants = ex.config["mutants"]
+    fixed = len(ex.config["cases"])
+    last = mutants[-1]
+    verdict = check_source(ex, last["code"], seed=3)
+    assert verdict.diagnosis is not None and verdict.diagnosis.id == last["id"]
+    runs = [(name, n) for name, n in programs if name.startswith("mutant_")]
+    # every mutant on the fixed cases, in order, and only the last one on all of them
+    assert [name for name, n in runs if n == fixed] == [f"mutant_{m['id']}.py" for m in mutants]
+    assert [name for name, n in runs if n > fixed] == [f"mutant_{last['id']}.py"]
+
+
+def test_the_fixed_case_runs_are_remembered_between_checks(monkeypatch):
+    """A second check draws other hidden cases, yet loads no mutant that failed to
+    agree on the fixed cases: their runs there are remembered."""
+    from jaxtutor.runner import sandbox
+
+    loaded = []
+    real = sandbox.Child.load
+
+    def spy(self, source, filename, function):
+        loaded.append(filename)
+        return real(self, source, filename, function)
+
+    monkeypatch.setattr(sandbox.Child, "load", spy)
+    ex = exercise("optimizer_state")
+    last = ex.config["mutants"][-1]
+    check_source(ex, last["code"], seed=4)
+    loaded.clear()
+    verdict = check_source(ex, last["code"], seed=5)
+    assert verdict.diagnosis.id == last["id"]
+    assert [f for f in loaded if f.startswith("mutant_")] == [f"mutant_{last['id']}.py"]
