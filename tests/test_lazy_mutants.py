@@ -32,11 +32,29 @@ def programs(monkeypatch):
     return asked
 
 
-def test_the_starters_not_implemented_error_runs_no_mutant(programs):
+def test_the_starters_not_implemented_error_runs_no_mutant(programs, monkeypatch):
+    """Nor asks the learner's child for more than the fixed cases: the first exception
+    there is the verdict."""
+    from jaxtutor.runner import sandbox
+
+    files, asked = {}, []
+    real_load, real_calls = sandbox.Child.load, sandbox.Child.call_many
+
+    def load(self, source, filename, function):
+        files[id(self)] = filename
+        return real_load(self, source, filename, function)
+
+    def call_many(self, calls, *args, **kwargs):
+        asked.append((files.get(id(self)), len(calls)))
+        return real_calls(self, calls, *args, **kwargs)
+
+    monkeypatch.setattr(sandbox.Child, "load", load)
+    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
     ex = exercise("optimizer_state")
     verdict = check_source(ex, ex.starter, seed=1)
     assert verdict.status == "error" and "NotImplementedError" in verdict.message
     assert not [name for name, _ in programs if name.startswith("mutant_")]
+    assert [n for name, n in asked if name == "solution.py"] == [len(ex.config["cases"])]
 
 
 def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(programs):
@@ -65,7 +83,8 @@ def test_only_the_mutant_agreeing_on_the_fixed_cases_runs_on_every_case(programs
     last = mutants[-1]
     verdict = check_source(ex, last["code"], seed=3)
     assert verdict.diagnosis is not None and verdict.diagnosis.id == last["id"]
-    runs = [(name, n) for name, n in programs if name.startswith("mutant_")]
+    # asked for once or more (a second time it is remembered)
+    runs = list(dict.fromkeys((name, n) for name, n in programs if name.startswith("mutant_")))
     # every mutant on the fixed cases, in order, and only the last one on all of them
     assert [name for name, n in runs if n == fixed] == [f"mutant_{m['id']}.py" for m in mutants]
     assert [name for name, n in runs if n > fixed] == [f"mutant_{last['id']}.py"]

@@ -310,13 +310,16 @@ def _rows(args: tuple) -> tuple[list[int], int]:
 
 
 def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            as_written: bool = True) -> Run:
+            as_written: bool = True, first: list | None = None) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
-    sent any file) judges the exported programs when the exercise has rules for them."""
+    sent any file) judges the exported programs when the exercise has rules for them.
+    `first`: its answers to the first cases, already asked for."""
     calls = [c.args for c in cases]
+    first = first or []
     # as written (no wrapping jit), so Python state kept between calls, like a
     # remembered first batch, shows
-    run = Run(_answers(child.call_many(calls, as_written=as_written)))
+    rest = calls[len(first):]
+    run = Run(first + (_answers(child.call_many(rest, as_written=as_written)) if rest else []))
     if not needs_programs(config) or not cases:
         if clean is not None:
             clean.kill()
@@ -624,29 +627,42 @@ class GenericOracle(Oracle):
             _first_run(p, m, trusted.spawn, trusted)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
-        # the reference starts meanwhile; not waited for when nothing needs it
+        # the trusted child's programs, one after another: the reference starts meanwhile
         pool = ThreadPoolExecutor(max_workers=1)
         try:
             ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
                                      p.cases, p.limits, "reference.py", programs=False,
                                      spawn=learner.spawn, shared=trusted)
-            mine = observe(learner._child, p.config, p.cases, learner.take_clean())
-            raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+            # the fixed cases first: they say which mutant to run on every case while
+            # the learner's child answers the rest
+            first = _answers(learner._child.call_many([c.args for c in p.shown],
+                                                      as_written=True))
             code = re.sub(r"#[^\n]*", "", learner.source)
-            if raised is not None and not _suspects(p, mine):
+            raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
+            suspects = _suspects(p, first)
+            if raised is not None and not suspects:
                 # an exception no mutant can share (the starter's NotImplementedError):
-                # the verdict is that exception, which the reference cannot change
+                # the verdict is that exception; the other cases and the reference
+                # cannot change it
+                raise _raised(p, Run(first), raised, None, code)
+            likely = pool.submit(_likely, p, suspects, first, learner.spawn, trusted)
+            mine = observe(learner._child, p.config, p.cases, learner.take_clean(),
+                           first=first)
+            raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+            if raised is not None and not _suspects(p, mine.answers):
                 raise _raised(p, mine, raised, None, code)
             reference = ref_future.result()
+            if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
+                failed = reference.load_error or next(
+                    f"{a.type}: {a.message[:300]}" for a in reference.answers
+                    if isinstance(a, Raised))
+                raise ReferenceBroken(f"the exercise's reference failed: {failed}")
+            report = Report(judge(p.config, p.cases, mine, reference))
+            if report.passed:
+                return report  # the likely mutant's run, if any, is not waited for
+            likely.result()  # its runs are remembered: recognise finds them
         finally:
             pool.shutdown(wait=False)
-        if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
-            failed = reference.load_error or next(
-                f"{a.type}: {a.message[:300]}" for a in reference.answers if isinstance(a, Raised))
-            raise ReferenceBroken(f"the exercise's reference failed: {failed}")
-        report = Report(judge(p.config, p.cases, mine, reference))
-        if report.passed:
-            return report
         misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
         if raised is not None:
             raise _raised(p, mine, raised, misconception, code)
@@ -695,10 +711,8 @@ class GenericOracle(Oracle):
         Lazily: a mutant that cannot share the learner's exception is never run; the
         others run first on the fixed cases (remembered from check to check, since
         hidden cases are drawn afresh), and on every case only where those agree."""
-        for mutant in _suspects(p, mine):
-            first = _first_run(p, mutant, spawn, trusted)
-            if first.load_error or any(differs(g, m, p.config) is not None for g, m
-                                       in zip(mine.answers, first.answers)):
+        for mutant in _suspects(p, mine.answers):
+            if not _agrees(p, mine.answers, _first_run(p, mutant, spawn, trusted)):
                 continue
             # one after another in the reference's child: each reuses what the others
             # compiled. Under the child's jit (one compile per shape, not one per
@@ -721,16 +735,35 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
                        shared=trusted, as_written=False)
 
 
+def _agrees(p: Prepared, answers: list, first: Run) -> bool:
+    """Whether a mutant's answers on the fixed cases are the learner's."""
+    return not first.load_error and len(first.answers) == len(p.shown) and all(
+        differs(g, m, p.config) is None for g, m in zip(answers, first.answers))
+
+
+def _likely(p: Prepared, suspects: list[dict], first: list, spawn,
+            trusted: TrustedChild | None) -> None:
+    """Run on every case the first mutant that agrees with the learner's answers on
+    the fixed cases, while the learner's child answers the others (recognise then
+    finds that run remembered)."""
+    for mutant in suspects:
+        if _agrees(p, first, _first_run(p, mutant, spawn, trusted)):
+            run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
+                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
+                        as_written=False)
+            return
+
+
 _RAISE = r"\braise\s+(?:[\w.]+\.)?{}\b"
 
 
-def _suspects(p: Prepared, mine: Run) -> list[dict]:
+def _suspects(p: Prepared, answers: list) -> list[dict]:
     """The mutants that could make the learner's mistake. An exception raised by the
     learner's own `raise` statement (the starter's NotImplementedError) carries the
     learner's own message, and errors match only on type and message (evidence.py):
     only a mutant that raises that type itself can share it."""
     own = set()
-    for answer in mine.answers:
+    for answer in answers:
         frames = answer.info.get("frames") if isinstance(answer, Raised) else None
         if frames and re.match(_RAISE.format(re.escape(answer.type)), frames[-1].get("text", "")):
             own.add(answer.type)
