@@ -110,3 +110,18 @@ def test_the_fixed_case_runs_are_remembered_between_checks(monkeypatch):
     verdict = check_source(ex, last["code"], seed=5)
     assert verdict.diagnosis.id == last["id"]
     assert [f for f in loaded if f.startswith("mutant_")] == [f"mutant_{last['id']}.py"]
+
+
+def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
+    """The reference runs on the fixed cases (remembered), and on the hidden ones only
+    when the learner's answer can be judged against it: an exception is the verdict."""
+    ex = exercise("grad_basics")
+    mutant = ex.config["mutants"][0]  # raises TypeError: grad of a non-scalar
+    verdict = check_source(ex, mutant["code"], seed=6)
+    assert verdict.status == "error" and verdict.diagnosis.id == mutant["id"]
+    fixed = len(ex.config["cases"])
+    assert {n for name, n in programs if name == "reference.py"} == {fixed}
+    passed = check_source(ex, ex.solution, seed=6)
+    assert passed.status == "pass"
+    assert {n for name, n in programs if name == "reference.py"} == {fixed, len(
+        generic.make_cases(ex.config)) - fixed}

@@ -521,19 +521,19 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
     return tests + structure_tests(config, cases, run) + compile_tests(config, cases, run)
 
 
-def signature(config: dict, cases: list[Case], run: Run, reference: Run) -> list:
-    """Which tests fail, and how: two programs with the same failures and the same
-    answers are making the same mistake."""
-    return [(t.name, t.status) for t in judge(config, cases, run, reference)[len(cases):]]
+def signature(config: dict, cases: list[Case], run: Run) -> list:
+    """Which tests beyond the cases' fail, and how: two programs with the same failures
+    and the same answers are making the same mistake (no reference needed)."""
+    return [(t.name, t.status) for t in
+            structure_tests(config, cases, run) + compile_tests(config, cases, run)]
 
 
-def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bool:
+def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
     if mutant.load_error or len(mutant.answers) != len(learner.answers):
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
         return False
-    return signature(config, cases, learner, reference) == signature(config, cases, mutant,
-                                                                     reference)
+    return signature(config, cases, learner) == signature(config, cases, mutant)
 
 
 # -- mistakes declared with their evidence --------------------------------------------
@@ -627,14 +627,19 @@ class GenericOracle(Oracle):
             _first_run(p, m, trusted.spawn, trusted)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
-        # the trusted child's programs, one after another: the reference starts meanwhile
+        # the trusted child's programs, one after another. The reference starts at once
+        # on the fixed cases (the same every check: remembered)
         pool = ThreadPoolExecutor(max_workers=1)
+
+        def reference_run(cases: list[Case]) -> Run:
+            return run_program(p.reference_source, p.function, p.config, cases, p.limits,
+                               "reference.py", programs=False, spawn=learner.spawn,
+                               shared=trusted)
+
         try:
-            ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
-                                     p.cases, p.limits, "reference.py", programs=False,
-                                     spawn=learner.spawn, shared=trusted)
-            # the fixed cases first: they say which mutant to run on every case while
-            # the learner's child answers the rest
+            ref_shown = pool.submit(reference_run, p.shown)
+            # the learner's fixed cases first: they say which mutant to run on every
+            # case while the learner's child answers the rest
             first = _answers(learner._child.call_many([c.args for c in p.shown],
                                                       as_written=True))
             code = re.sub(r"#[^\n]*", "", learner.source)
@@ -645,13 +650,23 @@ class GenericOracle(Oracle):
                 # the verdict is that exception; the other cases and the reference
                 # cannot change it
                 raise _raised(p, Run(first), raised, None, code)
-            likely = pool.submit(_likely, p, suspects, first, learner.spawn, trusted)
+            jobs = [lambda: _likely(p, suspects, first, learner.spawn, trusted)]
+            if raised is None:  # an exception is the verdict whatever the reference says
+                hidden = p.cases[len(p.shown):]
+                jobs.insert(0, lambda: _joined(ref_shown.result(), reference_run(hidden)
+                                               if hidden else Run([])))
+            futures = [pool.submit(job) for job in jobs]
             mine = observe(learner._child, p.config, p.cases, learner.take_clean(),
                            first=first)
             raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
             if raised is not None and not _suspects(p, mine.answers):
                 raise _raised(p, mine, raised, None, code)
-            reference = ref_future.result()
+            if raised is not None:
+                futures[-1].result()  # the likely mutant's runs: recognise finds them
+        finally:
+            pool.shutdown(wait=False)
+        if raised is None:
+            reference = futures[0].result()
             if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
                 failed = reference.load_error or next(
                     f"{a.type}: {a.message[:300]}" for a in reference.answers
@@ -660,10 +675,8 @@ class GenericOracle(Oracle):
             report = Report(judge(p.config, p.cases, mine, reference))
             if report.passed:
                 return report  # the likely mutant's run, if any, is not waited for
-            likely.result()  # its runs are remembered: recognise finds them
-        finally:
-            pool.shutdown(wait=False)
-        misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
+            futures[-1].result()
+        misconception = self.recognise(p, mine, learner.spawn, trusted)
         if raised is not None:
             raise _raised(p, mine, raised, misconception, code)
         if misconception:
@@ -704,8 +717,7 @@ class GenericOracle(Oracle):
                            reference=refer, dim_name=dim_name))
 
     @staticmethod
-    def recognise(p: Prepared, mine: Run, reference: Run,
-                  spawn: Callable[[Limits], Child] = Child,
+    def recognise(p: Prepared, mine: Run, spawn: Callable[[Limits], Child] = Child,
                   trusted: TrustedChild | None = None) -> Misconception | None:
         """The first mutant (in the author's order) that makes the learner's mistake.
         Lazily: a mutant that cannot share the learner's exception is never run; the
@@ -722,7 +734,7 @@ class GenericOracle(Oracle):
             run = run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
                               f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
                               as_written=False)
-            if same_mistake(p.config, p.cases, mine, run, reference):
+            if same_mistake(p.config, p.cases, mine, run):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
 
@@ -733,6 +745,11 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
     return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
                        f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
                        shared=trusted, as_written=False)
+
+
+def _joined(shown: Run, hidden: Run) -> Run:
+    """The reference's answers on every case, from its runs on the fixed and the hidden."""
+    return Run(shown.answers + hidden.answers, load_error=shown.load_error or hidden.load_error)
 
 
 def _agrees(p: Prepared, answers: list, first: Run) -> bool:
