@@ -125,3 +125,32 @@ def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
     assert passed.status == "pass"
     assert {n for name, n in programs if name == "reference.py"} == {fixed, len(
         generic.make_cases(ex.config)) - fixed}
+
+
+def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
+    """After `warm` (the app runs it while the learner reads), a wrong answer's check
+    loads only the reference for the hidden cases and the mutant it matches."""
+    from jaxtutor import oracles
+    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.pool import TrustedChild
+
+    generic._CACHE.clear()
+    ex = exercise("optimizer_state")
+    trusted = TrustedChild(sandbox.Child)
+    try:
+        oracles.get(ex.oracle).warm(ex, trusted)
+    finally:
+        trusted.close()
+    loaded = []
+    real = sandbox.Child.load
+
+    def spy(self, source, filename, function):
+        loaded.append(filename)
+        return real(self, source, filename, function)
+
+    monkeypatch.setattr(sandbox.Child, "load", spy)
+    last = ex.config["mutants"][-1]
+    verdict = check_source(ex, last["code"], seed=7)
+    assert verdict.diagnosis.id == last["id"]
+    assert sorted(f for f in loaded if f != "solution.py") == [f"mutant_{last['id']}.py",
+                                                               "reference.py"]

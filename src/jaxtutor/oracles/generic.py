@@ -357,12 +357,12 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         if key in _CACHE:
             return _CACHE[key]
     with contextlib.ExitStack() as stack:
-        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
         if shared is not None:
             stack.enter_context(shared.lock)  # one program at a time in it
-            child = shared.child(limits)
+            child = shared.child(limits)  # raises once closed: a check that ended starts no more
         else:
             child = stack.enter_context(spawn(limits))
+        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
@@ -616,15 +616,21 @@ class GenericOracle(Oracle):
                 trusted.close()
 
     def warm(self, exercise, trusted: TrustedChild) -> None:
-        """Run the reference once in `trusted` (on the fixed cases and one draw of hidden
-        ones), then every mutant on the fixed cases as `recognise` first runs it, so
-        that what JAX compiled is there for the learner's first check, and the mutants'
-        first runs are remembered (the app does this while the learner reads)."""
+        """Run in `trusted` what every check runs first (the reference and each mutant
+        on the fixed cases: remembered), then the reference on one draw of hidden cases,
+        so that what JAX compiles for their shapes is there for the learner's first
+        check (the app does this while the learner reads)."""
         p = prepare(exercise, 0)
-        run_program(p.reference_source, p.function, p.config, p.cases, p.limits,
-                    "reference.py", programs=False, shared=trusted)
+
+        def reference(cases: list[Case]) -> None:
+            run_program(p.reference_source, p.function, p.config, cases, p.limits,
+                        "reference.py", programs=False, shared=trusted)
+
+        reference(p.shown)
         for m in p.mutants:
             _first_run(p, m, trusted.spawn, trusted)
+        if len(p.cases) > len(p.shown):
+            reference(p.cases[len(p.shown):])
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         # the trusted child's programs, one after another. The reference starts at once
