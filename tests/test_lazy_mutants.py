@@ -154,3 +154,9 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
     assert verdict.diagnosis.id == last["id"]
     assert sorted(f for f in loaded if f != "solution.py") == [f"mutant_{last['id']}.py",
                                                                "reference.py"]
+
+
+def test_a_solution_runs_no_mutant(programs):
+    ex = exercise("capstone_training_run")
+    assert check_source(ex, ex.solution, seed=8).status == "pass"
+    assert not [name for name, _ in programs if name.startswith("mutant_")]

@@ -656,11 +656,19 @@ class GenericOracle(Oracle):
                 # the verdict is that exception; the other cases and the reference
                 # cannot change it
                 raise _raised(p, Run(first), raised, None, code)
-            jobs = [lambda: _likely(p, suspects, first, learner.spawn, trusted)]
+
+            def likely():
+                _likely(p, suspects, first, learner.spawn, trusted)
+
+            jobs = [likely]
             if raised is None:  # an exception is the verdict whatever the reference says
                 hidden = p.cases[len(p.shown):]
-                jobs.insert(0, lambda: _joined(ref_shown.result(), reference_run(hidden)
-                                               if hidden else Run([])))
+                jobs = [lambda: _joined(ref_shown.result(), reference_run(hidden)
+                                        if hidden else Run([]))]
+                # no mutant is run for a learner right on the fixed cases (a cold check
+                # would compile them all beside the learner's): later, if at all
+                if not _right(p, first, ref_shown.result()):
+                    jobs.append(likely)
             futures = [pool.submit(job) for job in jobs]
             mine = observe(learner._child, p.config, p.cases, learner.take_clean(),
                            first=first)
@@ -756,6 +764,14 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
 def _joined(shown: Run, hidden: Run) -> Run:
     """The reference's answers on every case, from its runs on the fixed and the hidden."""
     return Run(shown.answers + hidden.answers, load_error=shown.load_error or hidden.load_error)
+
+
+def _right(p: Prepared, answers: list, reference: Run) -> bool:
+    """Whether the learner's answers on the fixed cases pass (a broken reference: no)."""
+    if reference.load_error or len(reference.answers) != len(p.shown):
+        return False
+    return all(t.status == "pass" for t in
+               judge(p.config, p.shown, Run(answers), reference)[:len(p.shown)])
 
 
 def _agrees(p: Prepared, answers: list, first: Run) -> bool:
