@@ -310,13 +310,16 @@ def _rows(args: tuple) -> tuple[list[int], int]:
 
 
 def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            as_written: bool = True) -> Run:
+            as_written: bool = True, first: list | None = None) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
-    sent any file) judges the exported programs when the exercise has rules for them."""
+    sent any file) judges the exported programs when the exercise has rules for them.
+    `first`: its answers to the first cases, already asked for."""
     calls = [c.args for c in cases]
+    first = first or []
     # as written (no wrapping jit), so Python state kept between calls, like a
     # remembered first batch, shows
-    run = Run(_answers(child.call_many(calls, as_written=as_written)))
+    rest = calls[len(first):]
+    run = Run(first + (_answers(child.call_many(rest, as_written=as_written)) if rest else []))
     if not needs_programs(config) or not cases:
         if clean is not None:
             clean.kill()
@@ -354,12 +357,12 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         if key in _CACHE:
             return _CACHE[key]
     with contextlib.ExitStack() as stack:
-        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
         if shared is not None:
             stack.enter_context(shared.lock)  # one program at a time in it
-            child = shared.child(limits)
+            child = shared.child(limits)  # raises once closed: a check that ended starts no more
         else:
             child = stack.enter_context(spawn(limits))
+        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
@@ -518,13 +521,14 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
     return tests + structure_tests(config, cases, run) + compile_tests(config, cases, run)
 
 
-def signature(config: dict, cases: list[Case], run: Run, reference: Run) -> list:
-    """Which tests fail, and how: two programs with the same failures and the same
-    answers are making the same mistake."""
-    return [(t.name, t.status) for t in judge(config, cases, run, reference)[len(cases):]]
+def signature(config: dict, cases: list[Case], run: Run) -> list:
+    """Which tests beyond the cases' fail, and how: two programs with the same failures
+    and the same answers are making the same mistake (no reference needed)."""
+    return [(t.name, t.status) for t in
+            structure_tests(config, cases, run) + compile_tests(config, cases, run)]
 
 
-def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bool:
+def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
     if mutant.load_error or len(mutant.answers) != len(learner.answers):
         return False
     # evidence, not the test's name: a program jit could not compile for another reason
@@ -534,8 +538,7 @@ def same_mistake(config, cases, learner: Run, mutant: Run, reference: Run) -> bo
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
         return False
-    return signature(config, cases, learner, reference) == signature(config, cases, mutant,
-                                                                     reference)
+    return signature(config, cases, learner) == signature(config, cases, mutant)
 
 
 def _export_known(run: Run) -> Diagnosis | None:
@@ -584,6 +587,12 @@ class Prepared:
     reference_source: str
     mutants: list[dict] = field(default_factory=list)
 
+    @property
+    def shown(self) -> list[Case]:
+        """The fixed cases (the first case when there are none): the same on every
+        check, so a program's run on them is remembered from check to check."""
+        return self.cases[:max(1, len(self.config.get("cases") or []))]
+
 
 def prepare(exercise, seed: int = 0) -> Prepared:
     config = exercise.config
@@ -619,41 +628,83 @@ class GenericOracle(Oracle):
                 trusted.close()
 
     def warm(self, exercise, trusted: TrustedChild) -> None:
-        """Run the reference and every mutant once in `trusted`, on the fixed cases and
-        one draw of hidden ones, so that what JAX compiles for them is there for the
-        learner's first check (the app does this while the learner reads)."""
+        """Run in `trusted` what every check runs first (the reference and each mutant
+        on the fixed cases: remembered), then the reference on one draw of hidden cases,
+        so that what JAX compiles for their shapes is there for the learner's first
+        check (the app does this while the learner reads)."""
         p = prepare(exercise, 0)
-        run_program(p.reference_source, p.function, p.config, p.cases, p.limits,
-                    "reference.py", programs=False, shared=trusted)
+
+        def reference(cases: list[Case]) -> None:
+            run_program(p.reference_source, p.function, p.config, cases, p.limits,
+                        "reference.py", programs=False, shared=trusted)
+
+        reference(p.shown)
         for m in p.mutants:
-            run_program(m["code"], p.function, p.config, p.cases, p.limits,
-                        f"mutant_{m['id']}.py", spawn=trusted.spawn, shared=trusted,
-                        as_written=False)
+            _first_run(p, m, trusted.spawn, trusted)
+        if len(p.cases) > len(p.shown):
+            reference(p.cases[len(p.shown):])
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
-        with ThreadPoolExecutor(max_workers=1) as pool:  # the reference starts meanwhile
-            ref_future = pool.submit(run_program, p.reference_source, p.function, p.config,
-                                     p.cases, p.limits, "reference.py", programs=False,
-                                     spawn=learner.spawn, shared=trusted)
-            mine = observe(learner._child, p.config, p.cases, learner.take_clean())
-            reference = ref_future.result()
-        if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
-            failed = reference.load_error or next(
-                f"{a.type}: {a.message[:300]}" for a in reference.answers if isinstance(a, Raised))
-            raise ReferenceBroken(f"the exercise's reference failed: {failed}")
-        report = Report(judge(p.config, p.cases, mine, reference))
-        if report.passed:
-            return report
-        misconception = self.recognise(p, mine, reference, learner.spawn, trusted)
-        raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
-        code = re.sub(r"#[^\n]*", "", learner.source)
+        # the trusted child's programs, one after another. The reference starts at once
+        # on the fixed cases (the same every check: remembered)
+        pool = ThreadPoolExecutor(max_workers=1)
+
+        def reference_run(cases: list[Case]) -> Run:
+            return run_program(p.reference_source, p.function, p.config, cases, p.limits,
+                               "reference.py", programs=False, spawn=learner.spawn,
+                               shared=trusted)
+
+        try:
+            ref_shown = pool.submit(reference_run, p.shown)
+            # the learner's fixed cases first: they say which mutant to run on every
+            # case while the learner's child answers the rest
+            first = _answers(learner._child.call_many([c.args for c in p.shown],
+                                                      as_written=True))
+            code = re.sub(r"#[^\n]*", "", learner.source)
+            raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
+            suspects = _suspects(p, first)
+            if raised is not None and not suspects:
+                # an exception no mutant can share (the starter's NotImplementedError):
+                # the verdict is that exception; the other cases and the reference
+                # cannot change it
+                raise _raised(p, Run(first), raised, None, code)
+
+            def likely():
+                _likely(p, suspects, first, learner.spawn, trusted)
+
+            jobs = [likely]
+            if raised is None:  # an exception is the verdict whatever the reference says
+                hidden = p.cases[len(p.shown):]
+                jobs = [lambda: _joined(ref_shown.result(), reference_run(hidden)
+                                        if hidden else Run([]))]
+                # no mutant is run for a learner right on the fixed cases (a cold check
+                # would compile them all beside the learner's): later, if at all
+                if not _right(p, first, ref_shown.result()):
+                    jobs.append(likely)
+            futures = [pool.submit(job) for job in jobs]
+            mine = observe(learner._child, p.config, p.cases, learner.take_clean(),
+                           first=first)
+            raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+            if raised is not None and not _suspects(p, mine.answers):
+                raise _raised(p, mine, raised, None, code)
+            if raised is not None:
+                futures[-1].result()  # the likely mutant's runs: recognise finds them
+        finally:
+            pool.shutdown(wait=False)
+        if raised is None:
+            reference = futures[0].result()
+            if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
+                failed = reference.load_error or next(
+                    f"{a.type}: {a.message[:300]}" for a in reference.answers
+                    if isinstance(a, Raised))
+                raise ReferenceBroken(f"the exercise's reference failed: {failed}")
+            report = Report(judge(p.config, p.cases, mine, reference))
+            if report.passed:
+                return report  # the likely mutant's run, if any, is not waited for
+            futures[-1].result()
+        misconception = self.recognise(p, mine, learner.spawn, trusted)
         if raised is not None:
-            # check.py explains the learner's exception; the mutant, if any, names its cause
-            error = LearnerRaised(mine.answers[raised].info)
-            error.case = p.cases[raised].title(failed=True)
-            error.diagnosis = misconception.diagnose() if misconception else \
-                declared(p.config, code, error=mine.answers[raised])
-            raise error
+            raise _raised(p, mine, raised, misconception, code)
         if misconception:
             report.diagnosis = misconception.diagnose()
             return report
@@ -693,21 +744,92 @@ class GenericOracle(Oracle):
                            reference=refer, dim_name=dim_name))
 
     @staticmethod
-    def recognise(p: Prepared, mine: Run, reference: Run,
-                  spawn: Callable[[Limits], Child] = Child,
+    def recognise(p: Prepared, mine: Run, spawn: Callable[[Limits], Child] = Child,
                   trusted: TrustedChild | None = None) -> Misconception | None:
-        if not p.mutants:
-            return None
-        # one after another in the reference's child: each reuses what the others compiled.
-        # Under the child's jit (one compile per shape, not one per operation: a mutant
-        # took 3-5 times longer as written), which runs plainly every call jit cannot
-        # take, and every call of a function that keeps a traced value (a mutant that
-        # remembers its first batch)
-        runs = [run_program(m["code"], p.function, p.config, p.cases, p.limits,
-                            f"mutant_{m['id']}.py", spawn=spawn, shared=trusted,
-                            as_written=False)
-                for m in p.mutants]
-        for mutant, run in zip(p.mutants, runs):
-            if same_mistake(p.config, p.cases, mine, run, reference):
+        """The first mutant (in the author's order) that makes the learner's mistake.
+        Lazily: a mutant that cannot share the learner's exception is never run; the
+        others run first on the fixed cases (remembered from check to check, since
+        hidden cases are drawn afresh), and on every case only where those agree."""
+        for mutant in _suspects(p, mine.answers):
+            if not _agrees(p, mine.answers, _first_run(p, mutant, spawn, trusted)):
+                continue
+            # one after another in the reference's child: each reuses what the others
+            # compiled. Under the child's jit (one compile per shape, not one per
+            # operation: a mutant took 3-5 times longer as written), which runs plainly
+            # every call jit cannot take, and every call of a function that keeps a
+            # traced value (a mutant that remembers its first batch)
+            run = run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
+                              f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
+                              as_written=False)
+            if same_mistake(p.config, p.cases, mine, run):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
+
+
+def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
+    """A mutant's answers on the fixed cases only (a prefix of every check's cases, so
+    they are a prefix of its answers on all of them)."""
+    return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
+                       f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
+                       shared=trusted, as_written=False)
+
+
+def _joined(shown: Run, hidden: Run) -> Run:
+    """The reference's answers on every case, from its runs on the fixed and the hidden."""
+    return Run(shown.answers + hidden.answers, load_error=shown.load_error or hidden.load_error)
+
+
+def _right(p: Prepared, answers: list, reference: Run) -> bool:
+    """Whether the learner's answers on the fixed cases pass (a broken reference: no)."""
+    if reference.load_error or len(reference.answers) != len(p.shown):
+        return False
+    return all(t.status == "pass" for t in
+               judge(p.config, p.shown, Run(answers), reference)[:len(p.shown)])
+
+
+def _agrees(p: Prepared, answers: list, first: Run) -> bool:
+    """Whether a mutant's answers on the fixed cases are the learner's."""
+    return not first.load_error and len(first.answers) == len(p.shown) and all(
+        differs(g, m, p.config) is None for g, m in zip(answers, first.answers))
+
+
+def _likely(p: Prepared, suspects: list[dict], first: list, spawn,
+            trusted: TrustedChild | None) -> None:
+    """Run on every case the first mutant that agrees with the learner's answers on
+    the fixed cases, while the learner's child answers the others (recognise then
+    finds that run remembered)."""
+    for mutant in suspects:
+        if _agrees(p, first, _first_run(p, mutant, spawn, trusted)):
+            run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
+                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
+                        as_written=False)
+            return
+
+
+_RAISE = r"\braise\s+(?:[\w.]+\.)?{}\b"
+
+
+def _suspects(p: Prepared, answers: list) -> list[dict]:
+    """The mutants that could make the learner's mistake. An exception raised by the
+    learner's own `raise` statement (the starter's NotImplementedError) carries the
+    learner's own message, and errors match only on type and message (evidence.py):
+    only a mutant that raises that type itself can share it."""
+    own = set()
+    for answer in answers:
+        frames = answer.info.get("frames") if isinstance(answer, Raised) else None
+        if frames and re.match(_RAISE.format(re.escape(answer.type)), frames[-1].get("text", "")):
+            own.add(answer.type)
+    return [m for m in p.mutants
+            if all(re.search(_RAISE.format(re.escape(t)), re.sub(r"#[^\n]*", "", m["code"]))
+                   for t in own)]
+
+
+def _raised(p: Prepared, mine: Run, raised: int, misconception: Misconception | None,
+            code: str) -> LearnerRaised:
+    """The learner's exception, for check.py to explain; the mutant, if any, names its
+    cause, else a declared mistake whose error pattern fits."""
+    error = LearnerRaised(mine.answers[raised].info)
+    error.case = p.cases[raised].title(failed=True)
+    error.diagnosis = misconception.diagnose() if misconception else \
+        declared(p.config, code, error=mine.answers[raised])
+    return error

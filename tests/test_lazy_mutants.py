@@ -1,0 +1,162 @@
+"""When a generic exercise's mutants run: never when the learner's own `raise` made
+the exception (no mutant can share it), first on the fixed cases only (the same on
+every check, so remembered), and on every case only where those agree. Observed
+through the programs asked for, never through timings."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from jaxtutor.check import check_source
+from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles import generic
+
+
+def exercise(lesson_id):
+    return find_exercise(lesson_id, builtin_lessons()).exercise
+
+
+@pytest.fixture
+def programs(monkeypatch):
+    """(filename, number of cases) of every trusted program a check asks for."""
+    asked = []
+    real = generic.run_program
+
+    def spy(source, function, config, cases, limits, filename, *args, **kwargs):
+        asked.append((filename, len(cases)))
+        return real(source, function, config, cases, limits, filename, *args, **kwargs)
+
+    monkeypatch.setattr(generic, "run_program", spy)
+    return asked
+
+
+def test_the_starters_not_implemented_error_runs_no_mutant(programs, monkeypatch):
+    """Nor asks the learner's child for more than the fixed cases: the first exception
+    there is the verdict."""
+    from jaxtutor.runner import sandbox
+
+    files, asked = {}, []
+    real_load, real_calls = sandbox.Child.load, sandbox.Child.call_many
+
+    def load(self, source, filename, function):
+        files[id(self)] = filename
+        return real_load(self, source, filename, function)
+
+    def call_many(self, calls, *args, **kwargs):
+        asked.append((files.get(id(self)), len(calls)))
+        return real_calls(self, calls, *args, **kwargs)
+
+    monkeypatch.setattr(sandbox.Child, "load", load)
+    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
+    ex = exercise("optimizer_state")
+    verdict = check_source(ex, ex.starter, seed=1)
+    assert verdict.status == "error" and "NotImplementedError" in verdict.message
+    assert not [name for name, _ in programs if name.startswith("mutant_")]
+    assert [n for name, n in asked if name == "solution.py"] == [len(ex.config["cases"])]
+
+
+def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(programs):
+    """The learner's own raise matches a mutant that raises it too."""
+    ex = exercise("closures_train_step")
+    raising = {"id": "gave_up", "message": "You raise instead of answering.", "hint": "h",
+               "code": ex.starter}
+    config = dict(ex.config, mutants=list(ex.config["mutants"]) + [raising])
+    ex = dataclasses.replace(ex, config=config)
+    verdict = check_source(ex, ex.starter, seed=1)
+    assert verdict.status == "error" and verdict.diagnosis.id == "gave_up"
+    assert {name for name, _ in programs if name.startswith("mutant_")} == {"mutant_gave_up.py"}
+
+
+def test_a_mutants_jax_error_is_still_recognised():
+    ex = exercise("immutable_arrays")
+    mutant = next(m for m in ex.config["mutants"] if m["id"] == "in_place_update")
+    verdict = check_source(ex, mutant["code"], seed=2)
+    assert verdict.status == "error" and verdict.diagnosis.id == "in_place_update"
+
+
+def test_only_the_mutant_agreeing_on_the_fixed_cases_runs_on_every_case(programs):
+    ex = exercise("optimizer_state")
+    mutants = ex.config["mutants"]
+    fixed = len(ex.config["cases"])
+    last = mutants[-1]
+    verdict = check_source(ex, last["code"], seed=3)
+    assert verdict.diagnosis is not None and verdict.diagnosis.id == last["id"]
+    # asked for once or more (a second time it is remembered)
+    runs = list(dict.fromkeys((name, n) for name, n in programs if name.startswith("mutant_")))
+    # every mutant on the fixed cases, in order, and only the last one on all of them
+    assert [name for name, n in runs if n == fixed] == [f"mutant_{m['id']}.py" for m in mutants]
+    assert [name for name, n in runs if n > fixed] == [f"mutant_{last['id']}.py"]
+
+
+def test_the_fixed_case_runs_are_remembered_between_checks(monkeypatch):
+    """A second check draws other hidden cases, yet loads no mutant that failed to
+    agree on the fixed cases: their runs there are remembered."""
+    from jaxtutor.runner import sandbox
+
+    loaded = []
+    real = sandbox.Child.load
+
+    def spy(self, source, filename, function):
+        loaded.append(filename)
+        return real(self, source, filename, function)
+
+    monkeypatch.setattr(sandbox.Child, "load", spy)
+    ex = exercise("optimizer_state")
+    last = ex.config["mutants"][-1]
+    check_source(ex, last["code"], seed=4)
+    loaded.clear()
+    verdict = check_source(ex, last["code"], seed=5)
+    assert verdict.diagnosis.id == last["id"]
+    assert [f for f in loaded if f.startswith("mutant_")] == [f"mutant_{last['id']}.py"]
+
+
+def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
+    """The reference runs on the fixed cases (remembered), and on the hidden ones only
+    when the learner's answer can be judged against it: an exception is the verdict."""
+    ex = exercise("grad_basics")
+    mutant = ex.config["mutants"][0]  # raises TypeError: grad of a non-scalar
+    verdict = check_source(ex, mutant["code"], seed=6)
+    assert verdict.status == "error" and verdict.diagnosis.id == mutant["id"]
+    fixed = len(ex.config["cases"])
+    assert {n for name, n in programs if name == "reference.py"} == {fixed}
+    passed = check_source(ex, ex.solution, seed=6)
+    assert passed.status == "pass"
+    assert {n for name, n in programs if name == "reference.py"} == {fixed, len(
+        generic.make_cases(ex.config)) - fixed}
+
+
+def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
+    """After `warm` (the app runs it while the learner reads), a wrong answer's check
+    loads only the reference for the hidden cases and the mutant it matches."""
+    from jaxtutor import oracles
+    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.pool import TrustedChild
+
+    generic._CACHE.clear()
+    ex = exercise("optimizer_state")
+    trusted = TrustedChild(sandbox.Child)
+    try:
+        oracles.get(ex.oracle).warm(ex, trusted)
+    finally:
+        trusted.close()
+    loaded = []
+    real = sandbox.Child.load
+
+    def spy(self, source, filename, function):
+        loaded.append(filename)
+        return real(self, source, filename, function)
+
+    monkeypatch.setattr(sandbox.Child, "load", spy)
+    last = ex.config["mutants"][-1]
+    verdict = check_source(ex, last["code"], seed=7)
+    assert verdict.diagnosis.id == last["id"]
+    assert sorted(f for f in loaded if f != "solution.py") == [f"mutant_{last['id']}.py",
+                                                               "reference.py"]
+
+
+def test_a_solution_runs_no_mutant(programs):
+    ex = exercise("capstone_training_run")
+    assert check_source(ex, ex.solution, seed=8).status == "pass"
+    assert not [name for name, _ in programs if name.startswith("mutant_")]
