@@ -138,3 +138,70 @@ def test_prints_run_once_per_input_shape_when_the_function_is_traced():
     printed = verdict.output.splitlines()
     shapes = {case.args[2].shape for case in make_cases(0)}
     assert len(printed) == len(shapes) and all(line.startswith("scale is ") for line in printed)
+
+
+# Python state a call changes: under jit alone it would change once per shape, while
+# tracing, so each of these must run as written, with a note saying why
+CHANGES_STATE = {
+    "a global counter": '''calls = 0
+
+
+def scaled(x):
+    global calls
+    calls += 1
+    return x * calls
+''',
+    "a default argument": '''def scaled(x, seen=[]):
+    seen.append(x.shape)
+    return x * len(seen)
+''',
+    "an object's attribute": '''class Counter:
+    n = 0
+
+
+counter = Counter()
+
+
+def scaled(x):
+    counter.n += 1
+    return x * counter.n
+''',
+    "NumPy's global generator": '''import numpy as np
+
+
+def scaled(x):
+    return x * (1.0 + np.random.randint(1, 10**6))
+''',
+}
+
+
+def test_a_function_that_changes_python_state_runs_as_written():
+    for what, source in CHANGES_STATE.items():
+        reply = _call_reply(source, [(np.ones(2),), (np.ones(2),)], function="scaled")
+        first, second = (wire.decode_value(r["value"]) for r in reply["results"])
+        assert reply.get("note") == wire.CHANGES_STATE, what
+        assert not np.allclose(first, second), what  # the second call saw the first's change
+    if_pure = '''import jax.numpy as jnp
+
+SCALE = 2.0
+
+
+def scaled(x):
+    return x * SCALE + jnp.sum(x)
+'''
+    assert "note" not in _call_reply(if_pure, [(np.ones(2),), (np.ones(2),)], function="scaled")
+
+
+def test_a_lessons_own_checks_run_the_learners_function_under_jit():
+    """A lesson described in TOML calls the learner's function as argnums does: a pure
+    one under jit, without a note; one that counts its calls as written, with the note."""
+    lesson = find_exercise("grad_basics", load_dir(builtin_dir())[0]).exercise
+    verdict = check_source(lesson, lesson.solution, **forked(lesson))
+    assert verdict.status == "pass" and "Note:" not in verdict.message
+    counting = lesson.solution.replace("def loss_grad(w, x, y):\n",
+                                       "calls = []\n\n\ndef loss_grad(w, x, y):\n"
+                                       "    calls.append(1)\n")
+    assert counting != lesson.solution
+    verdict = check_source(lesson, counting, **forked(lesson))
+    assert verdict.status == "pass", verdict.message
+    assert verdict.message.endswith(wire.CHANGES_STATE)

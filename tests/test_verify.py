@@ -105,7 +105,7 @@ def module():
 """
     with Child() as learner, Child() as clean:
         assert learner.load(source, "f.py", "module")["ok"] is True
-        (made,) = learner.call_many([()], as_written=True)
+        (made,) = learner.call_many([()])
         data = base64.b64encode(made["value"].tobytes()).decode()
         (found,) = clean.verify([{"module": data, "rows": [], "trip": 0,
                                   "calls": [(np.float32(1.0),)]}])

@@ -279,7 +279,7 @@ class Raised:
 @dataclass
 class Run:
     """What one program did on the cases: answers (a value or Raised per case) from
-    calls of the function as written; and, when the exercise has structure or
+    calls of the function (under the child's jit, which changes nothing it does); and, when the exercise has structure or
     recompilation rules, what a clean child found in its exported programs (per case:
     the facts and the value of the program of that case's signature) or why it could
     not be exported."""
@@ -310,16 +310,14 @@ def _rows(args: tuple) -> tuple[list[int], int]:
 
 
 def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            as_written: bool = True, first: list | None = None) -> Run:
+            first: list | None = None) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them.
     `first`: its answers to the first cases, already asked for."""
     calls = [c.args for c in cases]
     first = first or []
-    # as written (no wrapping jit), so Python state kept between calls, like a
-    # remembered first batch, shows
     rest = calls[len(first):]
-    run = Run(first + (_answers(child.call_many(rest, as_written=as_written)) if rest else []))
+    run = Run(first + (_answers(child.call_many(rest)) if rest else []))
     if not needs_programs(config) or not cases:
         if clean is not None:
             clean.kill()
@@ -344,14 +342,14 @@ _CACHE_SIZE = 256
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
                 limits: Limits, filename: str, programs: bool = True,
-                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None,
-                as_written: bool = True) -> Run:
+                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None
+                ) -> Run:
     """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
     `spawn`, and judge its exported programs in another when the exercise needs them.
     Runs are remembered by source and cases, so proving a lesson starts each program once."""
     programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
-        [source, function, config, [repr(c.args) for c in cases], programs, as_written],
+        [source, function, config, [repr(c.args) for c in cases], programs],
         sort_keys=True, default=str).encode()).hexdigest()
     with _CACHE_LOCK:
         if key in _CACHE:
@@ -367,7 +365,7 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
             return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
-        run = observe(child, config if programs else {}, cases, clean, as_written)
+        run = observe(child, config if programs else {}, cases, clean)
     with _CACHE_LOCK:
         _CACHE[key] = run
         while len(_CACHE) > _CACHE_SIZE:
@@ -658,8 +656,7 @@ class GenericOracle(Oracle):
             ref_shown = pool.submit(reference_run, p.shown)
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
-            first = _answers(learner._child.call_many([c.args for c in p.shown],
-                                                      as_written=True))
+            first = _answers(learner._child.call_many([c.args for c in p.shown]))
             code = re.sub(r"#[^\n]*", "", learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
@@ -736,9 +733,9 @@ class GenericOracle(Oracle):
             return [None if isinstance(a, Raised) else _tree(a) for a in run.answers] \
                 if not run.load_error else [None] * len(calls)
 
-        def again(calls: list[tuple]) -> list:  # as written, like the answers compared
+        def again(calls: list[tuple]) -> list:
             return [_tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
-                    for a in _answers(learner._child.call_many(calls, as_written=True))]
+                    for a in _answers(learner._child.call_many(calls))]
 
         return probe(Probe(p.cases, answers, want, names, call_many=again,
                            reference=refer, dim_name=dim_name))
@@ -759,8 +756,7 @@ class GenericOracle(Oracle):
             # every call jit cannot take, and every call of a function that keeps a
             # traced value (a mutant that remembers its first batch)
             run = run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
-                              f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
-                              as_written=False)
+                              f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
             if same_mistake(p.config, p.cases, mine, run):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
@@ -771,7 +767,7 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
     they are a prefix of its answers on all of them)."""
     return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
                        f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
-                       shared=trusted, as_written=False)
+                       shared=trusted)
 
 
 def _joined(shown: Run, hidden: Run) -> Run:
@@ -801,8 +797,7 @@ def _likely(p: Prepared, suspects: list[dict], first: list, spawn,
     for mutant in suspects:
         if _agrees(p, first, _first_run(p, mutant, spawn, trusted)):
             run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
-                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted,
-                        as_written=False)
+                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
             return
 
 

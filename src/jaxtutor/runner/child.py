@@ -11,6 +11,7 @@ load, call, export, verify (see verify.py), exit. Every reply carries the reques
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import fcntl
 import json
@@ -21,6 +22,7 @@ import secrets
 import sys
 import threading
 import traceback
+import types
 
 import numpy as np
 
@@ -104,6 +106,7 @@ def _load(request: dict) -> dict:
         return {"ok": False, "kind": "missing", "found": found,
                 "what": None if fn is None else type(fn).__name__}
     _LEARNER.update(function=fn, code=code, name=request["function"], namespace=namespace)
+    _LEARNER["state"] = _state()
     return {"ok": True}
 
 
@@ -216,9 +219,6 @@ def _call(request: dict) -> dict:
     - when a jitted call raises, the call is run again plainly and that result counts;
       when the plain call then works, the function cannot be traced, and the remaining
       calls run plainly with a note."""
-    if request.get("as_written"):  # no jit: Python state kept between calls shows
-        return {"ok": True, "results": [_run(_LEARNER["function"], args) for args in
-                                        map(_to_jax, wire.decode_value(request["calls"]))]}
     state = _jit_state(_LEARNER["function"])
     results, note = [], None
     calls = [(args, _input_signature(args))
@@ -233,10 +233,14 @@ def _call(request: dict) -> dict:
             result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
         if signature not in state["seen"]:  # this call traced the function
             state["seen"].add(signature)
-            if _holds_tracer():
-                _reload()  # the leaked tracer sits in the learner's globals: start clean
+            # under jit the learner's Python runs only while it traces: a trace that
+            # kept a tracer or changed Python state means jit would change what the
+            # function does, so its file runs again from the start, without jit
+            kept = _holds_tracer()
+            if kept or _state() != _LEARNER["state"]:
+                _reload()
                 state.update(fn=_LEARNER["function"], plain=True)
-                note = wire.KEEPS_TRACERS
+                note = wire.KEEPS_TRACERS if kept else wire.CHANGES_STATE
                 results.append(_run(state["fn"], args))
                 continue
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
@@ -298,14 +302,7 @@ def _holds_tracer() -> bool:
     from jax.core import Tracer
 
     fn = _LEARNER["function"]
-    cells = []
-    for cell in getattr(fn, "__closure__", None) or ():
-        try:
-            cells.append(cell.cell_contents)
-        except ValueError:  # an empty cell
-            continue
-    roots = [*_LEARNER["namespace"].values(), *(getattr(fn, "__defaults__", None) or ()), *cells]
-    for value in roots:
+    for value in _roots():
         inner = (value.values() if isinstance(value, dict)
                  else value if isinstance(value, (list, tuple, set)) else ())
         if isinstance(value, Tracer) or any(isinstance(v, Tracer) for v in inner):
@@ -313,6 +310,57 @@ def _holds_tracer() -> bool:
         if value is not fn and callable(value) and _closes_over_tracer(value, depth=4):
             return True
     return False
+
+
+def _roots() -> list:
+    """Where the learner's code keeps what outlives a call: its globals, and its
+    function's default arguments and closure."""
+    return [*_LEARNER["namespace"].values(), *_kept_by_function()]
+
+
+def _kept_by_function() -> list:
+    fn = _LEARNER["function"]
+    cells = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            cells.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            continue
+    return [*(getattr(fn, "__defaults__", None) or ()), *cells]
+
+
+def _state() -> tuple:
+    """A shallow fingerprint of the Python state a call could change: which object each
+    global, default argument and closure cell holds, what is one level inside a
+    container or a plain object among them, and NumPy's and Python's global random
+    generators. Compared after each trace, it shows a function that counts its calls,
+    appends to a list or draws from np.random: jit would run that once per shape."""
+    import random
+
+    def inside(value):
+        if isinstance(value, dict):
+            return tuple((k, id(v)) for k, v in value.items())
+        if isinstance(value, (list, tuple, set, frozenset, collections.deque)):
+            return tuple(map(id, value))
+        if isinstance(value, np.ndarray):
+            return hash(value.tobytes()) if value.nbytes < 1 << 20 else value.nbytes
+        if isinstance(value, bytearray):
+            return hash(bytes(value))
+        if isinstance(value, np.random.Generator):
+            return repr(value.bit_generator.state)
+        if callable(value) or isinstance(value, (type, types.ModuleType)):
+            return None
+        return tuple((k, id(v)) for k, v in vars(value).items()) if hasattr(value, "__dict__") \
+            else None
+
+    try:
+        names = {k: v for k, v in _LEARNER["namespace"].items() if not k.startswith("__")}
+        _, keys, position, *_ = np.random.get_state()
+        return (tuple((k, id(v), inside(v)) for k, v in names.items()),
+                tuple((id(v), inside(v)) for v in _kept_by_function()),
+                hash(keys.tobytes()), position, hash(random.getstate()))
+    except Exception:  # learner objects can refuse to be looked at; they count as changed
+        return (object(),)
 
 
 def _closes_over_tracer(fn, depth: int) -> bool:

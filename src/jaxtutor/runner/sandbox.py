@@ -197,12 +197,10 @@ class Child:
             return reply
         return self._learner_error(reply)
 
-    def call_many(self, calls: list[tuple], as_written: bool = False) -> list[dict]:
+    def call_many(self, calls: list[tuple]) -> list[dict]:
         """Call the learner's function once per argument tuple; one reply per call,
-        each {"ok": True, "value": ...} or the learner's exception. `as_written`: call
-        it as it is, never under the child's own jit."""
-        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls)),
-                               "as_written": as_written})
+        each {"ok": True, "value": ...} or the learner's exception."""
+        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls))})
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
             self.kill()

@@ -183,8 +183,12 @@ NOT_TRACEABLE = ("Note: your function could not be compiled with jax.jit ({error
 KEEPS_TRACERS = ("Note: your function keeps a traced value after it returns (in a global or "
                  "a default argument, say), so jit would reuse a stale one; the tests called "
                  "it without jit. JAX functions should return everything they compute.")
+CHANGES_STATE = ("Note: your function changes Python state when it runs (a global, a default "
+                 "argument or NumPy's random generator), which jit does only once, while it "
+                 "traces; the tests called it without jit. JAX functions should be pure: the "
+                 "same arguments, the same answer.")
 _NOTES = [re.compile(re.escape(NOT_TRACEABLE).replace(re.escape("{error}"), r"[\w.]{1,200}")),
-          re.compile(re.escape(KEEPS_TRACERS))]
+          re.compile(re.escape(KEEPS_TRACERS)), re.compile(re.escape(CHANGES_STATE))]
 
 
 def clean_note(note) -> str | None:
