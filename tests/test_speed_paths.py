@@ -205,3 +205,37 @@ def test_a_lessons_own_checks_run_the_learners_function_under_jit():
     verdict = check_source(lesson, counting, **forked(lesson))
     assert verdict.status == "pass", verdict.message
     assert verdict.message.endswith(wire.CHANGES_STATE)
+
+
+def test_a_python_int_argument_is_traced_when_the_function_allows_it():
+    """random_keys passes its seed as a Python int: traced, every seed shares one
+    compile (the print runs once, at the one trace); a loop's length stays static."""
+    lesson = find_exercise("random_keys", load_dir(builtin_dir())[0]).exercise
+    printing = lesson.solution.replace("    k0, k1 =", "    print('tracing with', seed)\n    k0, k1 =")
+    assert printing != lesson.solution
+    verdict = check_source(lesson, printing, **forked(lesson))
+    assert verdict.status == "pass" and "Note:" not in verdict.message, verdict.message
+    assert len(lesson.config["cases"]) + lesson.config["random_cases"] > 1
+    assert verdict.output.count("tracing with") == 1, verdict.output
+
+
+def test_a_trusted_program_loaded_again_keeps_its_compiles_unless_it_has_state():
+    """The trusted child loads the reference again on every check (for the new hidden
+    cases): a pure one keeps what jit compiled for it (its print runs at one trace,
+    not two); one whose Python state a call changed starts afresh, as if new."""
+    pure = '''def scaled(x):
+    print("traced")
+    return x * 2.0
+'''
+    counting = CHANGES_STATE["a global counter"]
+    with Child(limits_for(EXERCISE), server=shared_server()) as child:
+        for _ in range(2):
+            assert child.load(pure, "reference.py", "scaled")["ok"] is True
+            (made,) = child.call_many([(np.full(2, 3.0),)])
+            np.testing.assert_allclose(made["value"], np.full(2, 6.0))
+        answers = []
+        for _ in range(2):
+            assert child.load(counting, "mutant.py", "scaled")["ok"] is True
+            answers += [r["value"] for r in child.call_many([(np.ones(2),), (np.ones(2),)])]
+        assert child.output().count("traced") == 1, child.output()
+    np.testing.assert_allclose(np.array(answers), np.array([[1, 1], [2, 2], [1, 1], [2, 2]]))

@@ -90,6 +90,11 @@ def _load(request: dict) -> dict:
     # so tracebacks can quote the learner's lines
     linecache.cache[filename] = (len(request["source"]), None,
                                  request["source"].splitlines(True), filename)
+    key = (request["source"], filename, request["function"])
+    if key in _LOADED and not _LOADED[key]["jit"]["plain"]:
+        _LEARNER.update(_LOADED[key])  # what it compiled is there for its new cases
+        if _state() == _LEARNER["state"]:  # a plain call that raised changed nothing
+            return {"ok": True}
     try:
         code = compile(request["source"], filename, "exec")
     except SyntaxError as exc:
@@ -105,9 +110,19 @@ def _load(request: dict) -> dict:
                        and getattr(v, "__module__", None) == "__learner__")
         return {"ok": False, "kind": "missing", "found": found,
                 "what": None if fn is None else type(fn).__name__}
-    _LEARNER.update(function=fn, code=code, name=request["function"], namespace=namespace)
+    _LEARNER.update(function=fn, code=code, name=request["function"], namespace=namespace,
+                    jit=_jit_state(fn), exported={})
     _LEARNER["state"] = _state()
+    _LOADED[key] = dict(_LEARNER)
+    while len(_LOADED) > 64:
+        del _LOADED[next(iter(_LOADED))]
     return {"ok": True}
+
+
+# The programs a trusted child ran (the reference, the mutants), by source: loaded again
+# (the next check's hidden cases), one that stayed pure under jit is not run afresh, so
+# its compiled shapes serve again. A learner's child loads one file, once.
+_LOADED: dict[tuple, dict] = {}
 
 
 # Cheaper compiles, paid once per shape on every check, while a tutorial's tiny arrays
@@ -120,31 +135,43 @@ _FLAGS = os.environ.get("XLA_FLAGS", "")
 os.environ["XLA_FLAGS"] = " ".join([_FLAGS, *(f"--{k}={v}" for k, v in _CHEAPER_COMPILES.items()
                                               if k not in _FLAGS)]).strip()
 
-# jit state for the loaded function: its jitted versions (one per set of static
-# positions), the input signatures already checked for leaked tracers, whether it must
-# run plainly, and the errors (type and learner lines) that jit and a plain call both
-# raised: jit's report of those is trusted from then on
-_JIT = {"fn": None, "jitted": {}, "seen": set(), "plain": False, "confirmed": set()}
 
 
 _static_positions = wire.static_positions
 
 
 def _jit_state(fn) -> dict:
-    if _JIT["fn"] is not fn:
-        _JIT.update(fn=fn, jitted={}, seen=set(), plain=False, confirmed=set())
-    return _JIT
+    """jit state for a loaded function: its jitted versions (one per set of static
+    positions), the input signatures already checked for leaked tracers, whether it
+    must run plainly, whether its Python int arguments are traced (None: not tried
+    yet), and the errors (type and learner lines) that jit and a plain call both
+    raised: jit's report of those is trusted from then on."""
+    return {"fn": fn, "jitted": {}, "seen": set(), "plain": False, "ints": None,
+            "confirmed": set()}
 
 
-def _input_signature(args) -> tuple:
-    """What jit traces for: the tree of arguments, each array's shape and dtype, and
-    the values of the static ones."""
+def _static(state: dict, args: tuple) -> tuple[int, ...]:
+    """The positions jit keeps as Python values. Python ints among them are tried as
+    traced arguments first, since a seed or a step count then takes one compile, not
+    one per value; a function whose trace fails that way (an int that sets a shape or
+    a loop's length) keeps them static, as `wire.static_positions` says."""
+    static = _static_positions(args)
+    if state["ints"] is False:
+        return static
+    return tuple(i for i in static if type(args[i]) is not int)
+
+
+def _input_signature(args, static: tuple[int, ...]) -> tuple:
+    """What jit traces for: the values of the static arguments; the others' trees and
+    each leaf's shape and dtype (or the kind of Python number)."""
     import jax
 
-    leaves, tree = jax.tree_util.tree_flatten(args)
-    return tree, tuple((tuple(a.shape), str(a.dtype)) if hasattr(a, "shape") else
-                       ("float",) if isinstance(a, float) else ("static", repr(a))
-                       for a in leaves)
+    def leaf(a):
+        return (tuple(a.shape), str(a.dtype)) if hasattr(a, "shape") else (type(a).__name__,)
+
+    return tuple(("static", repr(a)) if i in static else
+                 (jax.tree_util.tree_structure(a), tuple(map(leaf, jax.tree_util.tree_leaves(a))))
+                 for i, a in enumerate(args))
 
 
 def _jitted(state: dict, static: tuple[int, ...]):
@@ -219,16 +246,18 @@ def _call(request: dict) -> dict:
     - when a jitted call raises, the call is run again plainly and that result counts;
       when the plain call then works, the function cannot be traced, and the remaining
       calls run plainly with a note."""
-    state = _jit_state(_LEARNER["function"])
+    state = _LEARNER["jit"]
     results, note = [], None
-    calls = [(args, _input_signature(args))
-             for args in map(_to_jax, wire.decode_value(request["calls"]))]
+    calls = list(map(_to_jax, wire.decode_value(request["calls"])))
     _compile_side_by_side(state, calls)
-    for args, signature in calls:
+    pending = list(reversed(calls))
+    while pending:
+        args = pending.pop()
         if state["plain"]:
             results.append(_run(state["fn"], args))
             continue
-        static = _static_positions(args)
+        static = _static(state, args)
+        signature = _input_signature(args, static)
         with _quiet() if signature in state["seen"] else contextlib.nullcontext():
             result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
         if signature not in state["seen"]:  # this call traced the function
@@ -243,6 +272,12 @@ def _call(request: dict) -> dict:
                 note = wire.KEEPS_TRACERS if kept else wire.CHANGES_STATE
                 results.append(_run(state["fn"], args))
                 continue
+        if static != _static_positions(args):  # its Python ints were traced
+            if not result["ok"] and state["ints"] is None:
+                state["ints"] = False  # they stay Python values: this call again
+                pending.append(args)
+                continue
+            state["ints"] = True
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
             results.append(result)
             continue
@@ -269,16 +304,17 @@ def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     if state["plain"]:
         return
     new = {}
-    for args, signature in calls:
-        if signature not in state["seen"]:
-            new.setdefault(signature, args)
+    for args in calls:
+        static = _static(state, args)
+        if (signature := _input_signature(args, static)) not in state["seen"]:
+            new.setdefault(signature, (args, static))
     new = list(new.values())
     if len(new) < 2:
         return
     compiling = []
-    for args in new:
+    for args, static in new:
         try:
-            lowered = _jitted(state, _static_positions(args)).lower(*args)
+            lowered = _jitted(state, static).lower(*args)
         except BaseException:  # the learner's, reported by the call itself
             continue
         compiling.append(threading.Thread(target=_compile_quietly, args=(lowered,)))
@@ -443,9 +479,9 @@ def _export(request: dict) -> dict:
 
     programs = []
     for args in map(_to_jax, wire.decode_value(request["calls"])):
-        key = (id(_LEARNER["function"]), _input_signature(args))
-        if key in _EXPORTED:  # a step-by-step replay asks again for a shape already done
-            programs.append(_EXPORTED[key])
+        key = _input_signature(args, _static_positions(args))
+        if key in _LEARNER["exported"]:  # a step-by-step replay asks again for a shape done
+            programs.append(_LEARNER["exported"][key])
             continue
         jitted = jax.jit(_LEARNER["function"], static_argnums=_static_positions(args),
                          keep_unused=True)
@@ -459,11 +495,10 @@ def _export(request: dict) -> dict:
             continue
         programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
                          "module": base64.b64encode(exported.mlir_module_serialized).decode()})
-        _EXPORTED[key] = programs[-1]
+        _LEARNER["exported"][key] = programs[-1]
     return {"ok": True, "programs": programs}
 
 
-_EXPORTED = {}  # (function, input signature) -> its export reply
 
 
 def _verify(request: dict) -> dict:
