@@ -68,6 +68,9 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
             console.print(f"[dim]Waiting for you to save {_shown(path.name)} (Ctrl+C stops).[/]")
 
         check_now()
+        # the lesson's own programs, once, while the learner edits: the next check finds
+        # them compiled (a check meanwhile takes turns with it in the trusted child)
+        threading.Thread(target=pool.warm, args=(lesson.exercise,), daemon=True).start()
         # one watcher for the whole session: saves made during a check are not lost. It
         # also wakes every second to compare the file itself, so a save made before the
         # watcher started, or one whose event never arrives, is still checked

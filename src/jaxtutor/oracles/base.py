@@ -70,39 +70,59 @@ class Learner:
 
 def programs(child: Child, clean: Child | None, calls: list[tuple],
              rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+    """See `start_programs`: its programs, once the clean child has judged them all."""
+    return start_programs(child, clean, calls, rows)()
+
+
+def start_programs(child: Child, clean: Child | None, calls: list[tuple],
+                   rows: Callable[[tuple], tuple[list[int], int]]) -> Callable[[], Programs]:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
     check each program and run it on every call of its signature (a `clean` given stays
-    alive for more: its caller kills it). `rows(args)` names
-    the batch arguments (positions among the traced arguments) and how many rows a loop
-    over them must run. Raises LearnerRaised when an export raised (the function's
-    exception, as a call's)."""
+    alive for more: its caller kills it). `rows(args)` names the batch arguments
+    (positions among the traced arguments) and how many rows a loop over them must run.
+    Returns at once after the exports: `child` is free for more requests while the
+    clean child compiles. Calling what it returns waits for the programs; it raises
+    LearnerRaised when an export raised (the function's exception, as a call's)."""
     groups: dict[tuple, list[int]] = {}
     for i, args in enumerate(calls):
         groups.setdefault(input_signature(args), []).append(i)
     members = list(groups.values())
-    exported, checking = [], []
-    with contextlib.nullcontext(clean) if clean is not None else Child(child.limits) as judge, \
-            ThreadPoolExecutor(max_workers=1) as meanwhile:
+    stack = contextlib.ExitStack()
+    judge = clean if clean is not None else stack.enter_context(Child(child.limits))
+    meanwhile = stack.enter_context(ThreadPoolExecutor(max_workers=1))
+    exported, checking, raised = [], [], None
+    try:
         # a shape's program is checked and compiled there while the next one is exported here
         for m in members:
             (e,) = child.export([calls[m[0]]])
             if e.get("ok") is not True:
-                raise LearnerRaised(e)
+                raised = LearnerRaised(e)
+                break
             exported.append(e)
             checking.append(meanwhile.submit(judge.verify, [{
                 "module": e["module"], "rows": rows(calls[m[0]])[0],
                 "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}]))
-        found = [future.result()[0] for future in checking]
-    if any(e["prints"] for e in exported):
-        child.call_many(calls)  # so its jax.debug.print output shows, as it ran
-    result = Programs([None] * len(calls), [{}] * len(calls))
-    for e, m, facts in zip(exported, members, found):
-        values = facts.pop("values", [])
-        for i, value in zip(m, values):
-            result.values[i] = rebuild(e["tree"], value)
-        for i in m:
-            result.facts[i] = facts
+    except BaseException:
+        stack.close()
+        raise
+
+    def result() -> Programs:
+        with stack:
+            if raised is not None:
+                raise raised
+            found = [future.result()[0] for future in checking]
+        if any(e["prints"] for e in exported):
+            child.call_many(calls)  # so its jax.debug.print output shows, as it ran
+        result = Programs([None] * len(calls), [{}] * len(calls))
+        for e, m, facts in zip(exported, members, found):
+            values = facts.pop("values", [])
+            for i, value in zip(m, values):
+                result.values[i] = rebuild(e["tree"], value)
+            for i in m:
+                result.facts[i] = facts
+        return result
+
     return result
 
 

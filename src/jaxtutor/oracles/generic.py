@@ -29,8 +29,9 @@ import numpy as np
 
 from jaxtutor.explain import KNOWN, known
 from jaxtutor.lessons import Key
-from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle, Report,
-                                   hidden_case, input_signature, mismatch, programs)
+from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle,
+                                   Programs, Report, hidden_case, input_signature, mismatch,
+                                   start_programs)
 from jaxtutor.oracles.evidence import same_error
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire
@@ -310,20 +311,21 @@ def _rows(args: tuple) -> tuple[list[int], int]:
 
 
 def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            first: list | None = None) -> Run:
+            first: list | None = None, pending: Callable[[], Programs] | None = None) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them.
-    `first`: its answers to the first cases, already asked for."""
+    `first`: its answers to the first cases, already asked for; `pending`: its
+    programs, already exported (see `start_observing`)."""
     calls = [c.args for c in cases]
+    if pending is None:
+        pending = start_observing(child, config, cases, clean)
     first = first or []
     rest = calls[len(first):]
     run = Run(first + (_answers(child.call_many(rest)) if rest else []))
-    if not needs_programs(config) or not cases:
-        if clean is not None:
-            clean.kill()
+    if pending is None:
         return run
     try:
-        found = programs(child, clean, calls, _rows)
+        found = pending()
     except LearnerRaised as raised:
         entry = known(raised.info)  # said in the learner's terms where the catalogue can
         run.export_error = entry.words if entry else \
@@ -331,6 +333,18 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
         return run
     run.facts, run.program_values = found.facts, found.values
     return run
+
+
+def start_observing(child: Child, config: dict, cases: list[Case],
+                    clean: Child | None) -> Callable[[], Programs] | None:
+    """Export the loaded function's programs first, when the exercise has rules for
+    them, so that the clean child compiles them while `child` answers the calls (on two
+    cores, the two compiles of each shape side by side); None when there are none."""
+    if not needs_programs(config) or not cases:
+        if clean is not None:
+            clean.kill()
+        return None
+    return start_programs(child, clean, [c.args for c in cases], _rows)
 
 
 _CACHE: dict[str, Run] = {}
@@ -654,6 +668,7 @@ class GenericOracle(Oracle):
 
         try:
             ref_shown = pool.submit(reference_run, p.shown)
+            pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
             first = _answers(learner._child.call_many([c.args for c in p.shown]))
@@ -679,8 +694,7 @@ class GenericOracle(Oracle):
                 if not _right(p, first, ref_shown.result()):
                     jobs.append(likely)
             futures = [pool.submit(job) for job in jobs]
-            mine = observe(learner._child, p.config, p.cases, learner.take_clean(),
-                           first=first)
+            mine = observe(learner._child, p.config, p.cases, first=first, pending=pending)
             raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
             if raised is not None and not _suspects(p, mine.answers):
                 raise _raised(p, mine, raised, None, code)

@@ -151,6 +151,17 @@ class WarmPool:
                             child=self.take(limits_for(exercise)), clean=self.take,
                             trusted=self.trusted)
 
+    def warm(self, exercise) -> None:
+        """Run the exercise's own programs once in the trusted child, so the next check
+        finds what JAX compiled for them there (the app does this while the learner
+        reads, `watch` while it waits for a save). Only a head start: it never raises."""
+        from jaxtutor import oracles
+
+        try:
+            oracles.get(exercise.oracle).warm(exercise, self.trusted)
+        except Exception:  # the check runs these programs itself
+            pass
+
     # -- the end --------------------------------------------------------------------
 
     def close(self) -> None:
@@ -179,7 +190,9 @@ class TrustedChild:
     after another), never for a learner's: what JAX compiled for one program is there
     for the next, where a child each compiled it all again (a mutant took 2-3 s, then a
     fraction of that). They are the lesson's code; each is loaded into a fresh
-    namespace. A pool keeps one from check to check; a one-off check makes its own."""
+    namespace, or kept from its last run when that left no Python state behind (see
+    runner/child.py). A pool keeps one from check to check; a one-off check makes its
+    own."""
 
     def __init__(self, spawn):
         self.spawn = spawn

@@ -191,16 +191,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
                            else None)
             return
-        self.run_worker(lambda: self._warm(exercise), thread=True, group="warm",
+        self.run_worker(lambda: self._pool.warm(exercise), thread=True, group="warm",
                         exit_on_error=False)
-
-    def _warm(self, exercise) -> None:
-        from jaxtutor import oracles
-
-        try:
-            oracles.get(exercise.oracle).warm(exercise, self._pool.trusted)
-        except Exception:  # only a head start: the check runs these programs itself
-            pass
 
     def _warn_if_unjailed(self) -> None:
         """Once, where the machine cannot jail the learner's code (a probe: off the UI thread)."""
