@@ -207,18 +207,6 @@ def test_a_lessons_own_checks_run_the_learners_function_under_jit():
     assert verdict.message.endswith(wire.CHANGES_STATE)
 
 
-def test_a_python_int_argument_is_traced_when_the_function_allows_it():
-    """random_keys passes its seed as a Python int: traced, every seed shares one
-    compile (the print runs once, at the one trace); a loop's length stays static."""
-    lesson = find_exercise("random_keys", load_dir(builtin_dir())[0]).exercise
-    printing = lesson.solution.replace("    k0, k1 =", "    print('tracing with', seed)\n    k0, k1 =")
-    assert printing != lesson.solution
-    verdict = check_source(lesson, printing, **forked(lesson))
-    assert verdict.status == "pass" and "Note:" not in verdict.message, verdict.message
-    assert len(lesson.config["cases"]) + lesson.config["random_cases"] > 1
-    assert verdict.output.count("tracing with") == 1, verdict.output
-
-
 def test_a_trusted_program_loaded_again_keeps_its_compiles_unless_it_has_state():
     """The trusted child loads the reference again on every check (for the new hidden
     cases): a pure one keeps what jit compiled for it (its print runs at one trace,
@@ -239,3 +227,73 @@ def test_a_trusted_program_loaded_again_keeps_its_compiles_unless_it_has_state()
             answers += [r["value"] for r in child.call_many([(np.ones(2),), (np.ones(2),)])]
         assert child.output().count("traced") == 1, child.output()
     np.testing.assert_allclose(np.array(answers), np.array([[1, 1], [2, 2], [1, 1], [2, 2]]))
+
+
+def test_a_python_int_argument_is_traced_when_the_function_allows_it():
+    """random_keys passes its seed as a Python int: traced, every seed shares one
+    compile (the print runs at that one trace, not once per seed)."""
+    lesson = find_exercise("random_keys", load_dir(builtin_dir())[0]).exercise
+    printing = lesson.solution.replace("    k0, k1 =", "    print('tracing with', seed)\n    k0, k1 =")
+    assert printing != lesson.solution
+    verdict = check_source(lesson, printing, **forked(lesson))
+    assert verdict.status == "pass" and "Note:" not in verdict.message, verdict.message
+    assert len(lesson.config["cases"]) + lesson.config["random_cases"] > 1
+    assert verdict.output.count("tracing with") == 1, verdict.output
+
+
+def test_a_python_int_stays_one_where_the_function_treats_it_as_one():
+    """An int has no array methods: `.astype` of a Python int fails as written, so it
+    must fail here too (traced, it would work); and an int that sets a loop's length
+    or a shape stays a Python value."""
+    source = '''import jax.numpy as jnp
+
+
+def as_float(x):
+    return x.astype(jnp.float32) * 2
+'''
+    reply = _call_reply(source, [(3,), (4,), (np.float32(3.0),)], function="as_float")
+    *ints, second = reply["results"]
+    assert all(r["ok"] is False and r["type"] == "AttributeError" for r in ints), ints
+    np.testing.assert_allclose(wire.decode_value(second["value"]), 6.0)
+    shaped = '''import jax.numpy as jnp
+
+
+def ones(x, n):
+    return jnp.ones(n) * x
+'''
+    reply = _call_reply(shaped, [(np.float32(2.0), 3), (np.float32(2.0), 4)], function="ones")
+    assert [np.shape(wire.decode_value(r["value"])) for r in reply["results"]] == [(3,), (4,)]
+    assert "note" not in reply
+
+
+def test_a_lesson_with_structure_rules_takes_a_pure_learners_answers_from_its_programs(
+        monkeypatch):
+    """capstone_training_run's programs are exported and run in the clean child for its
+    rules: for a function whose trace changed no Python state, those runs are the
+    answers, and the learner's child is asked for no call (it compiles nothing). One
+    that counts its calls is called, as written, with the note."""
+    from jaxtutor.runner import sandbox
+
+    asked, real_load, real_calls = [], sandbox.Child.load, sandbox.Child.call_many
+    files = {}
+
+    def load(self, source, filename, function):
+        files[id(self)] = filename
+        return real_load(self, source, filename, function)
+
+    def call_many(self, calls, *args, **kwargs):
+        asked.append(files.get(id(self)))
+        return real_calls(self, calls, *args, **kwargs)
+
+    monkeypatch.setattr(sandbox.Child, "load", load)
+    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
+    lesson = find_exercise("capstone_training_run", load_dir(builtin_dir())[0]).exercise
+    verdict = check_source(lesson, lesson.solution, **forked(lesson))
+    assert verdict.status == "pass", verdict.message
+    assert "solution.py" not in asked and "reference.py" in asked
+    counting = lesson.solution.replace("@jax.jit\ndef train(", "calls = []\n\n\n@jax.jit\ndef train(")
+    counting = counting.replace("    def epoch(w, seed):", "    calls.append(1)\n\n    def epoch(w, seed):")
+    assert counting.count("calls") == 2
+    verdict = check_source(lesson, counting, **forked(lesson))
+    assert "solution.py" in asked
+    assert verdict.message.endswith(wire.CHANGES_STATE), verdict.message

@@ -71,19 +71,18 @@ class Learner:
 def programs(child: Child, clean: Child | None, calls: list[tuple],
              rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
     """See `start_programs`: its programs, once the clean child has judged them all."""
-    return start_programs(child, clean, calls, rows)()
+    return start_programs(child, clean, calls, rows).result()
 
 
 def start_programs(child: Child, clean: Child | None, calls: list[tuple],
-                   rows: Callable[[tuple], tuple[list[int], int]]) -> Callable[[], Programs]:
+                   rows: Callable[[tuple], tuple[list[int], int]]) -> Exported:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
     check each program and run it on every call of its signature (a `clean` given stays
     alive for more: its caller kills it). `rows(args)` names the batch arguments
     (positions among the traced arguments) and how many rows a loop over them must run.
-    Returns at once after the exports: `child` is free for more requests while the
-    clean child compiles. Calling what it returns waits for the programs; it raises
-    LearnerRaised when an export raised (the function's exception, as a call's)."""
+    Returns once the exports are done: `child` is free for more requests while the
+    clean child compiles."""
     groups: dict[tuple, list[int]] = {}
     for i, args in enumerate(calls):
         groups.setdefault(input_signature(args), []).append(i)
@@ -91,39 +90,65 @@ def start_programs(child: Child, clean: Child | None, calls: list[tuple],
     stack = contextlib.ExitStack()
     judge = clean if clean is not None else stack.enter_context(Child(child.limits))
     meanwhile = stack.enter_context(ThreadPoolExecutor(max_workers=1))
-    exported, checking, raised = [], [], None
+    pending = Exported(child, calls, members, stack)
     try:
         # a shape's program is checked and compiled there while the next one is exported here
         for m in members:
             (e,) = child.export([calls[m[0]]])
             if e.get("ok") is not True:
-                raised = LearnerRaised(e)
+                pending.raised = LearnerRaised(e)
                 break
-            exported.append(e)
-            checking.append(meanwhile.submit(judge.verify, [{
+            pending.exported.append(e)
+            pending.checking.append(meanwhile.submit(judge.verify, [{
                 "module": e["module"], "rows": rows(calls[m[0]])[0],
                 "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}]))
     except BaseException:
         stack.close()
         raise
+    return pending
 
-    def result() -> Programs:
-        with stack:
-            if raised is not None:
-                raise raised
-            found = [future.result()[0] for future in checking]
-        if any(e["prints"] for e in exported):
-            child.call_many(calls)  # so its jax.debug.print output shows, as it ran
-        result = Programs([None] * len(calls), [{}] * len(calls))
-        for e, m, facts in zip(exported, members, found):
+
+class Exported:
+    """The learner's programs, exported, while a clean child judges them."""
+
+    def __init__(self, child: Child, calls: list[tuple], members: list[list[int]],
+                 stack: contextlib.ExitStack):
+        self._child, self._calls, self._members, self._stack = child, calls, members, stack
+        self.exported: list[dict] = []
+        self.checking: list = []  # the clean child's replies, to come
+        self.raised: LearnerRaised | None = None  # an export's exception
+        self._result: Programs | None = None
+
+    @property
+    def pure(self) -> bool:
+        """Whether a call of the function would do nothing its programs do not: each
+        export worked and its trace left the learner's Python state as it was, and
+        nothing prints while it runs. Then the programs' runs can be its answers. (The
+        child's word on its state: it only decides where the learner's own answers are
+        computed, never a verdict.)"""
+        return self.raised is None and all(e.get("pure") is True and not e["prints"]
+                                           for e in self.exported)
+
+    def result(self) -> Programs:
+        """Wait for the programs. Raises LearnerRaised when an export raised (the
+        function's exception, as a call's)."""
+        if self._result is not None:
+            return self._result
+        with self._stack:
+            if self.raised is not None:
+                raise self.raised
+            found = [future.result()[0] for future in self.checking]
+        if any(e["prints"] for e in self.exported):
+            self._child.call_many(self._calls)  # so its jax.debug.print output shows, as it ran
+        result = Programs([None] * len(self._calls), [{}] * len(self._calls))
+        for e, m, facts in zip(self.exported, self._members, found):
             values = facts.pop("values", [])
             for i, value in zip(m, values):
                 result.values[i] = rebuild(e["tree"], value)
             for i in m:
                 result.facts[i] = facts
+        self._result = result
         return result
-
-    return result
 
 
 @dataclass

@@ -29,8 +29,8 @@ import numpy as np
 
 from jaxtutor.explain import KNOWN, known
 from jaxtutor.lessons import Key
-from jaxtutor.oracles.base import (ATOL, RTOL, Case, Learner, Misconception, Oracle,
-                                   Programs, Report, hidden_case, input_signature, mismatch,
+from jaxtutor.oracles.base import (ATOL, RTOL, Case, Exported, Learner, Misconception,
+                                   Oracle, Report, hidden_case, input_signature, mismatch,
                                    start_programs)
 from jaxtutor.oracles.evidence import same_error
 from jaxtutor.oracles.probes import Probe, probe
@@ -311,7 +311,7 @@ def _rows(args: tuple) -> tuple[list[int], int]:
 
 
 def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            first: list | None = None, pending: Callable[[], Programs] | None = None) -> Run:
+            first: list | None = None, pending: Exported | None = None) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them.
     `first`: its answers to the first cases, already asked for; `pending`: its
@@ -325,7 +325,7 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
     if pending is None:
         return run
     try:
-        found = pending()
+        found = pending.result()
     except LearnerRaised as raised:
         entry = known(raised.info)  # said in the learner's terms where the catalogue can
         run.export_error = entry.words if entry else \
@@ -336,7 +336,7 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
 
 
 def start_observing(child: Child, config: dict, cases: list[Case],
-                    clean: Child | None) -> Callable[[], Programs] | None:
+                    clean: Child | None) -> Exported | None:
     """Export the loaded function's programs first, when the exercise has rules for
     them, so that the clean child compiles them while `child` answers the calls (on two
     cores, the two compiles of each shape side by side); None when there are none."""
@@ -345,6 +345,18 @@ def start_observing(child: Child, config: dict, cases: list[Case],
             clean.kill()
         return None
     return start_programs(child, clean, [c.args for c in cases], _rows)
+
+
+def answered_by_programs(pending: Exported | None) -> Run | None:
+    """The learner's answers from its own exported programs, run in the clean child,
+    where a call would do nothing more (`Exported.pure`) and every program passed the
+    screen: the learner's child then compiles nothing. None: ask for calls."""
+    if pending is None or not pending.pure:
+        return None
+    found = pending.result()
+    if not all(f.get("ok") is True for f in found.facts):
+        return None
+    return Run(list(found.values), found.facts, found.values)
 
 
 _CACHE: dict[str, Run] = {}
@@ -669,9 +681,12 @@ class GenericOracle(Oracle):
         try:
             ref_shown = pool.submit(reference_run, p.shown)
             pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
+            whole = answered_by_programs(pending)
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
-            first = _answers(learner._child.call_many([c.args for c in p.shown]))
+            first = whole.answers[:len(p.shown)] if whole else _answers(
+                learner._child.call_many([c.args for c in p.shown],
+                                         ahead=[c.args for c in p.cases[len(p.shown):]]))
             code = re.sub(r"#[^\n]*", "", learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
@@ -694,7 +709,8 @@ class GenericOracle(Oracle):
                 if not _right(p, first, ref_shown.result()):
                     jobs.append(likely)
             futures = [pool.submit(job) for job in jobs]
-            mine = observe(learner._child, p.config, p.cases, first=first, pending=pending)
+            mine = whole or observe(learner._child, p.config, p.cases, first=first,
+                                    pending=pending)
             raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
             if raised is not None and not _suspects(p, mine.answers):
                 raise _raised(p, mine, raised, None, code)

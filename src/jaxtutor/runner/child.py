@@ -143,22 +143,53 @@ _static_positions = wire.static_positions
 def _jit_state(fn) -> dict:
     """jit state for a loaded function: its jitted versions (one per set of static
     positions), the input signatures already checked for leaked tracers, whether it
-    must run plainly, whether its Python int arguments are traced (None: not tried
-    yet), and the errors (type and learner lines) that jit and a plain call both
-    raised: jit's report of those is trusted from then on."""
-    return {"fn": fn, "jitted": {}, "seen": set(), "plain": False, "ints": None,
-            "confirmed": set()}
+    must run plainly, and the errors (type and learner lines) that jit and a plain call
+    both raised: jit's report of those is trusted from then on; whether its Python int
+    arguments are traced (None: not known yet) and the values they had so far, by
+    input signature (see `_decide_ints`)."""
+    return {"fn": fn, "jitted": {}, "seen": set(), "plain": False, "confirmed": set(),
+            "ints": None, "int_values": {}}
 
 
 def _static(state: dict, args: tuple) -> tuple[int, ...]:
-    """The positions jit keeps as Python values. Python ints among them are tried as
-    traced arguments first, since a seed or a step count then takes one compile, not
-    one per value; a function whose trace fails that way (an int that sets a shape or
-    a loop's length) keeps them static, as `wire.static_positions` says."""
+    """The positions jit keeps as Python values (`wire.static_positions`), less the
+    Python ints once `_decide_ints` has found that they can be traced."""
     static = _static_positions(args)
-    if state["ints"] is False:
-        return static
-    return tuple(i for i in static if type(args[i]) is not int)
+    return tuple(i for i in static if type(args[i]) is not int) if state["ints"] else static
+
+
+def _decide_ints(state: dict, calls: list[tuple]) -> None:
+    """Whether the function's Python int arguments can be traced, decided when a second
+    value would be a second compile (a seed: run as written, op by op, every seed
+    shared the same compiled operations). Only if the function traces both ways: with
+    Python ints (so a method an int lacks, such as `x.astype`, still fails as written)
+    and with traced ones (so an int that sets a shape or a loop's length stays a Python
+    value). One value alone keeps them static: a probe would cost a trace for nothing."""
+    if state["ints"] is not None:
+        return
+    values: dict[tuple, set] = {}
+    for args in calls:
+        static = _static_positions(args)
+        ints = tuple(i for i in static if type(args[i]) is int)
+        if ints:
+            erased = _input_signature(args, tuple(i for i in static if i not in ints))
+            values.setdefault(erased, set(state["int_values"].get(erased, ()))).add(
+                tuple(args[i] for i in ints))
+            if len(values[erased]) > 1:
+                traced = tuple(i for i in static if i not in ints)
+                state["ints"] = _traces(state, args, static, quiet=True) and \
+                    _traces(state, args, traced, quiet=False)
+                return
+    state["int_values"].update(values)
+
+
+def _traces(state: dict, args: tuple, static: tuple[int, ...], quiet: bool) -> bool:
+    try:
+        with _quiet() if quiet else contextlib.nullcontext():
+            _jitted(state, static).trace(*args)
+        return True
+    except BaseException:  # the learner's: the call itself reports it
+        return False
 
 
 def _input_signature(args, static: tuple[int, ...]) -> tuple:
@@ -249,10 +280,10 @@ def _call(request: dict) -> dict:
     state = _LEARNER["jit"]
     results, note = [], None
     calls = list(map(_to_jax, wire.decode_value(request["calls"])))
+    ahead = wire.decode_value(request["ahead"]) if "ahead" in request else []
+    _decide_ints(state, calls + list(map(_to_jax, ahead)))
     _compile_side_by_side(state, calls)
-    pending = list(reversed(calls))
-    while pending:
-        args = pending.pop()
+    for args in calls:
         if state["plain"]:
             results.append(_run(state["fn"], args))
             continue
@@ -272,12 +303,6 @@ def _call(request: dict) -> dict:
                 note = wire.KEEPS_TRACERS if kept else wire.CHANGES_STATE
                 results.append(_run(state["fn"], args))
                 continue
-        if static != _static_positions(args):  # its Python ints were traced
-            if not result["ok"] and state["ints"] is None:
-                state["ints"] = False  # they stay Python values: this call again
-                pending.append(args)
-                continue
-            state["ints"] = True
         if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
             results.append(result)
             continue
@@ -493,12 +518,15 @@ def _export(request: dict) -> dict:
         except BaseException as exc:  # the learner's, like a call's
             programs.append(_error("exception", exc))
             continue
+        # whether its trace left the learner's state as it was: then a call under jit
+        # would do just what this program does, and the trusted side may run the
+        # program for the answers instead of asking for calls (see _call)
+        pure = not _holds_tracer() and _state() == _LEARNER["state"]
         programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
+                         "pure": pure,
                          "module": base64.b64encode(exported.mlir_module_serialized).decode()})
         _LEARNER["exported"][key] = programs[-1]
     return {"ok": True, "programs": programs}
-
-
 
 
 def _verify(request: dict) -> dict:

@@ -197,10 +197,12 @@ class Child:
             return reply
         return self._learner_error(reply)
 
-    def call_many(self, calls: list[tuple]) -> list[dict]:
+    def call_many(self, calls: list[tuple], ahead: list[tuple] = ()) -> list[dict]:
         """Call the learner's function once per argument tuple; one reply per call,
-        each {"ok": True, "value": ...} or the learner's exception."""
-        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls))})
+        each {"ok": True, "value": ...} or the learner's exception. `ahead`: the calls
+        the next request will make, so the child can plan its compiles (never called)."""
+        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls)),
+                               "ahead": wire.encode_value(list(ahead))})
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
             self.kill()
@@ -221,8 +223,10 @@ class Child:
     def export(self, calls: list[tuple]) -> list[dict]:
         """Export the learner's function once per argument tuple (traced and lowered,
         not run); one reply per tuple: {"ok": True, "module": base64 text, "tree": ...,
-        "prints": whether jax.debug.print was left out} or the learner's exception. Only the shape of the reply is checked here: the
-        program is judged by a clean child's `verify`."""
+        "prints": whether jax.debug.print was left out, "pure": whether the trace left
+        the learner's Python state as it was} or the learner's exception. Only the shape
+        of the reply is checked here: the program is judged by a clean child's
+        `verify`."""
         reply = self._request({"op": "export", "calls": wire.encode_value(list(calls))})
         programs = reply.get("programs")
         if not isinstance(programs, list) or len(programs) != len(calls) \
@@ -239,7 +243,8 @@ class Child:
             else:
                 checked.append({"ok": True, "module": program["module"],
                                 "tree": self._decode(program.get("tree")),
-                                "prints": program.get("prints") is True})
+                                "prints": program.get("prints") is True,
+                                "pure": program.get("pure") is True})
         return checked
 
     def verify(self, programs: list[dict]) -> list[dict]:
