@@ -297,3 +297,23 @@ def test_a_lesson_with_structure_rules_takes_a_pure_learners_answers_from_its_pr
     verdict = check_source(lesson, counting, **forked(lesson))
     assert "solution.py" in asked
     assert verdict.message.endswith(wire.CHANGES_STATE), verdict.message
+
+
+def test_only_an_error_about_tracers_is_run_again_without_jit():
+    """A plain call repeats a jitted call's error only where jit may have caused it (a
+    tracer error, or a tracer in the message): the print before it runs twice there,
+    once elsewhere (a second run op by op would show the same error, slowly)."""
+    sources = {
+        "a learner's own error": ("raise ValueError('not yet')", 1, False),
+        "a tracer error": ("return float(x)", 2, True),
+        "a tracer in the message": ("raise ValueError(f'got {x}')", 2, False),
+    }
+    for what, (body, runs, works) in sources.items():
+        source = f"def f(x):\n    print('ran')\n    {body}\n"
+        with Child(limits_for(EXERCISE), server=shared_server()) as child:
+            assert child.load(source, "solution.py", "f")["ok"] is True
+            (result,) = child.call_many([(np.float32(2.0),)])
+            assert child.output().count("ran") == runs, what
+        assert (result.get("ok") is True) == works, what
+        if "message" in what:
+            assert "2.0" in result["message"], result  # the plain call's value, not a tracer

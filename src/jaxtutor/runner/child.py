@@ -17,6 +17,7 @@ import fcntl
 import json
 import linecache
 import os
+import re
 import resource
 import secrets
 import sys
@@ -91,9 +92,9 @@ def _load(request: dict) -> dict:
     linecache.cache[filename] = (len(request["source"]), None,
                                  request["source"].splitlines(True), filename)
     key = (request["source"], filename, request["function"])
-    if key in _LOADED and not _LOADED[key]["jit"]["plain"]:
+    if key in _LOADED:
         _LEARNER.update(_LOADED[key])  # what it compiled is there for its new cases
-        if _state() == _LEARNER["state"]:  # a plain call that raised changed nothing
+        if _state() == _LEARNER["state"]:  # its calls changed nothing it keeps
             return {"ok": True}
     try:
         code = compile(request["source"], filename, "exec")
@@ -120,8 +121,9 @@ def _load(request: dict) -> dict:
 
 
 # The programs a trusted child ran (the reference, the mutants), by source: loaded again
-# (the next check's hidden cases), one that stayed pure under jit is not run afresh, so
-# its compiled shapes serve again. A learner's child loads one file, once.
+# (the next check's hidden cases), one whose calls left its Python state as it was
+# (`_state`) is not run afresh, so what it compiled serves again. A learner's child
+# loads one file, once.
 _LOADED: dict[tuple, dict] = {}
 
 
@@ -303,7 +305,8 @@ def _call(request: dict) -> dict:
                 note = wire.KEEPS_TRACERS if kept else wire.CHANGES_STATE
                 results.append(_run(state["fn"], args))
                 continue
-        if result["ok"] or result["frames"] and _signature(result) in state["confirmed"]:
+        if result["ok"] or result["frames"] and (_signature(result) in state["confirmed"]
+                                                 or not _about_tracers(result)):
             results.append(result)
             continue
         plain = _run(state["fn"], args)  # what the learner's code really does, with its own frames
@@ -317,6 +320,19 @@ def _call(request: dict) -> dict:
     if note:
         reply["note"] = note
     return reply
+
+
+def _about_tracers(error: dict) -> bool:
+    """Whether a jitted call's error may be jit's own: one of JAX's tracer errors (a
+    plain call may work: `float(x)`, an `if` on a value), or a message that shows a
+    tracer where a plain call would show values. Any other error, raised in the
+    learner's line, is the one a plain call raises (a grad of a vector, a wrong shape,
+    the starter's NotImplementedError), and running it again op by op would cost
+    100-200 ms in a fresh child for nothing."""
+    import jax
+
+    return error["type"] in {n for n in dir(jax.errors) if not n.startswith("_")} \
+        or re.search(r"Trac(er|ed<)", error["message"]) is not None
 
 
 def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
