@@ -131,3 +131,33 @@ def test_part_headings_mark_where_each_part_begins():
     lessons = [replace(one, part=part) for part in parts]
     assert part_headings(lessons) == [None, None, "A", None, "B", "Other lessons", "A"]
     assert part_headings([]) == []
+
+
+def test_parsed_lesson_files_are_remembered_by_their_content(tmp_path, monkeypatch):
+    """The app reads every lesson file on start: their parsed form is kept (JSON, by
+    content), gives the same lessons, follows an edited file at once, and a cache that
+    cannot be read is no error."""
+    import shutil
+
+    from jaxtutor import lessons as module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "lessons"
+    shutil.copytree(module.builtin_dir(), folder)
+
+    def load():
+        monkeypatch.setattr(module, "_PARSED", module._ParsedFiles())  # a new process
+        found, errors = module.load_dir(folder)
+        assert errors == []
+        return [(x.id, x.title, x.explanation, x.exercise.config, x.exercise.solution) for x in found]
+
+    parsed = load()
+    cache = module._ParsedFiles.path()
+    assert cache.is_relative_to(tmp_path / "cache") and not (tmp_path / "home").exists()
+    assert cache.is_file() and len(json.loads(cache.read_text())) == len(parsed)
+    assert load() == parsed
+    first = sorted(folder.glob("0*.toml"))[0]
+    first.write_text(first.read_text().replace("title = ", "title = 'Edited' #", 1))
+    assert load()[0][1] == "Edited"
+    cache.write_text("{not json")
+    assert load()[1:] == parsed[1:]

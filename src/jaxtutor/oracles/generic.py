@@ -280,10 +280,10 @@ class Raised:
 @dataclass
 class Run:
     """What one program did on the cases: answers (a value or Raised per case) from
-    calls of the function (under the child's jit, which changes nothing it does); and, when the exercise has structure or
-    recompilation rules, what a clean child found in its exported programs (per case:
-    the facts and the value of the program of that case's signature) or why it could
-    not be exported."""
+    calls of the function (under the child's jit, which changes nothing it does) or its
+    programs' runs; and, when the exercise has structure or recompilation rules, what a
+    clean child found in its exported programs (per case: the facts and the value of the
+    program of that case's signature) or why it could not be exported."""
 
     answers: list
     facts: list[dict] | None = None

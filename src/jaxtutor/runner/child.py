@@ -137,8 +137,6 @@ _FLAGS = os.environ.get("XLA_FLAGS", "")
 os.environ["XLA_FLAGS"] = " ".join([_FLAGS, *(f"--{k}={v}" for k, v in _CHEAPER_COMPILES.items()
                                               if k not in _FLAGS)]).strip()
 
-
-
 _static_positions = wire.static_positions
 
 
@@ -172,16 +170,16 @@ def _decide_ints(state: dict, calls: list[tuple]) -> None:
     values: dict[tuple, set] = {}
     for args in calls:
         static = _static_positions(args)
-        ints = tuple(i for i in static if type(args[i]) is int)
-        if ints:
-            erased = _input_signature(args, tuple(i for i in static if i not in ints))
-            values.setdefault(erased, set(state["int_values"].get(erased, ()))).add(
-                tuple(args[i] for i in ints))
-            if len(values[erased]) > 1:
-                traced = tuple(i for i in static if i not in ints)
-                state["ints"] = _traces(state, args, static, quiet=True) and \
-                    _traces(state, args, traced, quiet=False)
-                return
+        traced = tuple(i for i in static if type(args[i]) is not int)
+        if traced == static:
+            continue
+        erased = _input_signature(args, traced)  # the same for every value of the ints
+        values.setdefault(erased, set(state["int_values"].get(erased, ()))).add(
+            tuple(args[i] for i in static if i not in traced))
+        if len(values[erased]) > 1:
+            state["ints"] = _traces(state, args, static, quiet=True) and \
+                _traces(state, args, traced, quiet=False)
+            return
     state["int_values"].update(values)
 
 
@@ -273,12 +271,16 @@ def _call(request: dict) -> dict:
     once per distinct input signature (jit's cache groups the cases), not op by op for
     each case. jit must never change what the learner sees:
     - a function that keeps a traced value between calls (say, the first batch it saw,
-      in a global) would have that bug hidden by jit's cache, so after each trace the
-      learner's globals are searched for a tracer; one found reloads the learner's file
-      and runs every call plainly, with a note;
-    - when a jitted call raises, the call is run again plainly and that result counts;
-      when the plain call then works, the function cannot be traced, and the remaining
-      calls run plainly with a note."""
+      in a global) would have that bug hidden by jit's cache, and one that changes
+      Python state (counts its calls, draws from np.random) would do so once per shape,
+      so after each trace the learner's globals are searched for a tracer and compared
+      with what they were (`_state`); either reloads the learner's file and runs every
+      call plainly, with a note;
+    - Python ints are static arguments, or traced once a second value comes and the
+      function allows it (`_decide_ints`);
+    - when a jitted call raises an error jit may have caused (`_about_tracers`), the
+      call is run again plainly and that result counts; when the plain call then works,
+      the function cannot be traced, and the remaining calls run plainly with a note."""
     state = _LEARNER["jit"]
     results, note = [], None
     calls = list(map(_to_jax, wire.decode_value(request["calls"])))

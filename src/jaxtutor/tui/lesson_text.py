@@ -8,11 +8,15 @@ text in the first frame."""
 from __future__ import annotations
 
 from rich.markdown import CodeBlock, Heading, Markdown
-from rich.syntax import Syntax
+from rich.padding import Padding
+from rich.text import Text
 from rich.theme import Theme
 
 # Rich draws inline code bold cyan on black: on a light theme, a dark box in the line
 _LIGHT = Theme({"markdown.code": "bold #0b4f9c on #e4e8ee"})
+# the text and background of the code themes' plain text (Pygments' monokai and
+# default), so a block keeps its look when it is coloured
+_PLAIN = {"monokai": "#f8f8f2 on #272822", "default": "#000000 on #f8f8f8"}
 
 
 class _Heading(Heading):
@@ -27,8 +31,8 @@ class _Heading(Heading):
 
 
 class _CodeBlock(CodeBlock):
-    """A code block, drawn plain until the lesson asks for colour: Pygments' first lexer
-    costs about 0.1 s, which is no reason to keep the text off the screen."""
+    """A code block, drawn plain until the lesson asks for colour: Pygments (its import
+    and its first lexer, about 0.1 s) is no reason to keep the text off the screen."""
 
     highlight = False
 
@@ -39,8 +43,14 @@ class _CodeBlock(CodeBlock):
         return block
 
     def __rich_console__(self, console, options):
-        lexer = self.lexer_name if self.highlight else "text"
-        yield Syntax(str(self.text).rstrip(), lexer, theme=self.theme, word_wrap=True, padding=1)
+        code = str(self.text).rstrip()
+        if not self.highlight:  # as Syntax draws it, without importing Pygments
+            style = _PLAIN.get(self.theme, _PLAIN["monokai"])
+            yield Padding(Text(code, style=style), 1, style=style, expand=True)
+            return
+        from rich.syntax import Syntax
+
+        yield Syntax(code, self.lexer_name, theme=self.theme, word_wrap=True, padding=1)
 
 
 class LessonMarkdown(Markdown):
