@@ -160,3 +160,22 @@ def test_a_solution_runs_no_mutant(programs):
     ex = exercise("capstone_training_run")
     assert check_source(ex, ex.solution, seed=8).status == "pass"
     assert not [name for name, _ in programs if name.startswith("mutant_")]
+
+
+def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them():
+    """jit_dynamic_lr's starter makes lr static: its function cannot be exported, so the
+    rules fail whatever its answers, and its likely mutant need not wait for them. The
+    solution's programs, run for its answers, break no rule."""
+    from jaxtutor.runner.sandbox import Child
+
+    ex = exercise("jit_dynamic_lr")
+    p = generic.prepare(ex, seed=1)
+    for source, fails in ((ex.starter, True), (ex.solution, False)):
+        with Child() as child, Child() as clean:
+            assert child.load(source, "solution.py", ex.function)["ok"] is True
+            pending = generic.start_observing(child, p.config, p.cases, clean)
+            whole = generic.answered_by_programs(pending)
+            assert (whole is None) == fails
+            assert generic._fails_a_rule(p, pending, whole) is fails
+    verdict = check_source(ex, ex.starter, seed=1)
+    assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"

@@ -705,8 +705,9 @@ class GenericOracle(Oracle):
                 jobs = [lambda: _joined(ref_shown.result(), reference_run(hidden)
                                         if hidden else Run([]))]
                 # no mutant is run for a learner right on the fixed cases (a cold check
-                # would compile them all beside the learner's): later, if at all
-                if not _right(p, first, ref_shown.result()):
+                # would compile them all beside the learner's) unless a rule already
+                # failed: later, if at all
+                if not _right(p, first, ref_shown.result()) or _fails_a_rule(p, pending, whole):
                     jobs.append(likely)
             futures = [pool.submit(job) for job in jobs]
             mine = whole or observe(learner._child, p.config, p.cases, first=first,
@@ -798,6 +799,18 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
     return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
                        f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
                        shared=trusted)
+
+
+def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> bool:
+    """A structure or recompilation rule the learner fails, known before its answers:
+    its function could not be exported, or its programs' runs (its answers) break one."""
+    if pending is None:
+        return False
+    if pending.raised is not None:
+        return True
+    return whole is not None and any(
+        t.status != "pass" for t in structure_tests(p.config, p.cases, whole)
+        + compile_tests(p.config, p.cases, whole))
 
 
 def _joined(shown: Run, hidden: Run) -> Run:
