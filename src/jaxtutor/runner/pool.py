@@ -166,12 +166,13 @@ class WarmPool:
         reads, `watch` while it waits for a save). Only a head start: it never raises."""
         from jaxtutor import oracles
 
-        oracle = oracles.get(exercise.oracle)
-        # a check whose programs a clean child judges takes two children: both warm
-        with self._lock:
-            self._size = max(self._size, 2 if oracle.needs_clean(exercise) else 1)
-        self._refill_later()
         try:
+            oracle = oracles.get(exercise.oracle)
+            # a check whose programs a clean child judges takes two children: both warm
+            if oracle.needs_clean(exercise):
+                with self._lock:
+                    self._size = max(self._size, 2)
+                self._refill_later()
             oracle.warm(exercise, self.trusted)
         except Exception:  # the check runs these programs itself
             pass
