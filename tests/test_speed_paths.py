@@ -225,7 +225,7 @@ def test_a_trusted_program_loaded_again_keeps_its_compiles_unless_it_has_state()
         for _ in range(2):
             assert child.load(counting, "mutant.py", "scaled")["ok"] is True
             answers += [r["value"] for r in child.call_many([(np.ones(2),), (np.ones(2),)])]
-        assert child.output().count("traced") == 1, child.output()
+    assert child.output().count("traced") == 1, child.output()  # all of it, once it is gone
     np.testing.assert_allclose(np.array(answers), np.array([[1, 1], [2, 2], [1, 1], [2, 2]]))
 
 
@@ -313,7 +313,8 @@ def test_only_an_error_about_tracers_is_run_again_without_jit():
         with Child(limits_for(EXERCISE), server=shared_server()) as child:
             assert child.load(source, "solution.py", "f")["ok"] is True
             (result,) = child.call_many([(np.float32(2.0),)])
-            assert child.output().count("ran") == runs, what
+        # read once the child is gone: its output is drained by a thread meanwhile
+        assert child.output().count("ran") == runs, what
         assert (result.get("ok") is True) == works, what
         if "message" in what:
             assert "2.0" in result["message"], result  # the plain call's value, not a tracer

@@ -283,28 +283,27 @@ def _call(request: dict) -> dict:
       the function cannot be traced, and the remaining calls run plainly with a note."""
     state = _LEARNER["jit"]
     results, note = [], None
-    calls = list(map(_to_jax, wire.decode_value(request["calls"])))
+    arguments = list(map(_to_jax, wire.decode_value(request["calls"])))
     ahead = wire.decode_value(request["ahead"]) if "ahead" in request else []
-    _decide_ints(state, calls + list(map(_to_jax, ahead)))
+    _decide_ints(state, arguments + list(map(_to_jax, ahead)))
+    calls = [(args, static, _input_signature(args, static))
+             for args, static in ((args, _static(state, args)) for args in arguments)]
     _compile_side_by_side(state, calls)
-    for args in calls:
+    for args, static, signature in calls:
         if state["plain"]:
             results.append(_run(state["fn"], args))
             continue
-        static = _static(state, args)
-        signature = _input_signature(args, static)
         with _quiet() if signature in state["seen"] else contextlib.nullcontext():
             result = _run(lambda *a: _jitted(state, static)(*a), args)  # jit() itself may refuse
         if signature not in state["seen"]:  # this call traced the function
             state["seen"].add(signature)
             # under jit the learner's Python runs only while it traces: a trace that
-            # kept a tracer or changed Python state means jit would change what the
-            # function does, so its file runs again from the start, without jit
-            kept = _holds_tracer()
-            if kept or _state() != _LEARNER["state"]:
+            # left something behind means jit would change what the function does, so
+            # its file runs again from the start, without jit
+            if (left := _left_behind()) is not None:
                 _reload()
                 state.update(fn=_LEARNER["function"], plain=True)
-                note = wire.KEEPS_TRACERS if kept else wire.CHANGES_STATE
+                note = left
                 results.append(_run(state["fn"], args))
                 continue
         if result["ok"] or result["frames"] and (_signature(result) in state["confirmed"]
@@ -337,19 +336,29 @@ def _about_tracers(error: dict) -> bool:
         or re.search(r"Trac(er|ed<)", error["message"]) is not None
 
 
+def _left_behind() -> str | None:
+    """What the last trace left that jit would hide, as the note saying so: a kept
+    tracer, or changed Python state (`_state`); None when it left nothing."""
+    if _holds_tracer():
+        return wire.KEEPS_TRACERS
+    if _state() != _LEARNER["state"]:
+        return wire.CHANGES_STATE
+    return None
+
+
 def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     """Compile each new input signature while the next one is traced: tracing and
     lowering are Python (they hold the GIL), XLA's compile is not, so it runs in a
     thread of its own next to the next trace. On two cores has_aux's two shapes take
     about 85 ms in the child instead of 110. Only a head start: the calls (arguments
     and their signature) still run one by one afterwards, hitting jit's cache, and an
-    error here is raised again by its own call."""
+    error here is raised again by its own call. `calls`: (arguments, static positions,
+    input signature) each."""
     if state["plain"]:
         return
     new = {}
-    for args in calls:
-        static = _static(state, args)
-        if (signature := _input_signature(args, static)) not in state["seen"]:
+    for args, static, signature in calls:
+        if signature not in state["seen"]:
             new.setdefault(signature, (args, static))
     new = list(new.values())
     if len(new) < 2:
@@ -536,12 +545,11 @@ def _export(request: dict) -> dict:
         except BaseException as exc:  # the learner's, like a call's
             programs.append(_error("exception", exc))
             continue
-        # whether its trace left the learner's state as it was: then a call under jit
-        # would do just what this program does, and the trusted side may run the
-        # program for the answers instead of asking for calls (see _call)
-        pure = not _holds_tracer() and _state() == _LEARNER["state"]
+        # whether its trace left nothing behind: then a call under jit would do just
+        # what this program does, and the trusted side may run the program for the
+        # answers instead of asking for calls (see _call)
         programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
-                         "pure": pure,
+                         "pure": _left_behind() is None,
                          "module": base64.b64encode(exported.mlir_module_serialized).decode()})
         _LEARNER["exported"][key] = programs[-1]
     return {"ok": True, "programs": programs}

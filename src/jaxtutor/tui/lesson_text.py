@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.markdown import CodeBlock, Heading, Markdown
 from rich.padding import Padding
+from rich.syntax import Syntax
 from rich.text import Text
 from rich.theme import Theme
 
@@ -31,8 +32,8 @@ class _Heading(Heading):
 
 
 class _CodeBlock(CodeBlock):
-    """A code block, drawn plain until the lesson asks for colour: Pygments (its import
-    and its first lexer, about 0.1 s) is no reason to keep the text off the screen."""
+    """A code block, drawn plain until the lesson asks for colour: Pygments' first lexer
+    (loading its lexers, about 0.1 s) is no reason to keep the text off the screen."""
 
     highlight = False
 
@@ -44,12 +45,10 @@ class _CodeBlock(CodeBlock):
 
     def __rich_console__(self, console, options):
         code = str(self.text).rstrip()
-        if not self.highlight:  # as Syntax draws it, without importing Pygments
+        if not self.highlight:  # as Syntax draws it, without asking Pygments for a lexer
             style = _PLAIN.get(self.theme, _PLAIN["monokai"])
             yield Padding(Text(code, style=style), 1, style=style, expand=True)
             return
-        from rich.syntax import Syntax
-
         yield Syntax(code, self.lexer_name, theme=self.theme, word_wrap=True, padding=1)
 
 
