@@ -55,10 +55,19 @@ def shared_server() -> ForkServer:
     return _SHARED[-1]
 
 
+def pytest_xdist_auto_num_workers(config):
+    """Two workers per core (`-n auto`; at most 4, by --maxprocesses): a test spends much
+    of its time waiting on its children (a fork, a pipe, a timeout), and one worker per
+    core kept 2 cores 60% busy."""
+    return 2 * len(os.sched_getaffinity(0))
+
+
 def pytest_collection_modifyitems(items):
     """The tests marked slow first (each takes minutes), so that with several workers
-    (pytest-xdist) none is left running one of them alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    (pytest-xdist) none is left running one of them alone at the end; those marked alone
+    last, where waiting for the others to finish costs nothing."""
+    items.sort(key=lambda item: (item.get_closest_marker("alone") is not None,
+                                 item.get_closest_marker("slow") is None))
 
 
 def pytest_sessionfinish(session):

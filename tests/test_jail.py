@@ -184,7 +184,6 @@ def _kill_midway(argv: list[str], tag: str, tmp: Path) -> None:
     tutor.wait()
 
 
-@pytest.mark.alone  # the sweep is given 5 s of wall-clock time
 @pytest.mark.parametrize("command", ["check", "grade"])
 def test_nothing_survives_a_killed_tutor(command, tmp_path):
     (tmp_path / "looper.py").write_text(LOOP)
@@ -196,7 +195,8 @@ def test_nothing_survives_a_killed_tutor(command, tmp_path):
             else ["grade", "argnums", str(tmp_path), "--jobs", "2"])
     _kill_midway(argv, tag, tmp)
     started = time.monotonic()
-    while _tagged(tag) and time.monotonic() - started < 5:  # it takes about a second
+    # about a second; the clock only bounds a failing run, on however busy a machine
+    while _tagged(tag) and time.monotonic() - started < 30:
         time.sleep(0.05)
     assert _tagged(tag) == set()
     assert list(tmp.iterdir()) == []

@@ -146,13 +146,13 @@ def test_parsed_lesson_files_are_remembered_by_their_content(tmp_path, monkeypat
     shutil.copytree(module.builtin_dir(), folder)
 
     def load():
-        monkeypatch.setattr(module, "_PARSED", module._ParsedFiles())  # a new process
+        monkeypatch.setattr(module, "_PARSED", module.KeptAsJson("lessons.json"))  # a new process
         found, errors = module.load_dir(folder)
         assert errors == []
         return [(x.id, x.title, x.explanation, x.exercise.config, x.exercise.solution) for x in found]
 
     parsed = load()
-    cache = module._ParsedFiles.path()
+    cache = module._PARSED.path()
     assert cache.is_relative_to(tmp_path / "cache") and not (tmp_path / "home").exists()
     assert cache.is_file() and len(json.loads(cache.read_text())) == len(parsed)
     assert load() == parsed

@@ -5,6 +5,7 @@ note) for code jax.jit cannot trace. Real child processes, no timing assertions.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from conftest import forked, shared_server
 from jaxtutor.check import check_source, limits_for
@@ -318,3 +319,23 @@ def test_only_an_error_about_tracers_is_run_again_without_jit():
         assert (result.get("ok") is True) == works, what
         if "message" in what:
             assert "2.0" in result["message"], result  # the plain call's value, not a tracer
+
+
+def test_a_learners_own_jit_with_a_static_number_compiles_ahead_in_the_calls_order():
+    """jit_dynamic_lr's starter: the learner's jit keeps lr static, so the child's jit
+    cannot trace it and the calls run plainly. Each lr's program is compiled ahead, on
+    the side, by the learner's own jit; its traces (and their prints) still come in the
+    calls' order, once per lr, and the answers are each lr's own."""
+    source = ("import functools\nimport jax\n\n\n"
+              "@functools.partial(jax.jit, static_argnames='lr')\n"
+              "def step(w, lr):\n    print('tracing lr', lr)\n    return w - lr * 2.0 * w\n")
+    rates = [0.1, 0.05, 0.01, 0.2]
+    with Child(limits_for(EXERCISE), server=shared_server()) as child:
+        assert child.load(source, "solution.py", "step")["ok"] is True
+        answers = child.call_many([(np.float32(1.0), lr) for lr in rates[:2]])
+        answers += child.call_many([(np.float32(1.0), lr) for lr in rates[2:] + rates[:1]])
+    assert [float(a["value"]) for a in answers] == pytest.approx(
+        [1.0 - lr * 2.0 for lr in rates + rates[:1]])
+    assert child.notes and child.notes[0].startswith("Note: your function could not be compiled")
+    # read once the child is gone: its output is drained by a thread meanwhile
+    assert child.output().splitlines() == [f"tracing lr {lr}" for lr in rates]

@@ -21,9 +21,6 @@ import pytest
 from jaxtutor.lessons import builtin_dir, load_dir
 
 LOST_AT_MOST_S = 1.0
-# a real terminal on wall-clock time ("a second", a pause for a key to land): no other
-# worker's JAX processes share the cores meanwhile
-pytestmark = pytest.mark.alone
 
 
 class Terminal:
@@ -80,6 +77,9 @@ def saved(db_path: Path, lesson_id: str):
         db.close()
 
 
+# "a second" is wall-clock time in a real terminal: no other worker's JAX processes
+# share the cores meanwhile
+@pytest.mark.alone
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pty test")
 def test_sigkill_while_typing_loses_at_most_a_second(tmp_path):
     home = tmp_path / "home"

@@ -8,6 +8,7 @@ so no timing shows. Update after a deliberate change with `--snapshot-update`.
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Tabs
 
 from jaxtutor.tui.app import TutorApp
 from jaxtutor.tui.widgets import LessonView
@@ -93,8 +94,22 @@ async def show_verdict(pilot) -> None:
     app._update_status()
     if app._narrow():
         app._show_pane("results")
-        await pilot.pause()
-        await pilot.wait_for_scheduled_animations()  # the tabs' underline slides to Results
+        await underline_under(pilot, "results")
+
+
+async def underline_under(pilot, tab_id: str) -> None:
+    """Until the tabs' underline is under the tab, whole: it slides there after a timer,
+    once for the tab chosen and again for its label's new width (a busy machine can
+    catch it on the way)."""
+    tabs = pilot.app.query_one("#pane-tabs", Tabs)
+    underline, tab = tabs.query_one("Underline"), tabs.query_one(f"#{tab_id}")
+    for _ in range(200):
+        await pilot.wait_for_scheduled_animations()
+        span = tab.virtual_region.shrink(tab.styles.gutter).column_span
+        if (underline.highlight_start, underline.highlight_end) == span:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"the underline never reached the tab: {underline.highlight_start}, {underline.highlight_end}, {span}")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])

@@ -7,13 +7,12 @@ wheel as `jaxtutor/lessons`.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from jaxtutor.kept import KeptAsJson
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -157,69 +156,9 @@ def load_file(path: Path) -> Lesson:
     return from_data(data, path, text)
 
 
-class _ParsedFiles:
-    """tomllib's reading of lesson files, kept as JSON by each file's content: tomllib
-    is pure Python, and parsing the course's 17 files took about 25 ms of every app
-    start, before its first frame. A file that changed is parsed again; a cache that
-    cannot be read or written is no error."""
-
-    _LIMIT = 256  # files; the oldest go first
-
-    def __init__(self) -> None:
-        self._entries: dict[str, str] | None = None
-        self._changed = False
-
-    @staticmethod
-    def path() -> Path:
-        # the platform's cache folder, never the learner's data: reading lessons
-        # creates no data folder (export, grade and new-lesson rely on it)
-        from platformdirs import user_cache_dir
-
-        return Path(user_cache_dir("jaxtutor")) / "lessons.json"
-
-    def _load(self) -> dict[str, str]:
-        if self._entries is None:
-            try:
-                entries = json.loads(self.path().read_text(encoding="utf-8"))
-                ok = isinstance(entries, dict) and all(isinstance(v, str) for v in entries.values())
-            except (OSError, ValueError):
-                ok = False
-            self._entries = entries if ok else {}
-        return self._entries
-
-    @staticmethod
-    def _key(text: str) -> str:
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-    def get(self, text: str) -> dict | None:
-        found = self._load().get(self._key(text))
-        return json.loads(found) if found is not None else None  # a fresh copy each time
-
-    def put(self, text: str, data: dict) -> None:
-        try:
-            self._load()[self._key(text)] = json.dumps(data)
-        except (TypeError, ValueError):  # a TOML date has no JSON form: parsed each time
-            return
-        self._changed = True
-
-    def save(self) -> None:
-        if not self._changed:
-            return
-        entries = self._load()
-        while len(entries) > self._LIMIT:
-            del entries[next(iter(entries))]
-        path = self.path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            part = path.with_name(f"{path.name}.{os.getpid()}")
-            part.write_text(json.dumps(entries), encoding="utf-8")
-            os.replace(part, path)  # whole or not at all, with other processes about
-            self._changed = False
-        except OSError:
-            pass
-
-
-_PARSED = _ParsedFiles()
+# tomllib is pure Python: parsing the course's 17 files took about 25 ms of every app
+# start, before its first frame. A file that changed is parsed again.
+_PARSED = KeptAsJson("lessons.json")
 
 
 def _require(data: dict, key: str, kind: type, path: Path, text: str, table: str | None):

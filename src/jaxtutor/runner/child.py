@@ -289,7 +289,7 @@ def _call(request: dict) -> dict:
     calls = [(args, static, _input_signature(args, static))
              for args, static in ((args, _static(state, args)) for args in arguments)]
     _compile_side_by_side(state, calls)
-    for args, static, signature in calls:
+    for n, (args, static, signature) in enumerate(calls):
         if state["plain"]:
             results.append(_run(state["fn"], args))
             continue
@@ -304,6 +304,7 @@ def _call(request: dict) -> dict:
                 _reload()
                 state.update(fn=_LEARNER["function"], plain=True)
                 note = left
+                _compile_side_by_side(state, calls[n:])
                 results.append(_run(state["fn"], args))
                 continue
         if result["ok"] or result["frames"] and (_signature(result) in state["confirmed"]
@@ -314,6 +315,7 @@ def _call(request: dict) -> dict:
         if plain["ok"]:
             state["plain"] = True
             note = wire.NOT_TRACEABLE.format(error=result["type"])
+            _compile_side_by_side(state, calls[n + 1:])
         else:
             state["confirmed"].add(_signature(plain))
         results.append(plain)
@@ -353,20 +355,34 @@ def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     about 85 ms in the child instead of 110. Only a head start: the calls (arguments
     and their signature) still run one by one afterwards, hitting jit's cache, and an
     error here is raised again by its own call. `calls`: (arguments, static positions,
-    input signature) each."""
+    input signature) each.
+
+    A function that runs plainly and is jitted by the learner (it has `lower`) gets the
+    same head start from its own jit, for each new value of a Python number (its own
+    static arguments are its own; jit_dynamic_lr's starter compiles once per lr). Its
+    traces run here in the calls' order, as the calls would run them: a jitted
+    function's Python runs only while it traces."""
     if state["plain"]:
-        return
+        fn = state["fn"]
+        if not callable(getattr(fn, "lower", None)):
+            return
+        lower = lambda args, static: fn.lower(*args)  # noqa: E731
+        key = lambda args, static, signature: _input_signature(args, _static_positions(  # noqa: E731
+            args) + tuple(i for i, a in enumerate(args) if type(a) is float))
+    else:
+        lower = lambda args, static: _jitted(state, static).lower(*args)  # noqa: E731
+        key = lambda args, static, signature: signature  # noqa: E731
     new = {}
     for args, static, signature in calls:
-        if signature not in state["seen"]:
-            new.setdefault(signature, (args, static))
+        if signature not in state["seen"] or state["plain"]:
+            new.setdefault(key(args, static, signature), (args, static))
     new = list(new.values())
     if len(new) < 2:
         return
     compiling = []
     for args, static in new:
         try:
-            lowered = _jitted(state, static).lower(*args)
+            lowered = lower(args, static)
         except BaseException:  # the learner's, reported by the call itself
             continue
         compiling.append(threading.Thread(target=_compile_quietly, args=(lowered,)))

@@ -316,9 +316,11 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             self._results_tab.label = self._results_label()
 
     def _results_label(self) -> str:
+        """One width whatever it says: a tab that grew as the results came would leave
+        the tabs' underline short of it (Textual measures the tab before its new label)."""
         verdict = self.last_verdict
-        return ("Results ⟳" if self.checking else "Results" if verdict is None else
-                f"Results {'✓' if verdict.passed else '✗'}")
+        mark = "⟳" if self.checking else " " if verdict is None else "✓" if verdict.passed else "✗"
+        return f"Results {mark}"
 
     def _update_hints(self) -> None:
         lesson = self.current
