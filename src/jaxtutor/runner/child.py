@@ -362,20 +362,22 @@ def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     static arguments are its own; jit_dynamic_lr's starter compiles once per lr). Its
     traces run here in the calls' order, as the calls would run them: a jitted
     function's Python runs only while it traces."""
-    if state["plain"]:
-        fn = state["fn"]
-        if not callable(getattr(fn, "lower", None)):
-            return
-        lower = lambda args, static: fn.lower(*args)  # noqa: E731
-        key = lambda args, static, signature: _input_signature(args, _static_positions(  # noqa: E731
-            args) + tuple(i for i, a in enumerate(args) if type(a) is float))
-    else:
-        lower = lambda args, static: _jitted(state, static).lower(*args)  # noqa: E731
-        key = lambda args, static, signature: signature  # noqa: E731
+    plain = state["plain"]
+    if plain and not callable(getattr(state["fn"], "lower", None)):
+        return
+
+    def lower(args, static):
+        return state["fn"].lower(*args) if plain else _jitted(state, static).lower(*args)
+
+    def program(args, signature):  # under the learner's jit, any number may be static
+        return _input_signature(args, tuple(
+            i for i, a in enumerate(args) if a is None or isinstance(a, (bool, int, float, str)))
+        ) if plain else signature
+
     new = {}
     for args, static, signature in calls:
-        if signature not in state["seen"] or state["plain"]:
-            new.setdefault(key(args, static, signature), (args, static))
+        if plain or signature not in state["seen"]:
+            new.setdefault(program(args, signature), (args, static))
     new = list(new.values())
     if len(new) < 2:
         return

@@ -319,7 +319,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         """One width whatever it says: a tab that grew as the results came would leave
         the tabs' underline short of it (Textual measures the tab before its new label)."""
         verdict = self.last_verdict
-        mark = "⟳" if self.checking else " " if verdict is None else "✓" if verdict.passed else "✗"
+        mark = ("⟳" if self.checking else " " if verdict is None
+                else "✓" if verdict.passed else "✗")
         return f"Results {mark}"
 
     def _update_hints(self) -> None:

@@ -73,22 +73,3 @@ class LessonMarkdown(Markdown):
             return
         with console.use_theme(_LIGHT):
             yield from super().__rich_console__(console, options)
-
-
-class DrawnOnce:
-    """A renderable's lines, drawn once per width: Textual renders a Static's content to
-    measure its height and again to paint it, and a lesson's Markdown takes about 15 ms
-    each time."""
-
-    def __init__(self, renderable) -> None:
-        self.renderable = renderable
-        self._lines: dict[int, list] = {}
-
-    def __rich_console__(self, console, options):
-        lines = self._lines.get(options.max_width)
-        if lines is None:
-            lines = console.render_lines(self.renderable, options.update(height=None),
-                                         pad=False, new_lines=True)
-            self._lines[options.max_width] = lines
-        for line in lines:
-            yield from line

@@ -165,12 +165,11 @@ class LessonView(VerticalScroll):
         return self._highlighted
 
     def _draw(self, highlight: bool) -> None:
-        from jaxtutor.tui.lesson_text import DrawnOnce, LessonMarkdown
+        from jaxtutor.tui.lesson_drawing import LessonDrawing
 
         self._highlighted = highlight
-        self.query_one("#lesson-text", Static).update(DrawnOnce(
-            LessonMarkdown(self._explanation, dark=self.app.current_theme.dark,
-                           highlight=highlight)))
+        self.query_one("#lesson-text", Static).update(
+            LessonDrawing(self._explanation, dark=self.app.current_theme.dark, highlight=highlight))
 
 
 class ResultsPane(VerticalScroll):
