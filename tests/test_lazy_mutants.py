@@ -6,6 +6,7 @@ through the programs asked for, never through timings."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 
 import pytest
 
@@ -178,4 +179,38 @@ def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them():
             assert (whole is None) == fails
             assert generic._fails_a_rule(p, pending, whole) is fails
     verdict = check_source(ex, ex.starter, seed=1)
+    assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"
+
+
+def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_before_its_answers(
+        monkeypatch):
+    """jit_dynamic_lr's starter: its export raises as the static_lr mutant's does, so that
+    mutant's run on every case is asked for before the learner's first answers come
+    back (the learner's first call here waits for it, so a later start would time out)."""
+    from jaxtutor.runner import sandbox
+
+    ex = exercise("jit_dynamic_lr")
+    every = len(generic.prepare(ex, seed=1).cases)
+    started, waited, files = threading.Event(), [], {}
+    real_run, real_load, real_calls = generic.run_program, sandbox.Child.load, sandbox.Child.call_many
+
+    def run_program(source, function, config, cases, limits, filename, *args, **kwargs):
+        if filename == "mutant_static_lr.py" and len(cases) == every:
+            started.set()
+        return real_run(source, function, config, cases, limits, filename, *args, **kwargs)
+
+    def load(self, source, filename, function):
+        files[id(self)] = filename
+        return real_load(self, source, filename, function)
+
+    def call_many(self, calls, *args, **kwargs):
+        if files.get(id(self)) == "solution.py" and not waited:
+            waited.append(started.wait(timeout=60))
+        return real_calls(self, calls, *args, **kwargs)
+
+    monkeypatch.setattr(generic, "run_program", run_program)
+    monkeypatch.setattr(sandbox.Child, "load", load)
+    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
+    verdict = check_source(ex, ex.starter, seed=1)
+    assert waited == [True]
     assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"

@@ -383,6 +383,9 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
     with contextlib.ExitStack() as stack:
         if shared is not None:
             stack.enter_context(shared.lock)  # one program at a time in it
+            with _CACHE_LOCK:  # the same run, started ahead, may have held the lock
+                if key in _CACHE:
+                    return _CACHE[key]
             child = shared.child(limits)  # raises once closed: a check that ended starts no more
         else:
             child = stack.enter_context(spawn(limits))
@@ -665,6 +668,8 @@ class GenericOracle(Oracle):
         reference(p.shown)
         for m in p.mutants:
             _first_run(p, m, trusted.spawn, trusted)
+            if needs_programs(p.config):
+                _export_raises(p, m, trusted)
         if len(p.cases) > len(p.shown):
             reference(p.cases[len(p.shown):])
 
@@ -682,6 +687,13 @@ class GenericOracle(Oracle):
             ref_shown = pool.submit(reference_run, p.shown)
             pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
             whole = answered_by_programs(pending)
+            if pending is not None and pending.raised is not None and len(p.cases) > len(p.shown):
+                # the function could not be exported: the mutant that fails the same way
+                # (jit_dynamic_lr's static lr) is the likely one, and its run on every
+                # case starts now, beside the learner's calls; later, `likely` finds it
+                # remembered (or runs the one the answers point to)
+                pool.submit(reference_run, p.cases[len(p.shown):])
+                pool.submit(_likely_by_export, p, pending.raised.info, learner.spawn, trusted)
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
             first = whole.answers[:len(p.shown)] if whole else _answers(
@@ -830,6 +842,33 @@ def _agrees(p: Prepared, answers: list, first: Run) -> bool:
     """Whether a mutant's answers on the fixed cases are the learner's."""
     return not first.load_error and len(first.answers) == len(p.shown) and all(
         differs(g, m, p.config) is None for g, m in zip(answers, first.answers))
+
+
+_EXPORT_RAISES: dict[tuple, str | None] = {}  # (mutant, function, first case): error type
+
+
+def _export_raises(p: Prepared, mutant: dict, trusted: TrustedChild | None) -> str | None:
+    """The type of the error a mutant's export on the first fixed case raises (None when
+    it exports), asked of the trusted child once per process."""
+    key = (mutant["code"], p.function, repr(p.shown[0].args))
+    if key not in _EXPORT_RAISES and trusted is not None:
+        with trusted.lock:
+            child = trusted.child(p.limits)
+            loaded = child.load(mutant["code"], f"mutant_{mutant['id']}.py", p.function)
+            (exported,) = child.export([p.shown[0].args]) if loaded.get("ok") is True else [{}]
+        _EXPORT_RAISES[key] = None if exported.get("ok") is True else exported.get("type")
+    return _EXPORT_RAISES.get(key)
+
+
+def _likely_by_export(p: Prepared, raised: dict, spawn, trusted: TrustedChild | None) -> None:
+    """Run on every case the first mutant whose export raises the error the learner's
+    did, before the learner's answers say which mutant is likely (only a head start:
+    `recognise` decides)."""
+    for mutant in _suspects(p, [Raised(raised.get("type", ""), "", raised)]):
+        if _export_raises(p, mutant, trusted) == raised.get("type"):
+            run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
+                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
+            return
 
 
 def _likely(p: Prepared, suspects: list[dict], first: list, spawn,
