@@ -798,8 +798,7 @@ class GenericOracle(Oracle):
             # operation: a mutant took 3-5 times longer as written), which runs plainly
             # every call jit cannot take, and every call of a function that keeps a
             # traced value (a mutant that remembers its first batch)
-            run = run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
-                              f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
+            run = _whole_run(p, mutant, spawn, trusted)
             if same_mistake(p.config, p.cases, mine, run):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
@@ -811,6 +810,14 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
     return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
                        f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
                        shared=trusted)
+
+
+def _whole_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
+    """A mutant's run on every case, with its programs: one call for `recognise` and the
+    head starts (`_likely`, `_likely_by_export`), so a run started ahead is the one
+    remembered for it."""
+    return run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
+                       f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
 
 
 def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> bool:
@@ -866,8 +873,7 @@ def _likely_by_export(p: Prepared, raised: dict, spawn, trusted: TrustedChild | 
     `recognise` decides)."""
     for mutant in _suspects(p, [Raised(raised.get("type", ""), "", raised)]):
         if _export_raises(p, mutant, trusted) == raised.get("type"):
-            run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
-                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
+            _whole_run(p, mutant, spawn, trusted)
             return
 
 
@@ -878,8 +884,7 @@ def _likely(p: Prepared, suspects: list[dict], first: list, spawn,
     finds that run remembered)."""
     for mutant in suspects:
         if _agrees(p, first, _first_run(p, mutant, spawn, trusted)):
-            run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
-                        f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
+            _whole_run(p, mutant, spawn, trusted)
             return
 
 

@@ -369,10 +369,9 @@ def _compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     def lower(args, static):
         return state["fn"].lower(*args) if plain else _jitted(state, static).lower(*args)
 
-    def program(args, signature):  # under the learner's jit, any number may be static
-        return _input_signature(args, tuple(
-            i for i, a in enumerate(args) if a is None or isinstance(a, (bool, int, float, str)))
-        ) if plain else signature
+    def program(args, signature):  # under the learner's jit, a float may be static too
+        floats = tuple(i for i, a in enumerate(args) if isinstance(a, float))
+        return _input_signature(args, _static_positions(args) + floats) if plain else signature
 
     new = {}
     for args, static, signature in calls:

@@ -1,6 +1,6 @@
 """A lesson's explanation as the app draws it: lesson_text's Markdown, its lines kept
 per width. In plain colours they are also kept between starts (kept.py), by the text,
-the width and the theme: the next start draws its first frame from them, and Rich's
+the width, the theme and the drawing code: the next start draws its first frame from them, and Rich's
 Markdown (markdown-it and Pygments' modules, about 30 ms to import, and about 15 ms
 to draw a lesson) waits until just after it, when the code is coloured."""
 
@@ -44,8 +44,10 @@ class LessonDrawing:
             yield from line
 
     def _draw(self, console, options) -> list[list[Segment]]:
-        key = json.dumps([self.markup, options.max_width, self.dark, _drawn_by()])
-        if not self.highlight and (kept := _KEPT.get(key)) is not None:
+        # only plain lines are kept: coloured ones come after the first frame anyway
+        key = None if self.highlight else json.dumps(
+            [self.markup, options.max_width, self.dark, _drawn_by()])
+        if key is not None and (kept := _KEPT.get(key)) is not None:
             return [[Segment(text, None if style is None else Style.parse(style))
                      for text, style in line] for line in kept]
         from jaxtutor.tui.lesson_text import LessonMarkdown
@@ -53,7 +55,7 @@ class LessonDrawing:
         lines = console.render_lines(
             LessonMarkdown(self.markup, dark=self.dark, highlight=self.highlight),
             options.update(height=None), pad=False, new_lines=True)
-        if not self.highlight:
+        if key is not None:
             _KEPT.put(key, [[(s.text, None if s.style is None else str(s.style)) for s in line]
                             for line in lines])
             _KEPT.save()
