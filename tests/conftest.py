@@ -28,19 +28,26 @@ def _alone_or_together(request, tmp_path_factory):
     """With several workers (pytest-xdist), a test marked `alone` runs while no other
     test does: it holds a lock the others share. For the tests that measure wall-clock
     time in a real terminal, where another worker's JAX processes on the same cores
-    would be measured too."""
+    would be measured too. A second lock, the gate, makes a waiting `alone` test first in
+    line: other tests pass the gate before they share the lock, so none starts while it
+    waits, and it waits only for the tests already running (without the gate, shared
+    holders came and went until the end of the run, while it held its worker)."""
     if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: each test is alone
         yield
         return
     # the run's temporary folder, which holds each worker's own
-    path = tmp_path_factory.getbasetemp().parent / "alone.lock"
-    with open(path, "a") as lock:
-        alone = request.node.get_closest_marker("alone") is not None
+    folder = tmp_path_factory.getbasetemp().parent
+    alone = request.node.get_closest_marker("alone") is not None
+    with open(folder / "alone.gate", "a") as gate, open(folder / "alone.lock", "a") as lock:
+        fcntl.flock(gate, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        if not alone:
+            fcntl.flock(gate, fcntl.LOCK_UN)
         fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
         try:
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+            fcntl.flock(gate, fcntl.LOCK_UN)
 
 
 _SHARED: list[ForkServer] = []
@@ -63,11 +70,26 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def pytest_collection_modifyitems(items):
-    """The tests marked slow first (each takes minutes), so that with several workers
-    (pytest-xdist) none is left running one of them alone at the end; those marked alone
-    last, where waiting for the others to finish costs nothing."""
-    items.sort(key=lambda item: (item.get_closest_marker("alone") is not None,
-                                 item.get_closest_marker("slow") is None))
+    """Each worker's run starts with its share of the slow tests (each takes a minute or
+    more), so that no worker is left with several of them, or running one alone at the
+    end; the tests marked alone come last. Worksteal hands worker k the k-th of equal runs
+    of this list and steals from a run's end, so a run's first tests stay with its
+    worker."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    kinds: dict[str, list] = {"alone": [], "slow": [], "rest": []}
+    for item in items:
+        kind = next((k for k in ("alone", "slow") if item.get_closest_marker(k)), "rest")
+        kinds[kind].append(item)
+    alone, slow, rest = kinds["alone"], kinds["slow"], kinds["rest"]
+    ordered, left = [], len(items)
+    for k in range(workers):  # run k's length, as worksteal's first hand-out makes it
+        size = left // (workers - k)
+        left -= size
+        head = slow[k::workers]
+        take = max(0, size - len(head) - (len(alone) if k == workers - 1 else 0))
+        ordered += head + rest[:take]
+        del rest[:take]
+    items[:] = ordered + rest + alone
 
 
 def pytest_sessionfinish(session):

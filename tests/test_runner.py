@@ -24,15 +24,48 @@ HOSTILE = Path(__file__).parent / "hostile"
 ARGS = (np.asarray(0.5), np.ones(2), np.ones((3, 2)), np.ones(3))
 
 
+_NAMESPACES: dict[int, int] = {}  # a jailed run's root -> its PID namespace
+
+
+@pytest.fixture(autouse=True)
+def _note_namespaces(monkeypatch):
+    """Note each jailed run's PID namespace when its learner's process is pinned, so
+    that `survivors` can look for anything left in it."""
+    pin = procs.pin_only_child
+
+    def noting(root: int):
+        pidfd = pin(root)
+        if pidfd is not None:
+            with open(f"/proc/{root}/task/{root}/children") as f:
+                _NAMESPACES[root] = os.stat(f"/proc/{f.read().split()[0]}/ns/pid").st_ino
+        return pidfd
+
+    monkeypatch.setattr(procs, "pin_only_child", noting)
+
+
+def in_namespace(namespace: int) -> set[int]:
+    found = set()
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if os.stat(f"/proc/{entry}/ns/pid").st_ino == namespace:
+                found.add(int(entry))
+        except OSError:
+            continue
+    return found
+
+
 def survivors(child: Child, output: str = "") -> set[int]:
     """Processes of the run still alive: by pid seen, by the pids the file printed
     (unjailed: a jailed run prints the pids of its own namespace), by the run's mark,
-    by its group or session."""
+    by its group or session, and anything left in its PID namespace."""
     printed = set() if isolated() else {int(p) for p in re.findall(r"PID (\d+)", output)}
     table = procs.table()
     grouped = {pid for pid, p in table.items()
                if child.proc.pid in (p.pgrp, p.session) and not p.zombie}
-    return procs.alive(set(child._seen) | printed | {child.proc.pid}) | procs.marked(child.mark) | grouped
+    namespace = _NAMESPACES.get(child.proc.pid)
+    left = procs.alive(in_namespace(namespace)) if namespace is not None else set()
+    return (procs.alive(set(child._seen) | printed | {child.proc.pid}) | procs.marked(child.mark)
+            | grouped | left)
 
 
 def argnums_exercise():
@@ -226,6 +259,13 @@ def test_setsid_grandchild_of_a_process_that_died_is_killed(new_child):
     assert len(re.findall(r"PID \d+", verdict.output)) == 1
 
 
+def test_a_process_that_outlives_its_parent_is_killed(new_child):
+    # the learner's process could outlive the run's root, busy when the run is killed:
+    # only a kill of its own (jailed: of its PID namespace) ends it
+    verdict = judge(new_child, "deathsig_cleared", timeout_s=1)
+    assert verdict.outcome is Outcome.TIMEOUT
+
+
 @pytest.mark.parametrize("name, outcome", [("background_sleep", Outcome.PASSED),
                                            ("setsid_double_fork", Outcome.PASSED),
                                            ("setsid_then_exit", Outcome.CRASHED)])
@@ -297,24 +337,24 @@ def test_kill_from_another_thread_stops_a_check_without_blaming_the_learner(new_
     assert survivors(child) == set()
 
 
-def test_a_second_kill_returns_only_once_the_first_is_done(new_child, monkeypatch):
+def test_a_second_kill_returns_only_once_the_first_is_done(new_child):
     # a process that takes a while to die (freeing gigabytes, say) keeps the first kill
     # busy; the `with` block's own kill, started meanwhile, must not return before it
-    swept = threading.Event()
-    sweep = procs.sweep
-
-    def slow_sweep(*args):
-        killed = sweep(*args)
-        swept.set()
-        time.sleep(0.5)
-        return killed
-
-    monkeypatch.setattr(procs, "sweep", slow_sweep)
+    reaped = threading.Event()
     with new_child() as child:
         child.wait_ready()
+        wait = child.proc.wait
+
+        def slow_wait():
+            code = wait()
+            reaped.set()
+            time.sleep(0.5)
+            return code
+
+        child.proc.wait = slow_wait  # both kills, jailed or not, reap the root
         first = threading.Thread(target=child.kill)
         first.start()
-        assert swept.wait(30)
+        assert reaped.wait(30)
     assert (child._workdir is None or not os.path.exists(child._workdir.name)) and child.proc.exited()
     assert survivors(child) == set()
     first.join()

@@ -5,6 +5,10 @@ everything in its process group or session, every descendant (the child is a sub
 so even a double-forked, setsid'd grandchild stays below it while it lives), every
 process seen in the run before (pid and start time, so a reused pid is never hit), and,
 at the end, strays that still carry the run's mark in their environment.
+
+A jailed run needs none of that: its learner's process is PID 1 of a PID namespace of
+its own, which nothing leaves, and when that process dies the kernel kills every other
+one in the namespace before the first one's exit is seen (`pin_only_child`).
 """
 
 from __future__ import annotations
@@ -107,6 +111,29 @@ def _signal(pid: int, sig: int) -> None:
         os.kill(pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+def pin_only_child(root: int) -> int | None:
+    """A pidfd for the root's one child (the learner's process), to be read while no
+    learner code has run: it is then the only child. A pidfd names one process for good,
+    so a signal sent through it never hits another one with the same pid, and it turns
+    readable once that process has exited. None when there is not exactly one child."""
+    def children() -> list[str]:
+        with open(f"/proc/{root}/task/{root}/children") as f:
+            return f.read().split()
+
+    try:
+        (kid,) = children()
+        pidfd = os.pidfd_open(int(kid))
+    except (OSError, ValueError):
+        return None
+    try:
+        if children() == [kid]:  # still the root's: the pidfd is the child's, not a reused pid's
+            return pidfd
+    except OSError:
+        pass
+    os.close(pidfd)
+    return None
 
 
 def alive(pids) -> set[int]:

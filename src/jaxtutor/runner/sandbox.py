@@ -110,7 +110,8 @@ class Child:
         # folder of ours, removed by kill()
         self._workdir = None if launch.isolated() else tempfile.TemporaryDirectory(
             prefix="jaxtutor-run-", ignore_cleanup_errors=True)
-        spec = {"isolate": launch.isolated(), "mark": self.mark, "submission": submission,
+        self._isolated = launch.isolated()
+        spec = {"isolate": self._isolated, "mark": self.mark, "submission": submission,
                 "cwd": self._workdir.name if self._workdir else None,
                 "cpu_s": int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE),
                 "file_bytes": limits.file_bytes}
@@ -143,6 +144,7 @@ class Child:
         self._closed = False
         self._gone = threading.Event()  # set once kill() has finished
         self._seen: dict[int, int] = {}  # pid -> start time of every process seen in the run
+        self._learner: int | None = None  # jailed: a pidfd of PID 1 of the run's PID namespace
         self._last_poll = 0.0
         # kill() may come from another thread (a UI cancelling a check): the pipes are
         # then closed by the thread that is using them, so no fd number is reused under it
@@ -171,6 +173,8 @@ class Child:
             with self._using_pipes():
                 self._receive(time.monotonic() + STARTUP_TIMEOUT_S, None, startup=True)
             self._ready = True
+            if self._isolated:  # before any learner code: the root's only child is ours
+                self._learner = procs.pin_only_child(self.proc.pid)
 
     @contextlib.contextmanager
     def _using_pipes(self):
@@ -431,10 +435,10 @@ class Child:
     # -- the end ---------------------------------------------------------------------
 
     def kill(self) -> None:
-        """Kill the child and everything it started: its group, its session, its
-        descendants (it is their subreaper), every process seen in the run, and strays
-        that carry its mark. Only then is the child reaped. Returns once all of that is
-        done, also when another thread started the kill."""
+        """Kill the child and everything it started: jailed, its PID namespace; else its
+        group, its session, its descendants (it is their subreaper), every process seen
+        in the run, and strays that carry its mark. Only then is the child reaped.
+        Returns once all of that is gone, also when another thread started the kill."""
         with self._fd_lock:
             first, self._closed = not self._closed, True
             if first:  # another thread is waiting on the child: it sees the pipe close
@@ -443,13 +447,16 @@ class Child:
             self._gone.wait()
             return
         try:
-            killed = procs.sweep(self.proc.pid, self.mark, self._seen)
-            self.proc.wait()
-            # a killed process may take a moment to die (freeing gigabytes, say): return only
-            # once none is left running, so "killed" means gone
-            deadline = time.monotonic() + 5.0
-            while procs.alive(killed - {self.proc.pid}) and time.monotonic() < deadline:
-                time.sleep(0.002)
+            if self._learner is not None:
+                self._end_namespace()
+            else:
+                killed = procs.sweep(self.proc.pid, self.mark, self._seen)
+                self.proc.wait()
+                # a killed process may take a moment to die (freeing gigabytes, say): return
+                # only once none is left running, so "killed" means gone
+                deadline = time.monotonic() + 5.0
+                while procs.alive(killed - {self.proc.pid}) and time.monotonic() < deadline:
+                    time.sleep(0.002)
             with self._fd_lock:
                 if self._user is None:
                     self._close_fds()
@@ -458,6 +465,21 @@ class Child:
                 self._workdir.cleanup()
         finally:
             self._gone.set()
+
+    def _end_namespace(self) -> None:
+        """Kill a jailed run without looking through /proc: the learner's process is PID 1
+        of the run's own PID namespace, which none of its processes can leave; its death
+        makes the kernel kill the rest, and it is seen to exit (the pidfd turns readable)
+        only once they are all gone, memory freed."""
+        try:
+            signal.pidfd_send_signal(self._learner, signal.SIGKILL)
+        except OSError:
+            pass  # it has exited already, and its namespace with it
+        with contextlib.suppress(ProcessLookupError):  # unreaped until wait(): still ours
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        select.select([self._learner], [], [], 5.0)
+        os.close(self._learner)
 
     def _close_fds(self) -> None:
         for fd in (self._req_w, self._res_r):
