@@ -214,3 +214,35 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
     verdict = check_source(ex, ex.starter, seed=1)
     assert waited == [True]
     assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"
+
+
+def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_answers(
+        monkeypatch):
+    """With a pool's trusted child, the reference's run on the hidden cases starts beside
+    the learner's first calls, not after them (a cold check waits: see above)."""
+    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.pool import WarmPool
+
+    ex = exercise("higher_order_grad")
+    fixed = len(ex.config["cases"])
+    events = []
+    real_run, real_calls = generic.run_program, sandbox.Child.call_many
+
+    def run_program(source, function, config, cases, limits, filename, *args, **kwargs):
+        events.append((filename, len(cases)))
+        return real_run(source, function, config, cases, limits, filename, *args, **kwargs)
+
+    def call_many(self, *args, **kwargs):
+        answers = real_calls(self, *args, **kwargs)
+        if threading.current_thread() is threading.main_thread():  # the learner's child
+            events.append(("answered", len(answers)))
+        return answers
+
+    monkeypatch.setattr(generic, "run_program", run_program)
+    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
+    with WarmPool(1) as pool:
+        pool.warm(ex)
+        events.clear()
+        assert pool.check(ex, ex.solution, seed=3).status == "pass"
+    hidden = len(generic.make_cases(ex.config)) - fixed
+    assert events.index(("reference.py", hidden)) < events.index(("answered", fixed))

@@ -675,24 +675,32 @@ class GenericOracle(Oracle):
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         # the trusted child's programs, one after another. The reference starts at once
-        # on the fixed cases (the same every check: remembered)
+        # on the fixed cases (the same every check: remembered). Warm (a pool's trusted
+        # child), its hidden cases start too, beside the learner's calls rather than after
+        # them: wasted only when the learner's code raises, where a cold check would spend
+        # a child on them
         pool = ThreadPoolExecutor(max_workers=1)
+        hidden = p.cases[len(p.shown):]
 
         def reference_run(cases: list[Case]) -> Run:
             return run_program(p.reference_source, p.function, p.config, cases, p.limits,
                                "reference.py", programs=False, spawn=learner.spawn,
                                shared=trusted)
 
+        def hidden_reference() -> Run:
+            return reference_run(hidden) if hidden else Run([])
+
         try:
             ref_shown = pool.submit(reference_run, p.shown)
+            ref_hidden = pool.submit(hidden_reference) if learner.trusted is not None else None
             pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
             whole = answered_by_programs(pending)
-            if pending is not None and pending.raised is not None and len(p.cases) > len(p.shown):
+            if pending is not None and pending.raised is not None and hidden:
                 # the function could not be exported: the mutant that fails the same way
                 # (jit_dynamic_lr's static lr) is the likely one, and its run on every
                 # case starts now, beside the learner's calls; later, `likely` finds it
                 # remembered (or runs the one the answers point to)
-                pool.submit(reference_run, p.cases[len(p.shown):])
+                ref_hidden = ref_hidden or pool.submit(hidden_reference)
                 pool.submit(_likely_by_export, p, pending.raised.info, learner.spawn, trusted)
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
@@ -713,9 +721,8 @@ class GenericOracle(Oracle):
 
             jobs = [likely]
             if raised is None:  # an exception is the verdict whatever the reference says
-                hidden = p.cases[len(p.shown):]
-                jobs = [lambda: _joined(ref_shown.result(), reference_run(hidden)
-                                        if hidden else Run([]))]
+                jobs = [lambda: _joined(ref_shown.result(), ref_hidden.result() if ref_hidden
+                                        else hidden_reference())]
                 # no mutant is run for a learner right on the fixed cases (a cold check
                 # would compile them all beside the learner's) unless a rule already
                 # failed: later, if at all
