@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,27 @@ def _alone_or_together(request, tmp_path_factory):
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
             fcntl.flock(gate, fcntl.LOCK_UN)
+
+
+def made_once(tmp_path_factory, name: str, make) -> tuple[Path, object]:
+    """A folder filled by `make(folder)`, and what it returned (plain JSON data), made
+    once per test run however many workers ask: the first makes it under a lock, the
+    others wait and reuse it. For a module's costly fixture (grading a class), which
+    each worker running one of the module's tests would otherwise make again."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        root = root.parent  # the run's temporary folder, which holds each worker's own
+    folder, made = root / name, root / f"{name}.json"
+    with open(root / f"{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not made.exists():  # not yet, or the one who tried failed
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir()
+                made.write_text(json.dumps(make(folder)))
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return folder, json.loads(made.read_text())
 
 
 _SHARED: list[ForkServer] = []

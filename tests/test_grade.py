@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import made_once
 from jaxtutor.grade import Row, find_submissions, summarize, to_csv
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.launch import isolated
@@ -46,13 +47,19 @@ def jaxtutor(*args, cwd=None, timeout=600):
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Grade a copy of the class (heidi tries to rewrite what she can reach) with two jobs."""
-    folder = tmp_path_factory.mktemp("class") / "argnums"
-    shutil.copytree(SUBMISSIONS, folder)
-    (folder / ".heidi-may-attack").touch()
-    out = folder / "results.json"
-    done = jaxtutor("grade", "argnums", folder, "--jobs", "2", "--format", "json", "--out", out)
-    return folder, out, done
+    """Grade a copy of the class (heidi tries to rewrite what she can reach) with two
+    jobs, once per run (the tests only read what it left)."""
+    def grade(root: Path) -> list:
+        folder = root / "argnums"
+        shutil.copytree(SUBMISSIONS, folder)
+        (folder / ".heidi-may-attack").touch()
+        done = jaxtutor("grade", "argnums", folder, "--jobs", "2", "--format", "json",
+                        "--out", folder / "results.json")
+        return [done.args, done.returncode, done.stdout, done.stderr]
+
+    root, done = made_once(tmp_path_factory, "graded_class", grade)
+    folder = root / "argnums"
+    return folder, folder / "results.json", subprocess.CompletedProcess(*done)
 
 
 def test_every_submission_gets_its_own_right_row(graded):
@@ -78,16 +85,24 @@ def test_every_submission_gets_its_own_right_row(graded):
     assert report["pack"] == {"id": "jaxtutor-course", "version": __import__("jaxtutor").__version__}
 
 
-def test_the_attack_changed_nothing_however_often_the_class_is_graded(graded):
+def test_the_attack_changed_nothing_however_often_the_class_is_graded(graded, tmp_path):
     folder, out, _ = graded
     first = json.loads(out.read_text())
     assert "hacked" not in first  # the report is ours, not hers
-    again = jaxtutor("grade", "argnums", folder, "--jobs", "2", "--format", "json")
+    # graded again as the first grading left the folder, all but mallory, whose endless
+    # loop would only spin a core to its timeout once more
+    again_folder = tmp_path / "argnums"
+    shutil.copytree(folder, again_folder, ignore=shutil.ignore_patterns("mallory.py"))
+    again = jaxtutor("grade", "argnums", again_folder, "--jobs", "2", "--format", "json")
     assert [(r["student"], r["status"], r["outcome"]) for r in json.loads(again.stdout)["rows"]] \
-        == [(r["student"], r["status"], r["outcome"]) for r in first["rows"]]
+        == [(r["student"], r["status"], r["outcome"]) for r in first["rows"]
+            if r["student"] != "mallory"]
     # jailed, heidi finds neither the grader nor her classmates' files
     for original in SUBMISSIONS.rglob("*.py"):
         assert (folder / original.relative_to(SUBMISSIONS)).read_bytes() == original.read_bytes()
+        if original.name != "mallory.py":
+            copy = again_folder / original.relative_to(SUBMISSIONS)
+            assert copy.read_bytes() == original.read_bytes()
 
 
 def test_summary_counts_passes_and_ranks_misconceptions(graded):

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import jaxtutor
+from conftest import made_once
 from jaxtutor.gradescope import VISIBILITIES, shares
 
 ROOT = Path(__file__).parent
@@ -65,15 +66,19 @@ def stub_wheel(folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("bundle")
-    (tmp / "wheelhouse").mkdir()
-    stub_wheel(tmp / "wheelhouse")
-    out = tmp / "autograder.zip"
-    done = jaxtutor_cli("autograder", "gradescope", "argnums=10", "has_aux=5", "grad_basics",
-                        "--points", "4", "--wheelhouse", tmp / "wheelhouse",
-                        "--python-version", HERE_PYTHON, "--out", out)
-    assert done.returncode == 0, done.stderr
-    return out
+    """The bundle, made once per run (the tests unpack copies of it)."""
+    def make(tmp: Path) -> str:
+        (tmp / "wheelhouse").mkdir()
+        stub_wheel(tmp / "wheelhouse")
+        out = tmp / "autograder.zip"
+        done = jaxtutor_cli("autograder", "gradescope", "argnums=10", "has_aux=5",
+                            "grad_basics", "--points", "4", "--wheelhouse", tmp / "wheelhouse",
+                            "--python-version", HERE_PYTHON, "--out", out)
+        assert done.returncode == 0, done.stderr
+        return out.name
+
+    tmp, name = made_once(tmp_path_factory, "gradescope_bundle", make)
+    return tmp / name
 
 
 def unpack(bundle: Path, tmp: Path) -> Path:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import made_once
 from jaxtutor.grade import merge_results, parse_shard, shard_of
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
@@ -32,19 +33,25 @@ def without_timing(result: dict) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("class")
-    for name in CLASS:
-        (shutil.copytree if (SUBMISSIONS / name).is_dir() else shutil.copy)(
-            SUBMISSIONS / name, folder / name)
-    runs = {}
-    for shard in (None, "1/2", "2/2"):
-        out = folder.parent / f"{(shard or 'all').replace('/', '-')}.json"
-        extra = ["--shard", shard] if shard else []
-        done = jaxtutor("grade", "argnums", folder, "--seed", "4242", "--jobs", "1",
-                        "--format", "json", "--out", out, *extra)
-        assert done.returncode == 0, done.stderr
-        runs[shard] = out
-    return runs
+    """The class graded whole and in two shards, once per run."""
+    def grade(root: Path) -> dict:
+        folder = root / "class"
+        folder.mkdir()
+        for name in CLASS:
+            (shutil.copytree if (SUBMISSIONS / name).is_dir() else shutil.copy)(
+                SUBMISSIONS / name, folder / name)
+        runs = {}
+        for shard in (None, "1/2", "2/2"):
+            out = root / f"{(shard or 'all').replace('/', '-')}.json"
+            extra = ["--shard", shard] if shard else []
+            done = jaxtutor("grade", "argnums", folder, "--seed", "4242", "--jobs", "1",
+                            "--format", "json", "--out", out, *extra)
+            assert done.returncode == 0, done.stderr
+            runs[shard or "all"] = out.name
+        return runs
+
+    root, runs = made_once(tmp_path_factory, "graded_shards", grade)
+    return {None if shard == "all" else shard: root / name for shard, name in runs.items()}
 
 
 def test_shards_cover_the_class_once(graded):
