@@ -174,7 +174,12 @@ class Child:
                 self._receive(time.monotonic() + STARTUP_TIMEOUT_S, None, startup=True)
             self._ready = True
             if self._isolated:  # before any learner code: the root's only child is ours
-                self._learner = procs.pin_only_child(self.proc.pid)
+                pidfd = procs.pin_only_child(self.proc.pid)
+                with self._fd_lock:  # a kill that came first swept the run: drop it
+                    if self._closed and pidfd is not None:
+                        os.close(pidfd)
+                    elif not self._closed:
+                        self._learner = pidfd
 
     @contextlib.contextmanager
     def _using_pipes(self):
