@@ -25,6 +25,13 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("JAXTUTOR_HOME", str(tmp_path / "home"))
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """The test run's temporary folder: with several workers, the one holding each
+    worker's own, which they all see."""
+    base = tmp_path_factory.getbasetemp()
+    return base if os.environ.get("PYTEST_XDIST_WORKER") is None else base.parent
+
+
 @pytest.fixture(autouse=True)
 def _alone_or_together(request, tmp_path_factory):
     """With several workers (pytest-xdist), a test marked `alone` runs while no other
@@ -37,8 +44,7 @@ def _alone_or_together(request, tmp_path_factory):
     if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: each test is alone
         yield
         return
-    # the run's temporary folder, which holds each worker's own
-    folder = tmp_path_factory.getbasetemp().parent
+    folder = _run_folder(tmp_path_factory)
     alone = request.node.get_closest_marker("alone") is not None
     with open(folder / "alone.gate", "a") as gate, open(folder / "alone.lock", "a") as lock:
         fcntl.flock(gate, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
@@ -57,9 +63,7 @@ def made_once(tmp_path_factory, name: str, make) -> tuple[Path, object]:
     once per test run however many workers ask: the first makes it under a lock, the
     others wait and reuse it. For a module's costly fixture (grading a class), which
     each worker running one of the module's tests would otherwise make again."""
-    root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
-        root = root.parent  # the run's temporary folder, which holds each worker's own
+    root = _run_folder(tmp_path_factory)
     folder, made = root / name, root / f"{name}.json"
     with open(root / f"{name}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
