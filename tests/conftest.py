@@ -137,6 +137,14 @@ def new_child(request):
     return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
 
 
+@pytest.fixture
+def forked_child(server):
+    """Starts a Child forked by the fork server, for what the learner's code does once it
+    runs: both ways of starting serve it with the same code (runner/child.py `run`), and
+    a fresh process would import JAX for nothing."""
+    return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
+
+
 def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
     """Check a learner file with the real sandbox and oracle, at seed 0 unless told (a
     failure then repeats; seed=None draws fresh hidden cases, as a learner's check does)."""

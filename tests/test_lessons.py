@@ -1,13 +1,15 @@
 """Every built-in lesson loads, and every runnable example prints what the lesson says.
 
 A runnable example is a ```python block followed at once by an ```output block. Each
-lesson's examples run with real JAX in one subprocess, each in a fresh namespace.
+lesson's examples run with real JAX in a process of their own, each in a fresh namespace:
+a fork of one that imported JAX, so that no lesson's `jax.config` reaches another's.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import select
 import subprocess
 import sys
 
@@ -17,18 +19,33 @@ from jaxtutor.lessons import builtin_dir, load_dir
 
 EXAMPLE = re.compile(r"```python\n(.*?)\n```\s*\n```output\n(.*?)\n```", re.S)
 RUNNER = r"""
-import contextlib, io, json, sys
-results = []
-for code in json.load(sys.stdin):
-    out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
-    except BaseException as exc:
-        out.write(f"raised {type(exc).__name__}: {exc}")
-    results.append(out.getvalue())
-json.dump(results, sys.stdout)
+import contextlib, io, json, os, sys
+import jax, jax.numpy  # once: each lesson's examples run in a fork (importing starts no thread)
+
+
+def run(codes):
+    results = []
+    for code in codes:
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
+        except BaseException as exc:
+            out.write(f"raised {type(exc).__name__}: {exc}")
+        results.append(out.getvalue())
+    return results
+
+
+for line in sys.stdin:
+    pid = os.fork()
+    if pid == 0:
+        print(json.dumps(run(json.loads(line))), flush=True)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    if status:
+        print(json.dumps({"status": status}), flush=True)
 """
+
 
 LESSONS, ERRORS = load_dir(builtin_dir())
 
@@ -68,15 +85,27 @@ def examples(lesson):
     return EXAMPLE.findall(lesson.explanation)
 
 
+@pytest.fixture(scope="module")
+def runner():
+    with subprocess.Popen([sys.executable, "-c", RUNNER], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True,
+                          env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"}) as process:
+        yield process
+        process.stdin.close()
+
+
 @pytest.mark.parametrize("lesson", [l for l in LESSONS if examples(l)], ids=lambda l: l.id)
-def test_examples_print_what_the_lesson_claims(lesson):
+def test_examples_print_what_the_lesson_claims(lesson, runner):
     pairs = examples(lesson)
-    done = subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps([c for c, _ in pairs]),
-                          capture_output=True, text=True, timeout=120,
-                          env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"})
-    assert done.returncode == 0, done.stderr[-2000:]
-    for (code, claimed), printed in zip(pairs, json.loads(done.stdout)):
-        assert printed.rstrip("\n") == claimed, f"example:\n{code}"
+    runner.stdin.write(json.dumps([c for c, _ in pairs]) + "\n")
+    runner.stdin.flush()
+    if not select.select([runner.stdout], [], [], 120)[0]:
+        runner.kill()  # its answer would come to the next lesson's test
+        pytest.fail("the examples ran for 2 minutes")
+    printed = json.loads(runner.stdout.readline())
+    assert isinstance(printed, list), printed  # else the fork's exit status
+    for (code, claimed), text in zip(pairs, printed, strict=True):
+        assert text.rstrip("\n") == claimed, f"example:\n{code}"
 
 
 def test_the_course_has_the_promised_examples():

@@ -164,10 +164,18 @@ def test_output_flood_is_cut_and_never_blocks(new_child):
 
 # -- nothing the learner writes or does turns into a pass -------------------------------
 
-@pytest.mark.parametrize("name", ["fake_verdict_print", "forged_frames_low_fds",
-                                  "monkeypatch_numpy", "monkeypatch_jaxtutor", "odd_returns"])
-def test_forgeries_and_patches_stay_wrong_answers(new_child, name):
-    verdict = judge(new_child, name)
+def test_a_forged_frame_written_to_low_descriptors_stays_a_wrong_answer(new_child):
+    # each way of starting hands the child its pipes at other descriptors
+    assert_wrong_answer(judge(new_child, "forged_frames_low_fds"))
+
+
+@pytest.mark.parametrize("name", ["fake_verdict_print", "monkeypatch_numpy",
+                                  "monkeypatch_jaxtutor", "odd_returns"])
+def test_forgeries_and_patches_stay_wrong_answers(forked_child, name):
+    assert_wrong_answer(judge(forked_child, name))
+
+
+def assert_wrong_answer(verdict):
     assert verdict.outcome is Outcome.WRONG_ANSWER, verdict.message
     assert verdict.tests and all(t.status == "fail" for t in verdict.tests)
 
@@ -178,14 +186,14 @@ def test_forged_frame_that_reaches_the_result_pipe_is_rejected(new_child):
     assert "message it did not ask for" in verdict.message
 
 
-def test_sys_exit_is_the_learners_exception(new_child):
-    verdict = judge(new_child, "sys_exit")
+def test_sys_exit_is_the_learners_exception(forked_child):
+    verdict = judge(forked_child, "sys_exit")
     assert verdict.outcome is Outcome.EXCEPTION
     assert "SystemExit: 0" in verdict.message and "line 4" in verdict.message
 
 
-def test_keyboard_interrupt_is_the_learners_exception(new_child):
-    verdict = judge(new_child, "keyboard_interrupt")
+def test_keyboard_interrupt_is_the_learners_exception(forked_child):
+    verdict = judge(forked_child, "keyboard_interrupt")
     assert verdict.outcome is Outcome.EXCEPTION
     assert "KeyboardInterrupt" in verdict.message and verdict.line == 2
 
@@ -203,17 +211,17 @@ def test_crashes(new_child, name, words):
     assert "Traceback" not in verdict.output  # no runner frames in what the learner sees
 
 
-def test_deep_recursion_shows_only_the_learners_frames(new_child):
+def test_deep_recursion_shows_only_the_learners_frames(forked_child):
     # recursing to the limit, traced and plain, takes seconds: a busy machine's
     # seconds must not reach the clock
-    verdict = judge(new_child, "deep_recursion", timeout_s=60.0)
+    verdict = judge(forked_child, "deep_recursion", timeout_s=60.0)
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.message.startswith("RecursionError")
     assert "more" in verdict.message and verdict.message.count("in down") == 5
 
 
-def test_learner_traceback_hides_the_runner(new_child):
-    verdict = judge(new_child, "nested_exception")
+def test_learner_traceback_hides_the_runner(forked_child):
+    verdict = judge(forked_child, "nested_exception")
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.line == 5
     assert "line 9, in grad_w_and_x" in verdict.message and "line 5, in helper" in verdict.message
@@ -221,20 +229,20 @@ def test_learner_traceback_hides_the_runner(new_child):
         assert secret not in verdict.message
 
 
-def test_unprintable_exception_is_still_reported(new_child):
-    verdict = judge(new_child, "unprintable_exception")
+def test_unprintable_exception_is_still_reported(forked_child):
+    verdict = judge(forked_child, "unprintable_exception")
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.message.startswith("Sneaky:")
 
 
-def test_syntax_error_reports_line_and_column(new_child):
-    verdict = judge(new_child, "syntax_error")
+def test_syntax_error_reports_line_and_column(forked_child):
+    verdict = judge(forked_child, "syntax_error")
     assert verdict.outcome is Outcome.SYNTAX_ERROR
     assert verdict.message.startswith("line 5, column 20:") and verdict.line == 5
 
 
-def test_missing_function_names_what_the_file_defines(new_child):
-    verdict = judge(new_child, "missing_function")
+def test_missing_function_names_what_the_file_defines(forked_child):
+    verdict = judge(forked_child, "missing_function")
     assert verdict.outcome is Outcome.MISSING_FUNCTION
     assert "grad_w_and_z" in verdict.message
 

@@ -9,6 +9,7 @@ recognised as itself.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import re
@@ -372,7 +373,19 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
 def prove(lesson: Lesson, server=None) -> list[Problem]:
     """Run the real checks: starter fails, solution passes, each mutant is recognised.
     With `server` (a runner.launch.ForkServer), each check's children are forked from it
-    rather than each importing JAX."""
+    rather than each importing JAX. The exercise's own programs (reference, mutants) run
+    in one trusted child for the whole proof, as the app's pool keeps one: a child per
+    check compiled them all again (the capstone's proof took a quarter more CPU)."""
+    from jaxtutor.check import _forked
+    from jaxtutor.runner.pool import TrustedChild
+    from jaxtutor.runner.sandbox import Child
+
+    with contextlib.closing(TrustedChild(functools.partial(_forked, server) if server
+                                         else Child)) as trusted:
+        return _prove(lesson, server, trusted)
+
+
+def _prove(lesson: Lesson, server, trusted) -> list[Problem]:
     from jaxtutor.check import _forked, check_source, limits_for
     from jaxtutor.verdict import Outcome
 
@@ -391,7 +404,8 @@ def prove(lesson: Lesson, server=None) -> list[Problem]:
         if server is not None:
             spawn = functools.partial(_forked, server)
             children = {"child": spawn(limits_for(ex)), "clean": spawn}
-        verdict = check_source(ex, source, filename=f"{what}.py", seed=0, **children)
+        verdict = check_source(ex, source, filename=f"{what}.py", seed=0, trusted=trusted,
+                               **children)
         if verdict.outcome is Outcome.INTERNAL_ERROR:
             report(where, "check-error", f"checking the {what} failed inside jaxtutor: "
                    f"{verdict.message.splitlines()[-1] if verdict.message else ''}",
