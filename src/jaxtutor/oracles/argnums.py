@@ -114,8 +114,10 @@ class ArgnumsOracle(Oracle):
                 return MISCONCEPTIONS["single_gradient"].diagnose(
                     message=f"You returned only dloss/d{entry}, not the tuple (dloss/dw, dloss/dx).")
             return None
-        names = []  # up to the first entry that is no gradient: a tuple of 40,000 floats
-        for value in got:  # would cost seconds of comparisons for a name never shown
+        # named up to the first entry that is no gradient: naming every entry of a tuple
+        # of 40,000 floats took seconds, for names no verdict shows
+        names = []
+        for value in got:
             names.append(name_entry(value, grads))
             if names[-1] is None:
                 break
