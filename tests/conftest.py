@@ -133,8 +133,7 @@ def server():
 def new_child(request):
     """Starts a Child each way there is: a fresh process, and forked by a fork server.
     What a test checks with it must hold for both."""
-    server = request.getfixturevalue("server") if request.param == "forked" else None
-    return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
+    return _starts(request.getfixturevalue("server") if request.param == "forked" else None)
 
 
 @pytest.fixture
@@ -142,6 +141,10 @@ def forked_child(server):
     """Starts a Child forked by the fork server, for what the learner's code does once it
     runs: both ways of starting serve it with the same code (runner/child.py `run`), and
     a fresh process would import JAX for nothing."""
+    return _starts(server)
+
+
+def _starts(server: ForkServer | None):
     return lambda limits=Limits(), **kw: Child(limits, server=server, **kw)
 
 

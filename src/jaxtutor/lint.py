@@ -380,13 +380,13 @@ def prove(lesson: Lesson, server=None) -> list[Problem]:
     from jaxtutor.runner.pool import TrustedChild
     from jaxtutor.runner.sandbox import Child
 
-    with contextlib.closing(TrustedChild(functools.partial(_forked, server) if server
-                                         else Child)) as trusted:
-        return _prove(lesson, server, trusted)
+    spawn = functools.partial(_forked, server) if server is not None else None
+    with contextlib.closing(TrustedChild(spawn or Child)) as trusted:
+        return _prove(lesson, spawn, trusted)
 
 
-def _prove(lesson: Lesson, server, trusted) -> list[Problem]:
-    from jaxtutor.check import _forked, check_source, limits_for
+def _prove(lesson: Lesson, spawn, trusted) -> list[Problem]:
+    from jaxtutor.check import check_source, limits_for
     from jaxtutor.verdict import Outcome
 
     ex = lesson.exercise
@@ -400,10 +400,7 @@ def _prove(lesson: Lesson, server, trusted) -> list[Problem]:
 
     def check(source: str, where: tuple, what: str):
         # one fixed seed: a proof must not depend on the draw, and must repeat exactly
-        children = {}
-        if server is not None:
-            spawn = functools.partial(_forked, server)
-            children = {"child": spawn(limits_for(ex)), "clean": spawn}
+        children = {} if spawn is None else {"child": spawn(limits_for(ex)), "clean": spawn}
         verdict = check_source(ex, source, filename=f"{what}.py", seed=0, trusted=trusted,
                                **children)
         if verdict.outcome is Outcome.INTERNAL_ERROR:
