@@ -49,6 +49,7 @@ def test_never_the_same_child_twice():
 
 def test_falls_back_to_a_fresh_child_when_empty():
     with WarmPool(1) as pool:
+        assert pool.wait_ready(timeout=120)  # else which take gets the pool's child is a race
         taken = [pool.take(limits_for(EXERCISE)), pool.take(limits_for(EXERCISE))]
         assert pool.handed_out == 1 and pool.fresh == 1
         verdicts = [check_source(EXERCISE, EXERCISE.solution, child=c) for c in taken]
