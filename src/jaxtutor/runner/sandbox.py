@@ -106,11 +106,11 @@ class Child:
         self.limits = limits
         self.mark = uuid.uuid4().hex
         self._nonce = secrets.token_hex(16)
+        self._isolated = launch.isolated()
         # jailed, the working folder is a tmpfs that dies with the run; unjailed, a
         # folder of ours, removed by kill()
-        self._workdir = None if launch.isolated() else tempfile.TemporaryDirectory(
+        self._workdir = None if self._isolated else tempfile.TemporaryDirectory(
             prefix="jaxtutor-run-", ignore_cleanup_errors=True)
-        self._isolated = launch.isolated()
         spec = {"isolate": self._isolated, "mark": self.mark, "submission": submission,
                 "cwd": self._workdir.name if self._workdir else None,
                 "cpu_s": int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE),
