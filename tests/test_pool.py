@@ -172,6 +172,55 @@ def test_an_exercises_own_programs_run_in_one_trusted_child_kept_between_checks(
     assert not trusted.alive()  # closed with its pool
 
 
+def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_checks(
+        monkeypatch):
+    """A wrong answer's mutant runs on each check's new hidden cases, with its programs:
+    the trusted child's judge (never sent a file) checks and runs them, and keeps what
+    it compiled; each learner's programs still go to a clean child of their own."""
+    from jaxtutor.oracles import generic
+    from jaxtutor.runner.sandbox import Child
+
+    generic._CACHE.clear()  # runs remembered from earlier tests would judge nothing
+    exercise = find_exercise("purity_under_jit", load_dir(builtin_dir())[0]).exercise
+    mutant = next(m for m in exercise.config["mutants"] if m["id"] == "always_scaled")
+    asked = []
+    verify = Child.verify
+    monkeypatch.setattr(Child, "verify", lambda self, programs: asked.append(self) or
+                        verify(self, programs))
+    with WarmPool(1) as pool:
+        pool.warm(exercise)
+        judge = pool.trusted._judge
+        # warm: the mutants' programs (of those that export), compiled there
+        assert judge is not None and judge.alive() and asked and set(asked) == {judge}
+        for seed in (3, 4):
+            del asked[:]
+            wrong = pool.check(exercise, mutant["code"], seed=seed)
+            assert wrong.diagnosis is not None and wrong.diagnosis.id == "always_scaled"
+            assert asked.count(judge) == 1  # the mutant on this check's hidden cases
+            assert len(asked) == 2 and not asked[asked.index(judge) - 1].alive()  # the learner's
+        assert pool.trusted._judge is judge and judge.alive()
+    assert not judge.alive()  # closed with its pool
+
+
+def test_a_kept_judge_gives_each_program_the_whole_timeout():
+    import numpy as np
+
+    limits = Limits(timeout_s=3.0)
+    args = (np.ones(2, np.float32),)
+    with WarmPool(1) as pool:
+        child = pool.trusted.child(limits)
+        assert child.load("import jax\n\n@jax.jit\ndef f(x):\n    return x * 2\n",
+                          "lesson.py", "f")["ok"]
+        (program,) = child.export([args])
+        for _ in range(2):
+            (found,) = pool.trusted.judge(limits).verify([{
+                "module": program["module"], "rows": [], "trip": 0, "calls": [args]}])
+            assert found["ok"], found
+            ((value,),) = found["values"]  # one call, one output
+            assert value.tolist() == [2.0, 2.0]
+            time.sleep(3.5)  # the judge waits, longer than a timeout, for the next program
+
+
 def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
     """Its checks take two children (the learner's and the clean one): after `warm`,
     the pool holds two, and a check with them passes; argnums' need only one."""

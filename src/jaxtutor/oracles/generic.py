@@ -371,8 +371,9 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
                 spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None
                 ) -> Run:
     """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
-    `spawn`, and judge its exported programs in another when the exercise needs them.
-    Runs are remembered by source and cases, so proving a lesson starts each program once."""
+    `spawn`, and judge its exported programs in another (`shared`'s judge, or a fresh
+    one) when the exercise needs them. Runs are remembered by source and cases, so
+    proving a lesson starts each program once."""
     programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
         [source, function, config, [repr(c.args) for c in cases], programs],
@@ -387,9 +388,10 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
                 if key in _CACHE:
                     return _CACHE[key]
             child = shared.child(limits)  # raises once closed: a check that ended starts no more
+            clean = shared.judge(limits) if programs else None
         else:
             child = stack.enter_context(spawn(limits))
-        clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
+            clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
@@ -656,9 +658,10 @@ class GenericOracle(Oracle):
 
     def warm(self, exercise, trusted: TrustedChild) -> None:
         """Run in `trusted` what every check runs first (the reference and each mutant
-        on the fixed cases: remembered), then the reference on one draw of hidden cases,
-        so that what JAX compiles for their shapes is there for the learner's first
-        check (the app does this while the learner reads)."""
+        on the fixed cases: remembered), then the reference on one draw of hidden cases
+        and the mutants' programs in its judge, so that what JAX compiles for their
+        shapes is there for the learner's first check (the app does this while the
+        learner reads)."""
         p = prepare(exercise, 0)
 
         def reference(cases: list[Case]) -> None:
@@ -672,6 +675,10 @@ class GenericOracle(Oracle):
                 _export_raises(p, m, trusted)
         if len(p.cases) > len(p.shown):
             reference(p.cases[len(p.shown):])
+        if needs_programs(p.config):  # each mutant's programs compiled by the judge
+            for m in p.mutants:
+                run_program(m["code"], p.function, p.config, p.shown, p.limits,
+                            f"mutant_{m['id']}.py", shared=trusted)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         # the trusted child's programs, one after another. The reference starts at once

@@ -601,9 +601,13 @@ def import_jax() -> None:
     """The whole point of a warm child (and of the fork server): pay for this before
     the job. With what a first jit imports (MLIR's HLO dialects, about 20 ms), so that
     a forked child does not import it again."""
-    import jax  # noqa: F401
+    import jax
     import jax.numpy  # noqa: F401
 
+    # JAX's filter of an error's traceback stats ~30 paths per frame: 1.2 s for each
+    # RecursionError of a learner's runaway recursion, a few ms for any error. Only the
+    # learner's own frames are kept anyway (`_learner_frames`)
+    jax.config.update("jax_traceback_filtering", "off")
     with contextlib.suppress(ImportError):  # only a head start: jaxlib may move them
         import jaxlib.mlir._mlir_libs._mlirHlo  # noqa: F401
         import jaxlib.mlir.dialects.builtin  # noqa: F401

@@ -18,7 +18,7 @@ pool started in the same process could not be ready any sooner than its own chil
 check whose oracle judges exported programs takes a second child, the clean one, which
 is never sent the learner's file (check_source's `clean=pool.take`). The exercise's own
 programs (a generic exercise's reference and mutants) run in `trusted`, the one child
-kept from check to check: it never runs a learner's code.
+kept from check to check (with its judge): it never runs a learner's code.
 """
 
 from __future__ import annotations
@@ -206,12 +206,16 @@ class TrustedChild:
     for the next, where a child each compiled it all again (a mutant took 2-3 s, then a
     fraction of that). They are the lesson's code; each is loaded into a fresh
     namespace, or kept from its last run when that left no Python state behind (see
-    runner/child.py). A pool keeps one from check to check; a one-off check makes its
-    own."""
+    runner/child.py). Beside it, a judge: a child never sent any file, which checks and
+    runs the programs the first one exports, and keeps what it compiled (a mutant's
+    program, judged on each check's new hidden cases, compiled once: capstone's wrong
+    answers waited 0.4 s for a fresh clean child's compile). A pool keeps both from check
+    to check; a one-off check makes its own."""
 
     def __init__(self, spawn):
         self.spawn = spawn
         self._child: Child | None = None
+        self._judge: Child | None = None
         self._closed = False
         self._guard = threading.Lock()  # closing against a child being put in place
         self.lock = threading.Lock()  # one program at a time
@@ -219,28 +223,41 @@ class TrustedChild:
     def child(self, limits: Limits) -> Child:
         """The child, with these limits: replaced if it ended or had others (a memory
         cap, once set, cannot be raised)."""
+        return self._kept("_child", limits)
+
+    def judge(self, limits: Limits) -> Child:
+        """The judge, with these limits, replaced as the child is; its clock starts
+        again for each program."""
+        judge = self._kept("_judge", limits)
+        judge.restart_clock()
+        return judge
+
+    def _kept(self, name: str, limits: Limits) -> Child:
         if self._closed:  # its pool closed: no child may outlive it
             raise RunEnded("internal", "the checking processes were closed")
-        if self._child is not None and (not self._child.alive() or self._child.limits != limits):
-            self._child.kill()
-            self._child = None
-        if self._child is None:
-            child = self.spawn(limits)
+        current = getattr(self, name)
+        if current is not None and (not current.alive() or current.limits != limits):
+            current.kill()
+            current = None
+            setattr(self, name, None)
+        if current is None:
+            current = self.spawn(limits)
             with self._guard:
                 closed = self._closed
                 if not closed:
-                    self._child = child
+                    setattr(self, name, current)
             if closed:  # closed while it started
-                child.kill()
+                current.kill()
                 raise RunEnded("internal", "the checking processes were closed")
-        return self._child
+        return current
 
     def close(self) -> None:
-        """Kill the child, even mid-program (that program's run then ends)."""
+        """Kill both children, even mid-program (that program's run then ends)."""
         with self._guard:
             self._closed = True
-            child, self._child = self._child, None
-        if child is not None:
+            children = [c for c in (self._child, self._judge) if c is not None]
+            self._child = self._judge = None
+        for child in children:
             child.kill()
 
 

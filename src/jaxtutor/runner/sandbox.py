@@ -289,6 +289,13 @@ class Child:
                             "ops": [o for o in found.get("ops") or [] if isinstance(o, str)]})
         return checked
 
+    def restart_clock(self) -> None:
+        """Give the next program the whole timeout again, as each `load` does: for a
+        judge kept for many programs (pool.TrustedChild), whose clock its first
+        `verify` started."""
+        if self._deadline is not None:
+            self._deadline = time.monotonic() + self.limits.timeout_s
+
     def request(self, message: dict) -> dict:
         """Send one request and return the child's raw reply, unchecked: for an op that
         has no method of its own. The caller must treat every field as untrusted."""

@@ -48,6 +48,7 @@ _ELEMENT = {"f16": "float16", "f32": "float32", "f64": "float64", "i1": "bool",
 
 _CONTEXT = []  # one MLIR context serves every program (making one takes ~20 ms)
 _COMPILED = {}  # sha256 of a program -> its executable (a replay asks again for a shape)
+_KEEP_COMPILED = 256
 
 
 class Refused(Exception):
@@ -439,6 +440,9 @@ def verify(request: dict) -> dict:
     with _CONTEXT[0] if _CONTEXT else contextlib.nullcontext():
         fresh = _compile_side_by_side([runs[i][1] for i in todo])
     _COMPILED.update((keys[i], program) for i, program in zip(todo, fresh))
+    for key in list(_COMPILED)[:max(0, len(_COMPILED) - _KEEP_COMPILED)]:
+        if key not in keys:
+            del _COMPILED[key]  # the oldest: a kept judge sees every lesson's programs
     compiled = [_COMPILED[key] for key in keys]
     for (reply, _, calls, _), program in zip(runs, compiled):
         reply["values"] = [_value(program, args) for args in calls]
