@@ -246,3 +246,35 @@ def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_an
         assert pool.check(ex, ex.solution, seed=3).status == "pass"
     hidden = len(generic.make_cases(ex.config)) - fixed
     assert events.index(("reference.py", hidden)) < events.index(("answered", fixed))
+
+
+def test_the_fixed_case_runs_are_told_the_hidden_cases_to_come(monkeypatch):
+    """The reference's and each mutant's run on the fixed cases names the hidden ones
+    (`ahead`): random_keys' seed, a Python int, then takes new values, so the child
+    traces it from the first run on and the run on every case compiles nothing."""
+    from jaxtutor.runner import sandbox
+
+    generic._CACHE.clear()  # a run remembered from an earlier test would ask for nothing
+    files, asked = {}, []
+    real_load, real_calls = sandbox.Child.load, sandbox.Child.call_many
+
+    def load(self, source, filename, function):
+        files[id(self)] = filename
+        return real_load(self, source, filename, function)
+
+    def call_many(self, calls, ahead=()):
+        asked.append((files.get(id(self)), [c[1] for c in calls], [c[1] for c in ahead]))
+        return real_calls(self, calls, ahead)
+
+    monkeypatch.setattr(sandbox.Child, "load", load)
+    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
+    ex = exercise("random_keys")
+    mutant = ex.config["mutants"][0]
+    verdict = check_source(ex, mutant["code"], seed=5)
+    assert verdict.diagnosis is not None and verdict.diagnosis.id == mutant["id"]
+    cases = generic.prepare(ex, 5).cases
+    fixed = len(ex.config["cases"])
+    seeds, hidden = [c.args[1] for c in cases[:fixed]], [c.args[1] for c in cases[fixed:]]
+    assert len(set(seeds + hidden)) > 1 and hidden
+    for name in ("reference.py", f"mutant_{mutant['id']}.py"):
+        assert (name, seeds, hidden) in asked, (name, asked)

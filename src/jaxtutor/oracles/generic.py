@@ -311,17 +311,20 @@ def _rows(args: tuple) -> tuple[list[int], int]:
 
 
 def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            first: list | None = None, pending: Exported | None = None) -> Run:
+            first: list | None = None, pending: Exported | None = None,
+            ahead: list[Case] = ()) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them.
     `first`: its answers to the first cases, already asked for; `pending`: its
-    programs, already exported (see `start_observing`)."""
+    programs, already exported (see `start_observing`); `ahead`: the cases a later run
+    will ask for (see `Child.call_many`)."""
     calls = [c.args for c in cases]
     if pending is None:
         pending = start_observing(child, config, cases, clean)
     first = first or []
     rest = calls[len(first):]
-    run = Run(first + (_answers(child.call_many(rest)) if rest else []))
+    run = Run(first + (_answers(child.call_many(rest, ahead=[c.args for c in ahead]))
+                       if rest else []))
     if pending is None:
         return run
     try:
@@ -368,12 +371,15 @@ _CACHE_SIZE = 256
 
 def run_program(source: str, function: str, config: dict, cases: list[Case],
                 limits: Limits, filename: str, programs: bool = True,
-                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None
-                ) -> Run:
+                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None,
+                ahead: list[Case] = ()) -> Run:
     """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
     `spawn`, and judge its exported programs in another (`shared`'s judge, or a fresh
     one) when the exercise needs them. Runs are remembered by source and cases, so
-    proving a lesson starts each program once."""
+    proving a lesson starts each program once. `ahead`: the cases a later run of it
+    will have (the hidden ones, after the fixed): a Python int that takes a new value
+    there is traced from the first run on, so the later one compiles nothing (a cold
+    check of random_keys waited 0.25 s for the reference's second compile)."""
     programs = programs and needs_programs(config)
     key = hashlib.sha256(json.dumps(
         [source, function, config, [repr(c.args) for c in cases], programs],
@@ -396,7 +402,12 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"
             return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
-        run = observe(child, config if programs else {}, cases, clean)
+        try:
+            run = observe(child, config if programs else {}, cases, clean, ahead=ahead)
+        except BaseException:
+            if clean is not None:  # a kept judge may still be judging: the next gets a new one
+                clean.kill()
+            raise
     with _CACHE_LOCK:
         _CACHE[key] = run
         while len(_CACHE) > _CACHE_SIZE:
@@ -689,16 +700,16 @@ class GenericOracle(Oracle):
         pool = ThreadPoolExecutor(max_workers=1)
         hidden = p.cases[len(p.shown):]
 
-        def reference_run(cases: list[Case]) -> Run:
+        def reference_run(cases: list[Case], ahead: list[Case] = ()) -> Run:
             return run_program(p.reference_source, p.function, p.config, cases, p.limits,
                                "reference.py", programs=False, spawn=learner.spawn,
-                               shared=trusted)
+                               shared=trusted, ahead=ahead)
 
         def hidden_reference() -> Run:
             return reference_run(hidden) if hidden else Run([])
 
         try:
-            ref_shown = pool.submit(reference_run, p.shown)
+            ref_shown = pool.submit(reference_run, p.shown, hidden)
             ref_hidden = pool.submit(hidden_reference) if learner.trusted is not None else None
             pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
             whole = answered_by_programs(pending)
@@ -823,7 +834,7 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
     they are a prefix of its answers on all of them)."""
     return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
                        f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
-                       shared=trusted)
+                       shared=trusted, ahead=p.cases[len(p.shown):])
 
 
 def _whole_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
