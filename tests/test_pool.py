@@ -221,6 +221,23 @@ def test_a_kept_judge_gives_each_program_the_whole_timeout():
             time.sleep(3.5)  # the judge waits, longer than a timeout, for the next program
 
 
+def test_a_kept_child_is_replaced_once_it_used_half_its_cpu_time():
+    """Its RLIMIT_CPU counts every program it ever ran: at the limit the kernel would
+    kill it in the middle of one, and the learner's check would be blamed."""
+    limits = Limits()
+    with WarmPool(1) as pool:
+        child = pool.trusted.child(limits)
+        assert child.load("import time\n\ndef f():\n    end = time.process_time() + 0.2\n"
+                          "    while time.process_time() < end:\n        pass\n",
+                          "lesson.py", "f")["ok"]
+        used = child.cpu_used_s  # the load's reply says what JAX's import and setup took
+        child.call_many([()])
+        assert child.cpu_used_s >= used + 0.2
+        assert pool.trusted.child(limits) is child  # far from its allowance: kept
+        child.cpu_allowance_s = 2 * child.cpu_used_s - 0.01  # as if it were near
+        assert pool.trusted.child(limits) is not child and not child.alive()
+
+
 def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
     """Its checks take two children (the learner's and the clean one): after `warm`,
     the pool holds two, and a check with them passes; argnums' need only one."""

@@ -22,6 +22,7 @@ import resource
 import secrets
 import sys
 import threading
+import time
 import traceback
 import types
 
@@ -652,7 +653,9 @@ def _serve(request_fd: int, result_fd: int, nonce) -> None:
             reply = handler(request)
         except Exception:  # a bug of the runner's own (the learner's errors are caught inside)
             reply = {"ok": False, "kind": "internal", "message": traceback.format_exc(limit=-4)}
-        reply.update(id=request.get("id"), nonce=nonce)
+        # the CPU time this process used, which its RLIMIT_CPU counts: a trusted child
+        # kept for many programs is replaced before it runs out (pool.TrustedChild)
+        reply.update(id=request.get("id"), nonce=nonce, cpu_s=time.process_time())
         wire.write_frame(result_fd, reply)
 
 

@@ -236,7 +236,10 @@ class TrustedChild:
         if self._closed:  # its pool closed: no child may outlive it
             raise RunEnded("internal", "the checking processes were closed")
         current = getattr(self, name)
-        if current is not None and (not current.alive() or current.limits != limits):
+        # replaced before its programs use up its CPU time (RLIMIT_CPU would kill it in
+        # the middle of one, a crash the learner's check would be blamed for)
+        if current is not None and (not current.alive() or current.limits != limits
+                                    or current.cpu_used_s > current.cpu_allowance_s / 2):
             current.kill()
             current = None
             setattr(self, name, None)

@@ -111,10 +111,12 @@ class Child:
         # folder of ours, removed by kill()
         self._workdir = None if self._isolated else tempfile.TemporaryDirectory(
             prefix="jaxtutor-run-", ignore_cleanup_errors=True)
+        # its CPU time for good (a kept child's programs add up), and what it says it used
+        self.cpu_allowance_s = int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE)
+        self.cpu_used_s = 0.0
         spec = {"isolate": self._isolated, "mark": self.mark, "submission": submission,
                 "cwd": self._workdir.name if self._workdir else None,
-                "cpu_s": int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE),
-                "file_bytes": limits.file_bytes}
+                "cpu_s": self.cpu_allowance_s, "file_bytes": limits.file_bytes}
         req_r, self._req_w = os.pipe()
         self._res_r, res_w = os.pipe()
         # the run's lifeline: the root kills the run when this end closes, which the
@@ -334,6 +336,8 @@ class Child:
         with self._using_pipes():
             self._send(wire.pack_frame(message), deadline)
             reply = self._receive(deadline, self._next_id)
+        if isinstance(reply.get("cpu_s"), float):  # the child's word: see TrustedChild
+            self.cpu_used_s = reply["cpu_s"]
         if reply.get("ok") is False and reply.get("kind") == "internal":
             # the learner's code runs in that process and can break (or fake) anything
             # there: the tutor's own failures are only those of this side
