@@ -6,7 +6,8 @@ or forked by the fork server (forkserver.py); either way it imports JAX, is jail
 (jail.py) and calls `run`. It reads the run's nonce (the first frame),
 hides its pipe ends from the learner's code, imports JAX at once unless it already has
 (so a warm child is ready before the learner presses "check"), says "ready", then serves:
-load, call, export, verify (see verify.py), exit. Every reply carries the request's id and the nonce.
+load, call, export, verify (see verify.py), exit. Every reply carries the request's id,
+the nonce and the CPU time the process has used.
 """
 
 from __future__ import annotations
