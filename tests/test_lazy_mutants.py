@@ -33,9 +33,9 @@ def programs(monkeypatch):
     return asked
 
 
-def test_the_starters_not_implemented_error_runs_no_mutant(programs, monkeypatch):
-    """Nor asks the learner's child for more than the fixed cases: the first exception
-    there is the verdict."""
+@pytest.fixture
+def calls(monkeypatch):
+    """(filename loaded, calls, calls named ahead) of every call request to a child."""
     from jaxtutor.runner import sandbox
 
     files, asked = {}, []
@@ -45,17 +45,23 @@ def test_the_starters_not_implemented_error_runs_no_mutant(programs, monkeypatch
         files[id(self)] = filename
         return real_load(self, source, filename, function)
 
-    def call_many(self, calls, *args, **kwargs):
-        asked.append((files.get(id(self)), len(calls)))
-        return real_calls(self, calls, *args, **kwargs)
+    def call_many(self, calls, ahead=()):
+        asked.append((files.get(id(self)), list(calls), list(ahead)))
+        return real_calls(self, calls, ahead)
 
     monkeypatch.setattr(sandbox.Child, "load", load)
     monkeypatch.setattr(sandbox.Child, "call_many", call_many)
+    return asked
+
+
+def test_the_starters_not_implemented_error_runs_no_mutant(programs, calls):
+    """Nor asks the learner's child for more than the fixed cases: the first exception
+    there is the verdict."""
     ex = exercise("optimizer_state")
     verdict = check_source(ex, ex.starter, seed=1)
     assert verdict.status == "error" and "NotImplementedError" in verdict.message
     assert not [name for name, _ in programs if name.startswith("mutant_")]
-    assert [n for name, n in asked if name == "solution.py"] == [len(ex.config["cases"])]
+    assert [len(c) for name, c, _ in calls if name == "solution.py"] == [len(ex.config["cases"])]
 
 
 def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(programs):
@@ -248,33 +254,18 @@ def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_an
     assert events.index(("reference.py", hidden)) < events.index(("answered", fixed))
 
 
-def test_the_fixed_case_runs_are_told_the_hidden_cases_to_come(monkeypatch):
+def test_the_fixed_case_runs_are_told_the_hidden_cases_to_come(calls):
     """The reference's and each mutant's run on the fixed cases names the hidden ones
     (`ahead`): random_keys' seed, a Python int, then takes new values, so the child
     traces it from the first run on and the run on every case compiles nothing."""
-    from jaxtutor.runner import sandbox
-
     generic._CACHE.clear()  # a run remembered from an earlier test would ask for nothing
-    files, asked = {}, []
-    real_load, real_calls = sandbox.Child.load, sandbox.Child.call_many
-
-    def load(self, source, filename, function):
-        files[id(self)] = filename
-        return real_load(self, source, filename, function)
-
-    def call_many(self, calls, ahead=()):
-        asked.append((files.get(id(self)), [c[1] for c in calls], [c[1] for c in ahead]))
-        return real_calls(self, calls, ahead)
-
-    monkeypatch.setattr(sandbox.Child, "load", load)
-    monkeypatch.setattr(sandbox.Child, "call_many", call_many)
     ex = exercise("random_keys")
     mutant = ex.config["mutants"][0]
     verdict = check_source(ex, mutant["code"], seed=5)
     assert verdict.diagnosis is not None and verdict.diagnosis.id == mutant["id"]
-    cases = generic.prepare(ex, 5).cases
-    fixed = len(ex.config["cases"])
-    seeds, hidden = [c.args[1] for c in cases[:fixed]], [c.args[1] for c in cases[fixed:]]
+    p = generic.prepare(ex, 5)
+    seeds, hidden = [c.args[1] for c in p.shown], [c.args[1] for c in p.hidden]
     assert len(set(seeds + hidden)) > 1 and hidden
+    asked = [(name, [c[1] for c in now], [c[1] for c in ahead]) for name, now, ahead in calls]
     for name in ("reference.py", f"mutant_{mutant['id']}.py"):
         assert (name, seeds, hidden) in asked, (name, asked)

@@ -633,6 +633,11 @@ class Prepared:
         check, so a program's run on them is remembered from check to check."""
         return self.cases[:max(1, len(self.config.get("cases") or []))]
 
+    @property
+    def hidden(self) -> list[Case]:
+        """The cases after the fixed ones, drawn afresh each check."""
+        return self.cases[len(self.shown):]
+
 
 def prepare(exercise, seed: int = 0) -> Prepared:
     config = exercise.config
@@ -684,8 +689,8 @@ class GenericOracle(Oracle):
             _first_run(p, m, trusted.spawn, trusted)
             if needs_programs(p.config):
                 _export_raises(p, m, trusted)
-        if len(p.cases) > len(p.shown):
-            reference(p.cases[len(p.shown):])
+        if p.hidden:
+            reference(p.hidden)
         if needs_programs(p.config):  # each mutant's programs compiled by the judge
             for m in p.mutants:
                 run_program(m["code"], p.function, p.config, p.shown, p.limits,
@@ -698,7 +703,7 @@ class GenericOracle(Oracle):
         # them: wasted only when the learner's code raises, where a cold check would spend
         # a child on them
         pool = ThreadPoolExecutor(max_workers=1)
-        hidden = p.cases[len(p.shown):]
+        hidden = p.hidden
 
         def reference_run(cases: list[Case], ahead: list[Case] = ()) -> Run:
             return run_program(p.reference_source, p.function, p.config, cases, p.limits,
@@ -724,7 +729,7 @@ class GenericOracle(Oracle):
             # case while the learner's child answers the rest
             first = whole.answers[:len(p.shown)] if whole else _answers(
                 learner._child.call_many([c.args for c in p.shown],
-                                         ahead=[c.args for c in p.cases[len(p.shown):]]))
+                                         ahead=[c.args for c in hidden]))
             code = re.sub(r"#[^\n]*", "", learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
@@ -834,7 +839,7 @@ def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -
     they are a prefix of its answers on all of them)."""
     return run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
                        f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
-                       shared=trusted, ahead=p.cases[len(p.shown):])
+                       shared=trusted, ahead=p.hidden)
 
 
 def _whole_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
