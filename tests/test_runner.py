@@ -3,9 +3,12 @@ through the real sandbox and the real argnums oracle, and leaves no process behi
 
 from __future__ import annotations
 
+import array
+import fcntl
 import os
 import re
 import signal
+import termios
 import threading
 import time
 from pathlib import Path
@@ -293,9 +296,24 @@ def test_a_forked_child_without_namespaces_still_leaves_nothing(name, outcome, s
 
 # -- the Child directly ----------------------------------------------------------------
 
+def _killed_before_ready(new_child) -> Child:
+    """A child killed before it said "ready", as if JAX failed to import. A forked one
+    can say it within a millisecond of its fork: one that did is started again."""
+    for _ in range(20):
+        child = new_child()
+        os.kill(child.proc.pid, 9)
+        while not child.proc.exited():
+            time.sleep(0.01)
+        pending = array.array("i", [0])
+        fcntl.ioctl(child._res_r, termios.FIONREAD, pending)
+        if pending[0] == 0:  # nothing on its pipe: it died before it said anything
+            return child
+        child.kill()
+    pytest.fail("every child said ready before it could be killed")
+
+
 def test_internal_failure_to_start_is_never_the_learners(new_child):
-    child = new_child()
-    os.kill(child.proc.pid, 9)  # before it said ready: as if JAX failed to import
+    child = _killed_before_ready(new_child)
     with pytest.raises(RunEnded) as ended:
         child.load("def f(): pass", "solution.py", "f")
     assert ended.value.kind == "internal"
