@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import uuid
@@ -9,7 +10,7 @@ import uuid
 from jaxtutor.check import check_source, limits_for
 from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.runner import launch, procs
-from jaxtutor.runner.pool import WarmPool
+from jaxtutor.runner.pool import ChecksFirst, WarmPool
 from jaxtutor.runner.sandbox import Limits
 
 # load_dir: a lesson file another change is breaking must not stop these tests
@@ -256,3 +257,75 @@ def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
         assert verdict.status == "pass", verdict.message
         # the learner's child and the clean one, both waiting
         assert (pool.handed_out - handed_out, pool.fresh - fresh) == (2, 0)
+
+
+def test_a_warm_up_waits_while_a_check_is_under_way():
+    """A check's programs wait only for the one running; a warm-up's wait for the whole
+    check to end, even between two of its programs."""
+    lock, order = ChecksFirst(), []
+    running, finish = threading.Event(), threading.Event()
+
+    def warm_up():
+        with lock.warming():
+            with lock:
+                order.append("warm 1")
+                running.set()
+                finish.wait()
+            with lock:
+                order.append("warm 2")
+
+    def program(name):
+        with lock:
+            order.append(name)
+
+    warming = threading.Thread(target=warm_up)
+    warming.start()
+    running.wait()
+    with lock.checking():
+        first = threading.Thread(target=program, args=("check 1",))
+        first.start()
+        finish.set()  # both wait for "warm 1" to end: the check goes first
+        first.join()
+        time.sleep(0.2)  # a plain lock would let "warm 2" in here
+        program("check 2")
+    warming.join()
+    assert order == ["warm 1", "check 1", "check 2", "warm 2"]
+
+
+def test_a_check_made_while_the_lesson_warms_up_goes_before_the_warm_ups_programs(
+        monkeypatch):
+    from jaxtutor.oracles import generic
+
+    generic._CACHE.clear()  # else the warm-up has nothing left to run
+    exercise = find_exercise("grad_basics", load_dir(builtin_dir())[0]).exercise
+    taken, warm_took = [], threading.Event()
+    enter = ChecksFirst.__enter__
+
+    def logged(self):
+        enter(self)
+        warming = getattr(self._warm_up, "on", False)
+        taken.append(("warm" if warming else "check", time.monotonic()))
+        if warming:
+            warm_took.set()
+
+    checking, spans = ChecksFirst.checking, []
+
+    @contextlib.contextmanager
+    def timed(self):
+        with checking(self):
+            started = time.monotonic()
+            yield
+            spans.append((started, time.monotonic()))
+
+    monkeypatch.setattr(ChecksFirst, "__enter__", logged)
+    monkeypatch.setattr(ChecksFirst, "checking", timed)
+    with WarmPool(1) as pool:
+        warming = threading.Thread(target=pool.warm, args=(exercise,))
+        warming.start()
+        warm_took.wait(timeout=120)
+        assert pool.check(exercise, exercise.solution).status == "pass"
+        warming.join()
+    [(started, ended)] = spans
+    during = [who for who, at in taken if started < at < ended]
+    assert "check" in during and "warm" not in during, taken
+    assert any(who == "warm" and at > ended for who, at in taken), taken  # it had more to run

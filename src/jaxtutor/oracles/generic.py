@@ -667,7 +667,8 @@ class GenericOracle(Oracle):
         # the pool's (app, watch), which stays warm from check to check, else one for this check
         trusted = learner.trusted or TrustedChild(learner.spawn)
         try:
-            return self._run(learner, p, trusted)
+            with trusted.lock.checking():  # before any warm-up's programs
+                return self._run(learner, p, trusted)
         finally:
             if trusted is not learner.trusted:
                 trusted.close()
