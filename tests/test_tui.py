@@ -312,6 +312,23 @@ async def test_a_second_check_supersedes_and_escape_cancels():
 
 
 @pilot_test
+async def test_a_check_pressed_before_the_pool_started_starts_it_and_takes_its_child():
+    """A key pressed before the first frame's jobs ran (a slow start): the check starts
+    the pool and takes its child, so JAX is imported once, by the pool's fork server."""
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        if app._pool is not None:  # as it is before the first frame's jobs ran
+            app._pool.close()
+            app._pool = None
+        await pilot.press("ctrl+r")
+        pool = app._pool
+        await wait_for_check(pilot)
+        # the first lesson's starter differentiates a vector
+        assert "Gradient only defined for scalar" in app.last_verdict.message, app.last_verdict.message
+        assert pool is not None and app._pool is pool and pool.handed_out + pool.fresh >= 1
+
+
+@pilot_test
 async def test_an_error_line_can_be_jumped_to():
     lesson = find_exercise("argnums", LESSONS)
     source = lesson.exercise.starter.replace("raise NotImplementedError", "return undefined_name")
