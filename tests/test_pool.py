@@ -270,7 +270,7 @@ def test_a_warm_up_waits_while_a_check_is_under_way():
             with lock:
                 order.append("warm 1")
                 running.set()
-                finish.wait()
+                finish.wait(timeout=10)
             with lock:
                 order.append("warm 2")
 
@@ -280,15 +280,15 @@ def test_a_warm_up_waits_while_a_check_is_under_way():
 
     warming = threading.Thread(target=warm_up)
     warming.start()
-    running.wait()
+    running.wait(timeout=10)
     with lock.checking():
         first = threading.Thread(target=program, args=("check 1",))
         first.start()
         finish.set()  # both wait for "warm 1" to end: the check goes first
-        first.join()
+        first.join(timeout=10)
         time.sleep(0.2)  # a plain lock would let "warm 2" in here
         program("check 2")
-    warming.join()
+    warming.join(timeout=10)
     assert order == ["warm 1", "check 1", "check 2", "warm 2"]
 
 
