@@ -90,6 +90,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._token = 0
         self._running_child = None
         self._check_started = 0.0
+        self._running_width = 0  # of the running check's line, as last laid out
         self._check_timer = None
         self._saved_text = ""
         self._last_edit: float | None = None
@@ -381,6 +382,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self._token += 1
         self.checking = True
         self._check_started = time.monotonic()
+        self._running_width = 0
         if self._check_timer is None:
             self._check_timer = self.set_interval(0.1, self._show_elapsed)
         self._show_elapsed()
@@ -394,9 +396,13 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
 
     def _show_elapsed(self) -> None:
         elapsed = time.monotonic() - self._check_started
-        self.results.show_running(True, elapsed)
+        text = running_text(elapsed)
+        # a tick that keeps the text's width is repainted, not laid out: a layout of the
+        # screen every 0.1 s took the app's thread 15-60 ms each, beside the check
+        layout, self._running_width = text.cell_len != self._running_width, text.cell_len
+        self.results.show_running(True, elapsed, layout=layout)
         line = self.query_one("#check-line", Static)
-        line.update(running_text(elapsed))
+        line.update(text, layout=layout)
         line.set_class(True, "-on")
 
     def _check_ended(self) -> None:

@@ -58,10 +58,21 @@ class OutlineEntry:
 class Outline(OptionList):
     """Every lesson with its state; the open one is marked with ▸."""
 
+    _shown: tuple = ()
+
     def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
              current: str) -> None:
+        # the same outline again (a check starts, most checks end) is left as it is: new
+        # options re-render every entry, about 40 ms of the app's thread beside the check
+        headings = part_headings(lessons)
+        shown = (current, tuple(headings), tuple(
+            (lesson.id, lesson.title, (progress.get(lesson.id) or ExerciseProgress(lesson.id)).status)
+            for lesson in lessons))
+        if shown == self._shown:
+            return
+        self._shown = shown
         options = []
-        for number, (lesson, heading) in enumerate(zip(lessons, part_headings(lessons)), start=1):
+        for number, (lesson, heading) in enumerate(zip(lessons, headings), start=1):
             if heading is not None:  # where a part begins; never selectable
                 options.append(Option(Text(inert(heading, multiline=False), style="bold dim"),
                                       id=f"part:{number}", disabled=True))
@@ -190,9 +201,9 @@ class ResultsPane(VerticalScroll):
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
-    def show_running(self, running: bool, elapsed: float = 0.0) -> None:
+    def show_running(self, running: bool, elapsed: float = 0.0, layout: bool = True) -> None:
         running_line = self.query_one("#running", Static)
-        running_line.update(running_text(elapsed))
+        running_line.update(running_text(elapsed), layout=layout)
         running_line.set_class(not running, "hidden")
         # what is shown was said of the code before this check
         self.set_class(running or self.has_class("-stale"), "-stale")
