@@ -65,18 +65,19 @@ class Outline(OptionList):
         # the same outline again (a check starts, most checks end) is left as it is: new
         # options re-render every entry, about 40 ms of the app's thread beside the check
         headings = part_headings(lessons)
-        shown = (current, tuple(headings), tuple(
-            (lesson.id, lesson.title, (progress.get(lesson.id) or ExerciseProgress(lesson.id)).status)
-            for lesson in lessons))
+        states = [progress.get(lesson.id) or ExerciseProgress(lesson.id) for lesson in lessons]
+        shown = (current, tuple(headings),
+                 tuple((lesson.id, lesson.title, state.status)
+                       for lesson, state in zip(lessons, states)))
         if shown == self._shown:
             return
         self._shown = shown
         options = []
-        for number, (lesson, heading) in enumerate(zip(lessons, headings), start=1):
+        for number, (lesson, heading, state) in enumerate(zip(lessons, headings, states),
+                                                           start=1):
             if heading is not None:  # where a part begins; never selectable
                 options.append(Option(Text(inert(heading, multiline=False), style="bold dim"),
                                       id=f"part:{number}", disabled=True))
-            state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
             marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
                                   (f"{mark}", style), f"{number:>2} ")
