@@ -400,7 +400,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         # a tick that keeps the text's width is repainted, not laid out: a layout of the
         # screen every 0.1 s took the app's thread 15-60 ms each, beside the check
         layout, self._running_width = text.cell_len != self._running_width, text.cell_len
-        self.results.show_running(True, elapsed, layout=layout)
+        self.results.show_running(text, layout=layout)
         line = self.query_one("#check-line", Static)
         line.update(text, layout=layout)
         line.set_class(True, "-on")
@@ -459,7 +459,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "check" and event.state is WorkerState.ERROR:
             self._check_ended()
-            self.results.show_running(False)
+            self.results.show_running(None)
             self._update_status()
             self.notify(inert(f"jaxtutor failed while checking (not your fault): {event.worker.error}"),
                         severity="error", timeout=10, markup=False)

@@ -202,9 +202,12 @@ class ResultsPane(VerticalScroll):
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
-    def show_running(self, running: bool, elapsed: float = 0.0, layout: bool = True) -> None:
+    def show_running(self, text: Text | None, layout: bool = True) -> None:
+        """A check's running line (`running_text`), or None once none runs."""
+        running = text is not None
         running_line = self.query_one("#running", Static)
-        running_line.update(running_text(elapsed), layout=layout)
+        if running:
+            running_line.update(text, layout=layout)
         running_line.set_class(not running, "hidden")
         # what is shown was said of the code before this check
         self.set_class(running or self.has_class("-stale"), "-stale")
@@ -218,7 +221,7 @@ class ResultsPane(VerticalScroll):
         self.set_class(True, "-stale")
 
     def show_idle(self, exercise_function: str) -> None:
-        self.show_running(False)
+        self.show_running(None)
         self.set_class(False, "-stale", "-has-verdict")
         self.query_one("#verdict", Static).update(Text.assemble(
             ("No check yet.\n", "bold"),
@@ -232,7 +235,7 @@ class ResultsPane(VerticalScroll):
     def show_verdict(self, verdict: Verdict) -> None:
         self.set_class(False, "-stale")
         self.set_class(True, "-has-verdict")
-        self.show_running(False)
+        self.show_running(None)
         title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
                      style=_VERDICT_STYLE[verdict.status])
         title.append(f"  ({verdict.duration_s:.1f} s)", style="dim")
