@@ -133,9 +133,9 @@ _LOADED: dict[tuple, dict] = {}
 # run in microseconds either way: less LLVM optimisation; XLA's older CPU fusion
 # emitters, which compile a small program in about half the time of the MLIR-based ones;
 # and its machine code made in one piece, not split into parts for threads, each with a
-# target machine of its own (capstone's program, first compile in a process: 164 ms
-# against 193, median of six). Measured with jaxlib 0.10.2, which pyproject pins: an
-# unknown flag aborts XLA.
+# target machine of its own (capstone's program, first compile in a process: 160 ms
+# against 186; see docs/performance.md). Measured with jaxlib 0.10.2, which pyproject
+# pins: an unknown flag aborts XLA.
 # Set before JAX starts; a flag the user set wins.
 _CHEAPER_COMPILES = {"xla_backend_optimization_level": "0", "xla_cpu_use_fusion_emitters": "false",
                      "xla_cpu_parallel_codegen_split_count": "1"}
