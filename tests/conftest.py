@@ -15,6 +15,7 @@ import pytest
 from jaxtutor.check import _forked, check_file, limits_for
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.launch import ForkServer
+from jaxtutor.runner.pool import TrustedChild
 from jaxtutor.runner.sandbox import Child, Limits
 
 LEARNERS = Path(__file__).parent / "learners"
@@ -89,11 +90,24 @@ def shared_server() -> ForkServer:
     return _SHARED[-1]
 
 
+_TRUSTED: list[TrustedChild] = []
+
+
+def shared_trusted() -> TrustedChild:
+    """One trusted child (with its judge) for the run's checks, kept from check to check
+    as a pool's is: a lesson's reference and mutants stay compiled there for its next
+    files, where each check's own pair of children forked and set up JAX again."""
+    if not _TRUSTED:
+        _TRUSTED.append(TrustedChild(lambda limits: _forked(shared_server(), limits)))
+    return _TRUSTED[0]
+
+
 def pytest_xdist_auto_num_workers(config):
-    """Two workers per core (`-n auto`; at most 4, by --maxprocesses): a test spends much
-    of its time waiting on its children (a fork, a pipe, a timeout), and one worker per
-    core kept 2 cores 60% busy."""
-    return 2 * len(os.sched_getaffinity(0))
+    """One worker per core (`-n auto`; at most 4, by --maxprocesses). Two per core kept
+    the cores busier (97% against 93% of the time) but spent 10-14% more CPU on the same
+    tests, its JAX processes contending for two cores: the whole run took longer (428
+    and 408 s against 407 and 374, alternately; docs/performance.md)."""
+    return len(os.sched_getaffinity(0))
 
 
 def pytest_collection_modifyitems(items):
@@ -120,6 +134,8 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_sessionfinish(session):
+    for trusted in _TRUSTED:
+        trusted.close()
     for server in _SHARED:
         server.close()
 
@@ -160,11 +176,11 @@ def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
 
 def forked(exercise) -> dict:
     """check_source's `child` and `clean` for one check of `exercise`, forked from the
-    run's fork server: a fresh import of JAX per check would cost more than most checks
-    (a check without them, as `jaxtutor check` makes one, is tested in test_cli and in a
-    few tests that say so)."""
+    run's fork server, and the run's trusted child, as the app's pool gives them: a fresh
+    import of JAX per check would cost more than most checks (a check without them, as
+    `jaxtutor check` makes one, is tested in test_cli and in a few tests that say so)."""
     spawn = functools.partial(_forked, shared_server())
-    return {"child": spawn(limits_for(exercise)), "clean": spawn}
+    return {"child": spawn(limits_for(exercise)), "clean": spawn, "trusted": shared_trusted()}
 
 
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:
