@@ -62,6 +62,14 @@ def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def versions() -> str:
+    """What the figures were measured with: a fresh install once got an ml_dtypes whose
+    import took 0.9 s longer than the working tree's (docs/performance.md)."""
+    from importlib.metadata import version
+
+    return ", ".join(f"{name} {version(name)}" for name in ("jax", "jaxlib", "ml_dtypes", "numpy"))
+
+
 # -- cold and warm checks ----------------------------------------------------------------
 
 def cold_check(exercise_id: str, path: Path) -> tuple[float, str]:
@@ -456,6 +464,7 @@ def main() -> int:
     parser.add_argument("--only-every-lesson", action="store_true",
                         help="only every lesson's starter and solution, cold and warm")
     args = parser.parse_args()
+    print(versions())
     if args.only_first_check:
         with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
             print(f"load average {load_average()}")
