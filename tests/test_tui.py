@@ -347,6 +347,51 @@ async def test_an_error_line_can_be_jumped_to():
         assert editor.cursor_location[0] == row and app.focused is editor
 
 
+@pilot_test
+async def test_a_verdict_is_drawn_before_the_outline_redraws_its_entries():
+    """A changed mark makes the outline re-render every entry (about 30 ms): that comes in
+    the frame after the verdict's, which the learner is waiting for."""
+    from jaxtutor.tui.app import CheckFinished
+    from jaxtutor.verdict import Outcome, Verdict
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        lesson_id = app.current.id
+        assert "○" in outline_mark(app, lesson_id)
+        verdict = Verdict(lesson_id, Outcome.EXCEPTION, "NameError: name 'w' is not defined",
+                          line=3)
+        app.on_check_finished(CheckFinished(app._token, lesson_id, "def f(): w", verdict))
+        assert "NameError" in text_of(app, "#verdict")  # to be drawn in the next frame
+        assert "○" in outline_mark(app, lesson_id)
+        await pilot.pause()
+        assert "◐" in outline_mark(app, lesson_id)
+        assert "in progress" in text_of(app, "#topbar")
+
+
+@pilot_test
+async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads():
+    """The "go to line" button and the step table are mounted hidden once the lesson has
+    been read for a moment (mounting a new kind of widget restyles every widget: about
+    40 ms the first verdict needing one used to wait for); a verdict shows what it has."""
+    from jaxtutor.tui.app import CheckFinished
+    from jaxtutor.verdict import Outcome, Verdict
+
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        await until(pilot, lambda: app.query("#goto-line") and app.query("#steps"),
+                    "the verdict's parts were not mounted while the lesson was read")
+        goto, table = app.query_one("#goto-line"), app.query_one("#steps", DataTable)
+        assert goto.has_class("hidden") and table.has_class("hidden")
+        lesson_id = app.current.id
+        for line in (3, None):
+            verdict = Verdict(lesson_id, Outcome.EXCEPTION, "NameError", line=line)
+            app.on_check_finished(CheckFinished(app._token, lesson_id, "w", verdict))
+            await pilot.pause()
+            assert goto.has_class("hidden") is (line is None)
+            assert line is None or "Go to line 3" in str(goto.label)
+            assert table.has_class("hidden")
+
+
 def drawn(widget) -> str:
     """What a widget draws, as the terminal receives it: its lines, each without the
     padding at its end, joined (a long word folded over two lines reads whole)."""

@@ -194,6 +194,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
                            else None)
             return
+        self.results.prepare()
         self.run_worker(lambda: self._pool.warm(exercise), thread=True, group="warm",
                         exit_on_error=False)
 
@@ -292,13 +293,18 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             self.editor.load_text(text)
         self.editor.move_cursor((0, 0))
 
-    def _update_status(self) -> None:
+    def _update_status(self, outline_later: bool = False) -> None:
+        """The top bar and the outline. `outline_later`: the outline after the next frame,
+        so that a verdict is drawn first (a changed mark re-renders every entry)."""
         lesson = self.current
         if lesson is None:
             return
         state = self._state(lesson.id)
         number = self.lessons.index(lesson) + 1
-        self.query_one(Outline).show(self.lessons, self.progress, lesson.id)
+        if outline_later:
+            self.call_after_refresh(self._update_outline)
+        else:
+            self._update_outline()
         title = Text(no_wrap=True, overflow="ellipsis")
         title.append(" jaxtutor ", style="bold reverse")
         title.append(f" {number}/{len(self.lessons)} {inert(lesson.title, multiline=False)}",
@@ -317,6 +323,10 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
         self.query_one("#topbar", Static).update(bar)
         if self._results_tab is not None:
             self._results_tab.label = self._results_label()
+
+    def _update_outline(self) -> None:
+        if self.current is not None:
+            self.query_one(Outline).show(self.lessons, self.progress, self.current.id)
 
     def _results_label(self) -> str:
         """One width whatever it says: a tab that grew as the results came would leave
@@ -447,7 +457,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             return
         self.last_verdict = verdict
         self.results.show_verdict(verdict)
-        self._update_status()
+        self._update_status(outline_later=True)
         if self._narrow():
             self._show_pane("results")
             self._focus_pane("results")

@@ -281,27 +281,43 @@ class ResultsPane(VerticalScroll):
         static.update(text)
         static.set_class(not text.plain.strip(), "hidden")
 
-    def _show_goto(self, line: int | None) -> None:
+    def prepare(self) -> None:
+        """Mount, hidden, the parts only some verdicts show (not in the first frame: each
+        costs its styling and layout, and a new kind of widget has its stylesheet parsed
+        and every widget restyled). Called while the learner reads, so that the first
+        verdict to need them is not drawn after that work."""
+        self._goto()
+        self._table()
+
+    def _goto(self) -> Button:
         goto = self.query_one_optional("#goto-line", Button)
         if goto is None:
-            if line is None:
-                return
-            goto = Button("", id="goto-line", compact=True)
+            goto = Button("", id="goto-line", compact=True, classes="hidden")
             self.mount(goto, after="#verdict")
+        return goto
+
+    def _table(self):
+        table = self.query_one_optional("#steps")
+        if table is None:
+            from textual.widgets import DataTable  # imported with the first table, not at start
+
+            table = DataTable(id="steps", zebra_stripes=True, cursor_type="row", classes="hidden")
+            self.mount(table, after="#steps-title")
+        return table
+
+    def _show_goto(self, line: int | None) -> None:
+        if line is None and self.query_one_optional("#goto-line") is None:
+            return
+        goto = self._goto()
         goto.label = f"Go to line {line} (g)"
         goto.set_class(line is None, "hidden")
 
     def _show_table(self, verdict: Verdict | None) -> None:
         data = verdict.diagnosis.table if verdict and verdict.diagnosis else None
         self.query_one("#steps-title").set_class(data is None, "hidden")
-        table = self.query_one_optional("#steps")
-        if table is None:
-            if data is None:
-                return
-            from textual.widgets import DataTable  # imported with the first table, not at start
-
-            table = DataTable(id="steps", zebra_stripes=True, cursor_type="row")
-            self.mount(table, after="#steps-title")
+        if data is None and self.query_one_optional("#steps") is None:
+            return
+        table = self._table()
         table.clear(columns=True)
         table.set_class(data is None, "hidden")
         if data is None:
