@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from conftest import shared_server
 from jaxtutor.check import check_source
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
@@ -143,7 +144,7 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
 
     generic._CACHE.clear()
     ex = exercise("optimizer_state")
-    trusted = TrustedChild(sandbox.Child)
+    trusted = TrustedChild(lambda limits: sandbox.Child(limits, server=shared_server()))
     try:
         oracles.get(ex.oracle).warm(ex, trusted)
     finally:
@@ -178,7 +179,7 @@ def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them():
     ex = exercise("jit_dynamic_lr")
     p = generic.prepare(ex, seed=1)
     for source, fails in ((ex.starter, True), (ex.solution, False)):
-        with Child() as child, Child() as clean:
+        with Child(server=shared_server()) as child, Child(server=shared_server()) as clean:
             assert child.load(source, "solution.py", ex.function)["ok"] is True
             pending = generic.start_observing(child, p.config, p.cases, clean)
             whole = generic.answered_by_programs(pending)

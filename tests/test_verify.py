@@ -7,14 +7,21 @@ import base64
 
 import numpy as np
 
+from conftest import shared_server
 from jaxtutor.runner.sandbox import Child
 
 ARGS = (np.float32(0.5), np.float32(0.1), np.ones((3, 2)), np.full((3, 2), 2.0))
 HEADER = "import jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n"
 
 
+def forked() -> Child:
+    """A child forked from the run's fork server: it runs the same code as a fresh
+    process (runner/child.py), which would import JAX for nothing."""
+    return Child(server=shared_server())
+
+
 def judged(body: str, args=ARGS, rows=(2, 3), trip=3) -> dict:
-    with Child() as learner, Child() as clean:
+    with forked() as learner, forked() as clean:
         assert learner.load(HEADER + body, "f.py", "f")["ok"] is True
         (program,) = learner.export([args])
         assert program["ok"] is True, program
@@ -103,7 +110,7 @@ def module():
     data = _jax.mlir.serialize_portable_artifact(ir, version, False)
     return np.frombuffer(data, np.uint8)
 """
-    with Child() as learner, Child() as clean:
+    with forked() as learner, forked() as clean:
         assert learner.load(source, "f.py", "module")["ok"] is True
         (made,) = learner.call_many([()])
         data = base64.b64encode(made["value"].tobytes()).decode()
