@@ -179,8 +179,15 @@ def forked(exercise) -> dict:
     run's fork server, and the run's trusted child, as the app's pool gives them: a fresh
     import of JAX per check would cost more than most checks (a check without them, as
     `jaxtutor check` makes one, is tested in test_cli and in a few tests that say so)."""
+    return {**cold(exercise), "trusted": shared_trusted()}
+
+
+def cold(exercise) -> dict:
+    """check_source's `child` and `clean` as a one-off `jaxtutor check` makes them, with no
+    trusted child (each of the exercise's programs gets a child of its own), forked from
+    the run's fork server rather than from a server started for the one check."""
     spawn = functools.partial(_forked, shared_server())
-    return {"child": spawn(limits_for(exercise)), "clean": spawn, "trusted": shared_trusted()}
+    return {"child": spawn(limits_for(exercise)), "clean": spawn}
 
 
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from conftest import shared_server
+from conftest import cold, shared_server
 from jaxtutor.check import check_source
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
@@ -59,7 +59,7 @@ def test_the_starters_not_implemented_error_runs_no_mutant(programs, calls):
     """Nor asks the learner's child for more than the fixed cases: the first exception
     there is the verdict."""
     ex = exercise("optimizer_state")
-    verdict = check_source(ex, ex.starter, seed=1)
+    verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
     assert verdict.status == "error" and "NotImplementedError" in verdict.message
     assert not [name for name, _ in programs if name.startswith("mutant_")]
     assert [len(c) for name, c, _ in calls if name == "solution.py"] == [len(ex.config["cases"])]
@@ -72,7 +72,7 @@ def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(program
                "code": ex.starter}
     config = dict(ex.config, mutants=list(ex.config["mutants"]) + [raising])
     ex = dataclasses.replace(ex, config=config)
-    verdict = check_source(ex, ex.starter, seed=1)
+    verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
     assert verdict.status == "error" and verdict.diagnosis.id == "gave_up"
     assert {name for name, _ in programs if name.startswith("mutant_")} == {"mutant_gave_up.py"}
 
@@ -80,7 +80,7 @@ def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(program
 def test_a_mutants_jax_error_is_still_recognised():
     ex = exercise("immutable_arrays")
     mutant = next(m for m in ex.config["mutants"] if m["id"] == "in_place_update")
-    verdict = check_source(ex, mutant["code"], seed=2)
+    verdict = check_source(ex, mutant["code"], seed=2, **cold(ex))
     assert verdict.status == "error" and verdict.diagnosis.id == "in_place_update"
 
 
@@ -89,7 +89,7 @@ def test_only_the_mutant_agreeing_on_the_fixed_cases_runs_on_every_case(programs
     mutants = ex.config["mutants"]
     fixed = len(ex.config["cases"])
     last = mutants[-1]
-    verdict = check_source(ex, last["code"], seed=3)
+    verdict = check_source(ex, last["code"], seed=3, **cold(ex))
     assert verdict.diagnosis is not None and verdict.diagnosis.id == last["id"]
     # asked for once or more (a second time it is remembered)
     runs = list(dict.fromkeys((name, n) for name, n in programs if name.startswith("mutant_")))
@@ -113,9 +113,9 @@ def test_the_fixed_case_runs_are_remembered_between_checks(monkeypatch):
     monkeypatch.setattr(sandbox.Child, "load", spy)
     ex = exercise("optimizer_state")
     last = ex.config["mutants"][-1]
-    check_source(ex, last["code"], seed=4)
+    check_source(ex, last["code"], seed=4, **cold(ex))
     loaded.clear()
-    verdict = check_source(ex, last["code"], seed=5)
+    verdict = check_source(ex, last["code"], seed=5, **cold(ex))
     assert verdict.diagnosis.id == last["id"]
     assert [f for f in loaded if f.startswith("mutant_")] == [f"mutant_{last['id']}.py"]
 
@@ -125,11 +125,11 @@ def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
     when the learner's answer can be judged against it: an exception is the verdict."""
     ex = exercise("grad_basics")
     mutant = ex.config["mutants"][0]  # raises TypeError: grad of a non-scalar
-    verdict = check_source(ex, mutant["code"], seed=6)
+    verdict = check_source(ex, mutant["code"], seed=6, **cold(ex))
     assert verdict.status == "error" and verdict.diagnosis.id == mutant["id"]
     fixed = len(ex.config["cases"])
     assert {n for name, n in programs if name == "reference.py"} == {fixed}
-    passed = check_source(ex, ex.solution, seed=6)
+    passed = check_source(ex, ex.solution, seed=6, **cold(ex))
     assert passed.status == "pass"
     assert {n for name, n in programs if name == "reference.py"} == {fixed, len(
         generic.make_cases(ex.config)) - fixed}
@@ -158,7 +158,7 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
 
     monkeypatch.setattr(sandbox.Child, "load", spy)
     last = ex.config["mutants"][-1]
-    verdict = check_source(ex, last["code"], seed=7)
+    verdict = check_source(ex, last["code"], seed=7, **cold(ex))
     assert verdict.diagnosis.id == last["id"]
     assert sorted(f for f in loaded if f != "solution.py") == [f"mutant_{last['id']}.py",
                                                                "reference.py"]
@@ -166,7 +166,7 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
 
 def test_a_solution_runs_no_mutant(programs):
     ex = exercise("capstone_training_run")
-    assert check_source(ex, ex.solution, seed=8).status == "pass"
+    assert check_source(ex, ex.solution, seed=8, **cold(ex)).status == "pass"
     assert not [name for name, _ in programs if name.startswith("mutant_")]
 
 
@@ -185,7 +185,7 @@ def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them():
             whole = generic.answered_by_programs(pending)
             assert (whole is None) == fails
             assert generic._fails_a_rule(p, pending, whole) is fails
-    verdict = check_source(ex, ex.starter, seed=1)
+    verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
     assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"
 
 
@@ -218,7 +218,7 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
     monkeypatch.setattr(generic, "run_program", run_program)
     monkeypatch.setattr(sandbox.Child, "load", load)
     monkeypatch.setattr(sandbox.Child, "call_many", call_many)
-    verdict = check_source(ex, ex.starter, seed=1)
+    verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
     assert waited == [True]
     assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"
 
@@ -262,7 +262,7 @@ def test_the_fixed_case_runs_are_told_the_hidden_cases_to_come(calls):
     generic._CACHE.clear()  # a run remembered from an earlier test would ask for nothing
     ex = exercise("random_keys")
     mutant = ex.config["mutants"][0]
-    verdict = check_source(ex, mutant["code"], seed=5)
+    verdict = check_source(ex, mutant["code"], seed=5, **cold(ex))
     assert verdict.diagnosis is not None and verdict.diagnosis.id == mutant["id"]
     p = generic.prepare(ex, 5)
     seeds, hidden = [c.args[1] for c in p.shown], [c.args[1] for c in p.hidden]
