@@ -76,3 +76,35 @@ def test_without_namespaces_grade_refuses_until_told_unsafe(tmp_path):
 def test_without_namespaces_serve_refuses_until_told_unsafe():
     refused = jaxtutor("serve", "--port", "0", forbid_namespaces=True)
     assert refused.returncode == 2 and "--unsafe" in refused.stderr
+
+
+def test_the_jail_is_probed_once_however_many_threads_ask_at_once(monkeypatch):
+    """The app's first second asks from three threads at once (its warning, the pool's
+    first child, the first check): one probe answers them all."""
+    import threading
+
+    from jaxtutor.runner import launch
+
+    probes = []
+    real = launch._probe
+
+    def probe(isolate):
+        probes.append(isolate)
+        return real(isolate)
+
+    monkeypatch.setattr(launch, "_probe", probe)
+    launch._protections.cache_clear()
+    start, found = threading.Barrier(3), []
+
+    def ask():
+        start.wait()
+        found.append(launch.protections())
+
+    threads = [threading.Thread(target=ask) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert probes.count(True) == 1  # (and the unjailed fallback at most once, where needed)
+    assert probes.count(False) <= 1
+    assert len(found) == 3 and found.count(found[0]) == 3

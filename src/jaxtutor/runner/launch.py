@@ -30,12 +30,22 @@ from jaxtutor.runner import procs
 STARTUP_TIMEOUT_S = 60.0  # importing JAX on a busy machine; never blamed on the learner
 
 
-@functools.cache
+_PROBING = threading.Lock()
+
+
 def protections() -> dict:
     """What jails a child on this machine (runner/jail.py), as a jailed probe that runs
     nothing reports it from inside: namespaces, filesystem, capabilities_dropped,
     no_new_privs, seccomp, pid_namespace. Where the namespaces are refused, what the
-    unjailed fallback keeps; empty when even that probe failed."""
+    unjailed fallback keeps; empty when even that probe failed. Probed once: threads
+    asking meanwhile wait for it (in the app's first second, three did, and their three
+    probes took CPU from the fork server's import of JAX)."""
+    with _PROBING:
+        return _protections()
+
+
+@functools.cache
+def _protections() -> dict:
     return _probe(isolate=True) or _probe(isolate=False)
 
 
