@@ -390,6 +390,13 @@ async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads(
             assert goto.has_class("hidden") is (line is None)
             assert line is None or "Go to line 3" in str(goto.label)
             assert table.has_class("hidden")
+        # warming up under a dialog (a lesson opened, F1 pressed before it warmed up)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        app._last_input = 0.0
+        app._warm_lesson()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.is_running
 
 
 def drawn(widget) -> str:
