@@ -1,6 +1,5 @@
-"""The lesson's text in the first frame, and its code coloured just after it: drawn
-from the lines kept by the last start, the same cells as Rich's Markdown draws, without
-importing it."""
+"""The lesson's text in the first frame: drawn from the lines kept by the last start,
+the same cells as Rich's Markdown draws, without importing it."""
 
 from __future__ import annotations
 
@@ -21,58 +20,44 @@ def drawn(markup: str, width: int, dark: bool = True, highlight: bool = False) -
     return console.render_lines(LessonDrawing(markup, dark, highlight), pad=False)
 
 
-def new_start(monkeypatch) -> None:
-    """What a new start has: cache objects of its own, reading the cache's files."""
-    monkeypatch.setattr(lesson_drawing, "_KEPT", {False: KeptAsJson("lesson_text.json"),
-                                                  True: KeptAsJson("lesson_colours.json")})
-
-
 def test_a_kept_drawing_is_the_same_as_a_fresh_one_and_needs_no_markdown(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     for lesson in builtin_lessons():  # every lesson's styles survive their JSON form
         for dark in (True, False):
-            for coloured in (False, True):
-                new_start(monkeypatch)
-                fresh = drawn(lesson.explanation, 76, dark, coloured)
-                new_start(monkeypatch)
-                with monkeypatch.context() as m:  # and Rich's Markdown is never used
-                    m.setattr("jaxtutor.tui.lesson_text.LessonMarkdown", None)  # a use would raise
-                    assert drawn(lesson.explanation, 76, dark, coloured) == fresh, \
-                        (lesson.id, dark, coloured)
+            monkeypatch.setattr(lesson_drawing, "_KEPT", KeptAsJson("lesson_text.json"))
+            fresh = drawn(lesson.explanation, 76, dark)
+            # a new start: its own cache object, and Rich's Markdown never used
+            monkeypatch.setattr(lesson_drawing, "_KEPT", KeptAsJson("lesson_text.json"))
+            with monkeypatch.context() as m:
+                m.setattr("jaxtutor.tui.lesson_text.LessonMarkdown", None)  # a use would raise
+                assert drawn(lesson.explanation, 76, dark) == fresh, (lesson.id, dark)
     # another width or an edited text is drawn afresh
     markup = builtin_lessons()[0].explanation
     assert drawn(markup, 60) != drawn(markup, 76)
     assert drawn(markup + "\n\nOne more line.", 76)[-1] != drawn(markup, 76)[-1]
 
 
-def test_a_later_start_imports_no_markdown_nor_pygments(tmp_path):
-    """Neither for the first frame nor for the coloured code just after it."""
+def test_the_first_frame_of_a_later_start_imports_no_markdown(tmp_path):
     script = textwrap.dedent("""
         import sys
         from rich.console import Console
         from jaxtutor.lessons import builtin_lessons
         from jaxtutor.tui.lesson_drawing import LessonDrawing
-        for coloured in (False, True):
-            Console(width=76).render_lines(
-                LessonDrawing(builtin_lessons()[0].explanation, True, coloured))
-            print(*(name in sys.modules for name in ("rich.markdown", "markdown_it", "pygments")))
+        Console(width=76).render_lines(LessonDrawing(builtin_lessons()[0].explanation, True, False))
+        print("rich.markdown" in sys.modules, "markdown_it" in sys.modules)
     """)
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
     said = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                            text=True, check=True).stdout.split() for _ in range(2)]
-    assert said[0] == ["True"] * 3 + ["True"] * 3  # the first start draws with them
-    assert said[1] == ["False"] * 6
+    assert said == [["True", "True"], ["False", "False"]]
 
 
-def test_code_is_coloured_only_when_asked_and_kept_apart_from_the_first_frames_lines(
-        tmp_path, monkeypatch):
-    """The first frame reads only the plain lines' file (the coloured ones are larger)."""
+def test_code_is_coloured_only_when_asked_and_never_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    new_start(monkeypatch)
+    monkeypatch.setattr(lesson_drawing, "_KEPT", KeptAsJson("lesson_text.json"))
     markup = "Some text.\n\n```python\nx = 1\n```\n"
     plain, coloured = drawn(markup, 40), drawn(markup, 40, highlight=True)
     assert "".join(s.text for line in plain for s in line) == \
         "".join(s.text for line in coloured for s in line)
     assert plain != coloured
     assert len(KeptAsJson("lesson_text.json")._load()) == 1
-    assert len(KeptAsJson("lesson_colours.json")._load()) == 1
