@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from conftest import cold, shared_server
+from conftest import cold
 from jaxtutor.check import check_source
 from jaxtutor.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
@@ -135,7 +135,7 @@ def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
         generic.make_cases(ex.config)) - fixed}
 
 
-def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
+def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch, forked_child):
     """After `warm` (the app runs it while the learner reads), a wrong answer's check
     loads only the reference for the hidden cases and the mutant it matches."""
     from jaxtutor import oracles
@@ -144,7 +144,7 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch):
 
     generic._CACHE.clear()
     ex = exercise("optimizer_state")
-    trusted = TrustedChild(lambda limits: sandbox.Child(limits, server=shared_server()))
+    trusted = TrustedChild(forked_child)
     try:
         oracles.get(ex.oracle).warm(ex, trusted)
     finally:
@@ -170,16 +170,14 @@ def test_a_solution_runs_no_mutant(programs):
     assert not [name for name, _ in programs if name.startswith("mutant_")]
 
 
-def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them():
+def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them(forked_child):
     """jit_dynamic_lr's starter makes lr static: its function cannot be exported, so the
     rules fail whatever its answers, and its likely mutant need not wait for them. The
     solution's programs, run for its answers, break no rule."""
-    from jaxtutor.runner.sandbox import Child
-
     ex = exercise("jit_dynamic_lr")
     p = generic.prepare(ex, seed=1)
     for source, fails in ((ex.starter, True), (ex.solution, False)):
-        with Child(server=shared_server()) as child, Child(server=shared_server()) as clean:
+        with forked_child() as child, forked_child() as clean:
             assert child.load(source, "solution.py", ex.function)["ok"] is True
             pending = generic.start_observing(child, p.config, p.cases, clean)
             whole = generic.answered_by_programs(pending)

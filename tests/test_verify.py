@@ -7,21 +7,14 @@ import base64
 
 import numpy as np
 
-from conftest import shared_server
-from jaxtutor.runner.sandbox import Child
 
 ARGS = (np.float32(0.5), np.float32(0.1), np.ones((3, 2)), np.full((3, 2), 2.0))
 HEADER = "import jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n"
 
 
-def forked() -> Child:
-    """A child forked from the run's fork server: it runs the same code as a fresh
-    process (runner/child.py), which would import JAX for nothing."""
-    return Child(server=shared_server())
-
-
-def judged(body: str, args=ARGS, rows=(2, 3), trip=3) -> dict:
-    with forked() as learner, forked() as clean:
+def judged(start, body: str, args=ARGS, rows=(2, 3), trip=3) -> dict:
+    """`start`: conftest's forked_child (a fresh process would import JAX for nothing)."""
+    with start() as learner, start() as clean:
         assert learner.load(HEADER + body, "f.py", "f")["ok"] is True
         (program,) = learner.export([args])
         assert program["ok"] is True, program
@@ -37,8 +30,8 @@ def step(w, batch, lr):
 '''
 
 
-def test_a_scan_over_the_rows_is_seen_and_run():
-    found = judged(STEP + '''
+def test_a_scan_over_the_rows_is_seen_and_run(forked_child):
+    found = judged(forked_child, STEP + '''
 def f(w, lr, xs, ys):
     return lax.scan(lambda w, b: (step(w, b, lr), None), w, (xs, ys))[0]
 ''')
@@ -49,8 +42,8 @@ def f(w, lr, xs, ys):
     assert np.isclose(found["values"][0][0], w)
 
 
-def test_a_jitted_function_is_one_call():
-    found = judged(STEP + '''
+def test_a_jitted_function_is_one_call(forked_child):
+    found = judged(forked_child, STEP + '''
 @jax.jit
 def f(w, lr, xs, ys):
     return lax.scan(lambda w, b: (step(w, b, lr), None), w, (xs, ys))[0]
@@ -58,9 +51,9 @@ def f(w, lr, xs, ys):
     assert found["jitted"] and found["scan"] == "ok"
 
 
-def test_a_carry_started_from_the_batches_is_not_a_scan_over_them():
+def test_a_carry_started_from_the_batches_is_not_a_scan_over_them(forked_child):
     # the weight a Python loop computed goes into a scan that only adds zeros
-    found = judged(STEP + '''
+    found = judged(forked_child, STEP + '''
 def f(w, lr, xs, ys):
     for i in range(xs.shape[0]):
         w = step(w, (xs[i], ys[i]), lr)
@@ -69,8 +62,8 @@ def f(w, lr, xs, ys):
     assert found["scan"] == "loop_unused"
 
 
-def test_a_carry_that_holds_all_the_batches_is_not_a_step_per_row():
-    found = judged(STEP + '''
+def test_a_carry_that_holds_all_the_batches_is_not_a_step_per_row(forked_child):
+    found = judged(forked_child, STEP + '''
 def f(w, lr, xs, ys):
     def body(c, b):
         return c + 0.0 * jnp.sum(b[0]), None
@@ -82,15 +75,15 @@ def f(w, lr, xs, ys):
     assert found["scan"] != "ok"
 
 
-def test_a_loop_with_the_wrong_count_is_not_over_the_rows():
-    found = judged(STEP + '''
+def test_a_loop_with_the_wrong_count_is_not_over_the_rows(forked_child):
+    found = judged(forked_child, STEP + '''
 def f(w, lr, xs, ys):
     return lax.fori_loop(0, xs.shape[0], lambda i, w: step(w, (xs[i], ys[i]), lr), w)
 ''')
     assert found["scan"] == "not_over_rows"
 
 
-def test_a_program_with_a_host_callback_is_refused():
+def test_a_program_with_a_host_callback_is_refused(forked_child):
     """A forged program (built by hand, as learner code could) carrying a Python
     callback's custom call is refused before anything is compiled."""
     source = HEADER + """
@@ -110,7 +103,7 @@ def module():
     data = _jax.mlir.serialize_portable_artifact(ir, version, False)
     return np.frombuffer(data, np.uint8)
 """
-    with forked() as learner, forked() as clean:
+    with forked_child() as learner, forked_child() as clean:
         assert learner.load(source, "f.py", "module")["ok"] is True
         (made,) = learner.call_many([()])
         data = base64.b64encode(made["value"].tobytes()).decode()
