@@ -120,6 +120,26 @@ def test_no_process_is_left_after_close():
     assert pool._idle == [] and pool.take().kill() is None  # closed: fresh, no error
 
 
+def test_a_pools_check_leaves_the_kill_to_close_but_not_the_learners_prints():
+    """The verdict does not wait for the kernel to free the check's children: they are
+    handed to the pool's reaper alive, and closing the pool waits until they are gone.
+    What the learner printed before its answers is in the verdict all the same."""
+    handed = []
+    with WarmPool(1) as pool:
+        reap = pool.reap
+
+        def noting(children):
+            handed.extend((child, child.alive()) for child in children)
+            reap(children)
+
+        pool.reap = noting
+        verdict = pool.check(EXERCISE, EXERCISE.solution + "\nprint('loaded, then checked')\n")
+    assert verdict.status == "pass", verdict.message
+    assert "loaded, then checked" in verdict.output
+    assert handed and all(alive for _, alive in handed)
+    assert all(child.proc.returncode is not None and not _left(child) for child, _ in handed)
+
+
 def _tagged(tag: str) -> set[int]:
     """Running processes whose environment, as they started, carries this tag: the fork
     server and everything forked from it, and any fresh child."""
@@ -198,7 +218,13 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
             wrong = pool.check(exercise, mutant["code"], seed=seed)
             assert wrong.diagnosis is not None and wrong.diagnosis.id == "always_scaled"
             assert asked.count(judge) == 1  # the mutant on this check's hidden cases
-            assert len(asked) == 2 and not asked[asked.index(judge) - 1].alive()  # the learner's
+            assert len(asked) == 2
+            clean = asked[asked.index(judge) - 1]  # the learner's programs' clean child
+            for _ in range(200):  # killed after the verdict, in the background, not kept
+                if not clean.alive():
+                    break
+                time.sleep(0.05)
+            assert not clean.alive()
         assert pool.trusted._judge is judge and judge.alive()
     assert not judge.alive()  # closed with its pool
 

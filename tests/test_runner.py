@@ -165,6 +165,21 @@ def test_output_flood_is_cut_and_never_blocks(new_child):
     assert verdict.output == cut(child.output(), OUTPUT_LIMIT)  # the verdict, a few KB of it
 
 
+def test_output_so_far_has_every_byte_written_before_it_while_the_writer_lives(new_child):
+    """A check that leaves the kill for later reads the output without waiting for its
+    end: every byte in the pipe is counted, the first 64 KiB kept."""
+    child = new_child(Limits())
+    try:
+        child.load("import sys\nsys.stdout.write('x' * 200_000)\ndef f(*a):\n    return 0\n",
+                   "flood.py", "f")  # answered only once the 200 KB are in the pipe
+        assert child.alive()
+        kept, note = child.output_so_far().split("\n... output cut: ")
+        assert kept == "x" * (64 * 1024)
+        assert note == f"{200_000 - 64 * 1024} more bytes not shown"
+    finally:
+        child.kill()
+
+
 # -- nothing the learner writes or does turns into a pass -------------------------------
 
 def test_a_forged_frame_written_to_low_descriptors_stays_a_wrong_answer(new_child):

@@ -43,7 +43,7 @@ class WarmPool:
         self._lock = threading.Lock()
         self._idle: list[Child] = []  # oldest first: the one most likely done importing JAX
         self._starting = 0  # children being started outside the lock
-        self._threads: list[threading.Thread] = []
+        self._threads: list[threading.Thread] = []  # starting children, or killing them
         self._closed = False
         self.trusted = TrustedChild(self.take)  # for the exercises' own programs
         self.handed_out = 0  # warm children given to a check
@@ -81,13 +81,18 @@ class WarmPool:
                 return
 
     def _refill_later(self) -> None:
+        self._background(self._refill, "jaxtutor-warm")
+
+    def _background(self, job, name: str) -> bool:
+        """Run `job` in a thread that `close` waits for; False once closed."""
         with self._lock:
             if self._closed:
-                return
+                return False
             self._threads = [t for t in self._threads if t.is_alive()]
-            thread = threading.Thread(target=self._refill, name="jaxtutor-warm", daemon=True)
+            thread = threading.Thread(target=job, name=name, daemon=True)
             self._threads.append(thread)
         thread.start()
+        return True
 
     # -- handing them out -----------------------------------------------------------
 
@@ -159,7 +164,16 @@ class WarmPool:
 
         return check_source(exercise, source, filename=filename, seed=seed,
                             child=self.take(limits_for(exercise)), clean=self.take,
-                            trusted=self.trusted)
+                            trusted=self.trusted, reap=self.reap)
+
+    def reap(self, children: list[Child]) -> None:
+        """Kill a check's children in a thread, once its verdict is decided: killing
+        waits for the kernel to free their memory (15-40 ms), which the learner need
+        not wait for. `close` waits for it, so no child outlives the pool."""
+        from jaxtutor.check import kill_all
+
+        if not self._background(lambda: kill_all(children), "jaxtutor-reap"):
+            kill_all(children)  # closed: nothing would wait for the thread
 
     def warm(self, exercise) -> None:
         """Run the exercise's own programs once in the trusted child, so the next check
@@ -182,7 +196,8 @@ class WarmPool:
     # -- the end --------------------------------------------------------------------
 
     def close(self) -> None:
-        """Kill every idle child; children already handed out belong to their checks."""
+        """Kill every idle child, and wait for the checks' children being killed;
+        children still in a check belong to it."""
         with self._lock:
             self._closed = True
             idle, self._idle = self._idle, []

@@ -11,12 +11,15 @@ is a verdict: the oracles compare its numbers here, against their own reference.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import resource
 import secrets
 import select
 import signal
+import struct
 import tempfile
+import termios
 import threading
 import time
 import uuid
@@ -70,21 +73,47 @@ class _Output:
 
     def __init__(self, stream, limit: int):
         self._stream, self._limit = stream, limit
+        self._fd = stream.fileno()
         self._kept = bytearray()
         self.total = 0
+        self._ended = False
+        self._read = threading.Condition()  # a chunk read is counted before it is seen
         self._thread = threading.Thread(target=self._drain, daemon=True)
         self._thread.start()
 
     def _drain(self) -> None:
-        while chunk := self._stream.read1(65536):
-            self.total += len(chunk)
-            room = self._limit - len(self._kept)
-            if room > 0:
-                self._kept += chunk[:room]
-        self._stream.close()
+        poll = select.poll()
+        poll.register(self._fd, select.POLLIN)
+        while True:
+            poll.poll()  # readable or at its end: the read below does not block
+            with self._read:
+                chunk = os.read(self._fd, 65536)
+                self.total += len(chunk)
+                room = self._limit - len(self._kept)
+                if room > 0:
+                    self._kept += chunk[:room]
+                if not chunk:
+                    self._ended = True
+                    self._stream.close()
+                self._read.notify_all()
+            if not chunk:
+                return
 
     def text(self, wait: float = 0.0) -> str:
         self._thread.join(wait)
+        return self._text()
+
+    def text_so_far(self) -> str:
+        """Every byte written before this call, without waiting for the writers to end
+        (their end waits for the kernel to free their memory)."""
+        with self._read:
+            if not self._ended:
+                waiting = struct.unpack("i", fcntl.ioctl(self._fd, termios.FIONREAD, bytes(4)))[0]
+                goal = self.total + waiting  # a pipe is read in order
+                self._read.wait_for(lambda: self._ended or self.total >= goal, timeout=1.0)
+            return self._text()
+
+    def _text(self) -> str:
         text = self._kept.decode("utf-8", "replace")
         if self.total > self._limit:
             text += f"\n... output cut: {self.total - self._limit} more bytes not shown"
@@ -306,6 +335,11 @@ class Child:
     def output(self) -> str:
         """What the learner's code printed (cut to the output limit)."""
         return self._output.text(wait=0.5 if self._closed else 0.0)
+
+    def output_so_far(self) -> str:
+        """What it printed up to now, for a check that has its answers and leaves the
+        kill to later: its prints came before the answers they belong to."""
+        return self._output.text_so_far()
 
     def _decode(self, value):
         try:

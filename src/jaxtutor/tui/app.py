@@ -437,7 +437,8 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
             return
         verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child,
                                clean=self._pool.take if self._pool else None,
-                               trusted=self._pool.trusted if self._pool else None)
+                               trusted=self._pool.trusted if self._pool else None,
+                               reap=self._pool.reap if self._pool else None)
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
 
