@@ -40,7 +40,10 @@ if TYPE_CHECKING:  # imported where they are used: the first frame needs neither
     from jaxtutor.verdict import Verdict
 
 QUIET_S = 0.5  # save this long after the last keystroke
-MAX_UNSAVED_S = 0.8  # ... and at least this often while typing goes on
+# ... and at least this often while typing goes on: with the 0.2 s tick, a save every
+# 0.6-0.8 s, so that a kill loses at most a second of typing with time to spare for a
+# busy moment (at 0.8, saves could come a second apart, which left none)
+MAX_UNSAVED_S = 0.6
 NARROW_BELOW = 100  # columns: below, one pane at a time behind tabs
 WIDE_FROM = 150  # columns: from here lesson, editor and results side by side
 # each pane, in the order ^f visits them, and the widget that holds it
