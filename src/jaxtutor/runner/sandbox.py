@@ -77,7 +77,8 @@ class _Output:
         self._kept = bytearray()
         self.total = 0
         self._ended = False
-        self._read = threading.Condition()  # a chunk read is counted before it is seen
+        # held while a chunk is read and counted: text_so_far never falls between the two
+        self._read = threading.Condition()
         self._thread = threading.Thread(target=self._drain, daemon=True)
         self._thread.start()
 
