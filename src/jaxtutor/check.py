@@ -8,7 +8,6 @@ never the learner's fault.
 from __future__ import annotations
 
 import functools
-import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.lessons import Exercise
 from jaxtutor.oracles.base import Learner, fresh_seed
-from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded
+from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded, kill_all
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 
 _ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,
@@ -97,18 +96,6 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
     return verdict.bound()
-
-
-def kill_all(children: list[Child]) -> None:
-    """Kill children side by side: each kill waits for its run's processes to be gone,
-    memory freed (10-40 ms)."""
-    killing = [threading.Thread(target=c.kill) for c in children[1:]]
-    for thread in killing:
-        thread.start()
-    if children:
-        children[0].kill()
-    for thread in killing:
-        thread.join()
 
 
 def _fork_server():

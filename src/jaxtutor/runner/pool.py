@@ -29,7 +29,7 @@ import threading
 import weakref
 
 from jaxtutor.runner.launch import ForkServer
-from jaxtutor.runner.sandbox import Child, Limits, RunEnded
+from jaxtutor.runner.sandbox import Child, Limits, RunEnded, kill_all
 
 _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
 
@@ -170,8 +170,6 @@ class WarmPool:
         """Kill a check's children in a thread, once its verdict is decided: killing
         waits for the kernel to free their memory (15-40 ms), which the learner need
         not wait for. `close` waits for it, so no child outlives the pool."""
-        from jaxtutor.check import kill_all
-
         if not self._background(lambda: kill_all(children), "jaxtutor-reap"):
             kill_all(children)  # closed: nothing would wait for the thread
 

@@ -547,3 +547,15 @@ class Child:
 
     def __exit__(self, *exc) -> None:
         self.kill()
+
+
+def kill_all(children: list[Child]) -> None:
+    """Kill children side by side: each kill waits for its run's processes to be gone,
+    memory freed (10-40 ms)."""
+    killing = [threading.Thread(target=c.kill) for c in children[1:]]
+    for thread in killing:
+        thread.start()
+    if children:
+        children[0].kill()
+    for thread in killing:
+        thread.join()
