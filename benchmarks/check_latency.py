@@ -103,8 +103,8 @@ def submissions(exercise) -> dict[str, str]:
 
 
 def bench_checks(reps: int, tmp: Path) -> list[dict]:
-    from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
-    from jaxtutor.runner.pool import WarmPool
+    from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
+    from jaxtutor.runner.host.pool import WarmPool
 
     lessons = load_dir(builtin_dir())[0]  # a broken lesson file elsewhere must not stop us
     rows = []
@@ -137,8 +137,8 @@ def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
     check on a warm pool (as the app and watch run it: the lesson's own programs have
     run once, as they do while the learner reads), next to the scan exercise's correct
     solution cold in the same run (the target: within 1.25x of it)."""
-    from jaxtutor.lessons import builtin_dir, load_dir
-    from jaxtutor.runner.pool import WarmPool
+    from jaxtutor.course.lessons import builtin_dir, load_dir
+    from jaxtutor.runner.host.pool import WarmPool
 
     lessons = load_dir(builtin_dir())[0]
     rows = []
@@ -199,8 +199,9 @@ _BREAKDOWN = textwrap.dedent(r'''
     took = {"import jax": time.perf_counter() - start}
     from jax import monitoring
     from jaxtutor import oracles
-    from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
-    from jaxtutor.runner import child, wire
+    from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
+    from jaxtutor.runner.inside import child
+    from jaxtutor.runner import wire
     events = defaultdict(float)
     monitoring.register_event_duration_secs_listener(
         lambda event, secs, **kw: events.__setitem__(event, events[event] + secs))

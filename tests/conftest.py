@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from jaxtutor.check import _forked, check_file, limits_for
-from jaxtutor.lessons import builtin_lessons, find_exercise
-from jaxtutor.runner.launch import ForkServer
-from jaxtutor.runner.pool import TrustedChild
-from jaxtutor.runner.sandbox import Child, Limits
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
+from jaxtutor.runner.host.launch import ForkServer
+from jaxtutor.runner.host.pool import TrustedChild
+from jaxtutor.runner.host.sandbox import Child, Limits
 
 LEARNERS = Path(__file__).parent / "learners"
 

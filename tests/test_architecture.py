@@ -18,7 +18,7 @@ def test_import_contracts_hold():
 
 
 def test_cli_check_never_imports_jax_in_the_trusted_process():
-    code = ("import sys; from jaxtutor.cli import main; from jaxtutor.lessons import find_exercise;"
+    code = ("import sys; from jaxtutor.cli import main; from jaxtutor.course.lessons import find_exercise;"
             "import tempfile, pathlib; d = pathlib.Path(tempfile.mkdtemp()); p = d / 's.py';"
             "p.write_text(find_exercise('argnums').exercise.solution);"
             "rc = main(['check', 'argnums', str(p), '--json']);"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
 
 
 def jaxtutor(*args, cwd=None):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jaxtutor.lint import lint
+from jaxtutor.authoring.lint import lint
 from jaxtutor.oracles.generic import Raised, declared
 from jaxtutor.verdict import Diagnosis
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor.runner.launch import isolated
+from jaxtutor.runner.host.launch import isolated
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 NO_NAMESPACES = 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$@"'
@@ -83,7 +83,7 @@ def test_the_jail_is_probed_once_however_many_threads_ask_at_once(monkeypatch):
     first child, the first check): one probe answers them all."""
     import threading
 
-    from jaxtutor.runner import launch
+    from jaxtutor.runner.host import launch
 
     probes = []
     real = launch._probe

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import jaxtutor
-from jaxtutor.progress import Store
+from jaxtutor.learner.progress import Store
 
 
 def jaxtutor_cli(*args, home=None):

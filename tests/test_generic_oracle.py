@@ -7,7 +7,7 @@ import numpy as np
 
 from conftest import LEARNERS, forked
 from jaxtutor.check import check_source as check_alone
-from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
 from jaxtutor.oracles.generic import Raised, differs, make_cases, problems
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from conftest import made_once
-from jaxtutor.grade import Row, find_submissions, summarize, to_csv
-from jaxtutor.lessons import builtin_lessons, find_exercise
-from jaxtutor.runner.launch import isolated
+from jaxtutor.classroom.grade import Row, find_submissions, summarize, to_csv
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
+from jaxtutor.runner.host.launch import isolated
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 

@@ -20,7 +20,7 @@ import pytest
 
 import jaxtutor
 from conftest import made_once
-from jaxtutor.gradescope import VISIBILITIES, shares
+from jaxtutor.platforms.gradescope import VISIBILITIES, shares
 
 ROOT = Path(__file__).parent
 # a machine that forbids user namespaces, made real inside a user namespace of our own
@@ -246,7 +246,7 @@ def test_bundle_usage(tmp_path):
 
 
 def test_a_lesson_pack_travels_in_the_bundle(tmp_path, monkeypatch):
-    from jaxtutor.packs import load_pack, write_skeleton
+    from jaxtutor.course.packs import load_pack, write_skeleton
 
     pack = tmp_path / "pack"
     write_skeleton("pack_one", pack)

@@ -19,10 +19,10 @@ from rich.console import Console
 
 from conftest import forked
 from jaxtutor.check import check_file as check_alone
-from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import argnums, generic, has_aux, scan_training
 from jaxtutor.oracles.base import ATOL, RTOL, matches
-from jaxtutor.report import render
+from jaxtutor.render.console import render
 from jaxtutor.verdict import Outcome
 
 EXERCISES = ["argnums", "has_aux", "scan_training_step", "grad_basics"]

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor import grade
-from jaxtutor.inert import inert
+from jaxtutor.classroom import grade
+from jaxtutor.render.safe_text import inert
 
 HOSTILE = Path(__file__).parent / "hostile"
 ATTACK = ("\x1b[2J\x1b[1A\x1b[2K\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\x07\x9b31m"

@@ -10,7 +10,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from jaxtutor.junit import check_xml
+from jaxtutor.render.junit import check_xml
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"

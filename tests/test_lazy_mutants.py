@@ -12,7 +12,7 @@ import pytest
 
 from conftest import cold
 from jaxtutor.check import check_source
-from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import generic
 
 
@@ -37,7 +37,7 @@ def programs(monkeypatch):
 @pytest.fixture
 def calls(monkeypatch):
     """(filename loaded, calls, calls named ahead) of every call request to a child."""
-    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.host import sandbox
 
     files, asked = {}, []
     real_load, real_calls = sandbox.Child.load, sandbox.Child.call_many
@@ -101,7 +101,7 @@ def test_only_the_mutant_agreeing_on_the_fixed_cases_runs_on_every_case(programs
 def test_the_fixed_case_runs_are_remembered_between_checks(monkeypatch):
     """A second check draws other hidden cases, yet loads no mutant that failed to
     agree on the fixed cases: their runs there are remembered."""
-    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.host import sandbox
 
     loaded = []
     real = sandbox.Child.load
@@ -139,8 +139,8 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch, forked_c
     """After `warm` (the app runs it while the learner reads), a wrong answer's check
     loads only the reference for the hidden cases and the mutant it matches."""
     from jaxtutor import oracles
-    from jaxtutor.runner import sandbox
-    from jaxtutor.runner.pool import TrustedChild
+    from jaxtutor.runner.host import sandbox
+    from jaxtutor.runner.host.pool import TrustedChild
 
     generic._CACHE.clear()
     ex = exercise("optimizer_state")
@@ -192,7 +192,7 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
     """jit_dynamic_lr's starter: its export raises as the static_lr mutant's does, so that
     mutant's run on every case is asked for before the learner's first answers come
     back (the learner's first call here waits for it, so a later start would time out)."""
-    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.host import sandbox
 
     ex = exercise("jit_dynamic_lr")
     every = len(generic.prepare(ex, seed=1).cases)
@@ -225,8 +225,8 @@ def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_an
         monkeypatch):
     """With a pool's trusted child, the reference's run on the hidden cases starts beside
     the learner's first calls, not after them (a cold check waits: see above)."""
-    from jaxtutor.runner import sandbox
-    from jaxtutor.runner.pool import WarmPool
+    from jaxtutor.runner.host import sandbox
+    from jaxtutor.runner.host.pool import WarmPool
 
     ex = exercise("higher_order_grad")
     fixed = len(ex.config["cases"])

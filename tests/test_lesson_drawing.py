@@ -9,10 +9,10 @@ import textwrap
 
 from rich.console import Console
 
-from jaxtutor.kept import KeptAsJson
-from jaxtutor.lessons import builtin_lessons
-from jaxtutor.tui import lesson_drawing
-from jaxtutor.tui.lesson_drawing import LessonDrawing
+from jaxtutor.disk_cache import KeptAsJson
+from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.learner.tui import lesson_drawing
+from jaxtutor.learner.tui.lesson_drawing import LessonDrawing
 
 
 def drawn(markup: str, width: int, dark: bool = True, highlight: bool = False) -> list:
@@ -29,7 +29,7 @@ def test_a_kept_drawing_is_the_same_as_a_fresh_one_and_needs_no_markdown(tmp_pat
             # a new start: its own cache object, and Rich's Markdown never used
             monkeypatch.setattr(lesson_drawing, "_KEPT", KeptAsJson("lesson_text.json"))
             with monkeypatch.context() as m:
-                m.setattr("jaxtutor.tui.lesson_text.LessonMarkdown", None)  # a use would raise
+                m.setattr("jaxtutor.learner.tui.lesson_text.LessonMarkdown", None)  # a use would raise
                 assert drawn(lesson.explanation, 76, dark) == fresh, (lesson.id, dark)
     # another width or an edited text is drawn afresh
     markup = builtin_lessons()[0].explanation
@@ -41,8 +41,8 @@ def test_the_first_frame_of_a_later_start_imports_no_markdown(tmp_path):
     script = textwrap.dedent("""
         import sys
         from rich.console import Console
-        from jaxtutor.lessons import builtin_lessons
-        from jaxtutor.tui.lesson_drawing import LessonDrawing
+        from jaxtutor.course.lessons import builtin_lessons
+        from jaxtutor.learner.tui.lesson_drawing import LessonDrawing
         Console(width=76).render_lines(LessonDrawing(builtin_lessons()[0].explanation, True, False))
         print("rich.markdown" in sys.modules, "markdown_it" in sys.modules)
     """)

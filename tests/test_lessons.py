@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from jaxtutor.lessons import builtin_dir, load_dir
+from jaxtutor.course.lessons import builtin_dir, load_dir
 
 EXAMPLE = re.compile(r"```python\n(.*?)\n```\s*\n```output\n(.*?)\n```", re.S)
 RUNNER = r"""
@@ -153,7 +153,7 @@ def test_corrected_claims_stay_corrected():
 def test_part_headings_mark_where_each_part_begins():
     from dataclasses import replace
 
-    from jaxtutor.lessons import part_headings
+    from jaxtutor.course.lessons import part_headings
 
     one = LESSONS[0]
     parts = ["", "", "A", "A", "B", "", "A"]
@@ -168,7 +168,7 @@ def test_parsed_lesson_files_are_remembered_by_their_content(tmp_path, monkeypat
     cannot be read is no error."""
     import shutil
 
-    from jaxtutor import lessons as module
+    from jaxtutor.course import lessons as module
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     folder = tmp_path / "lessons"

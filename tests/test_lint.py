@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from jaxtutor.cli import main
-from jaxtutor.lessons import builtin_lessons
-from jaxtutor.lint import lint, prove
-from jaxtutor.runner.pool import TrustedChild
+from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.authoring.lint import lint, prove
+from jaxtutor.runner.host.pool import TrustedChild
 
 BROKEN = Path(__file__).parent / "broken_lessons"
 GUIDE = Path(__file__).parents[1] / "docs" / "authoring.md"

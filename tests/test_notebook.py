@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("IPython")  # the `test` extra installs it
 from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
 
-from jaxtutor.notebook import verdict_html  # noqa: E402
-from jaxtutor import progress  # noqa: E402
-from jaxtutor.progress import Store  # noqa: E402
+from jaxtutor.platforms.notebook import verdict_html  # noqa: E402
+from jaxtutor.learner import progress  # noqa: E402
+from jaxtutor.learner.progress import Store  # noqa: E402
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict  # noqa: E402
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor.lessons import builtin_lessons
-from jaxtutor.runner.launch import isolated
+from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.runner.host.launch import isolated
 
 ROOT = Path(__file__).resolve().parents[1]
 OFFLINE_SITE = Path(__file__).parent / "offline_site"
@@ -69,7 +69,7 @@ def test_checker_and_app_run_with_no_network(tmp_path):
     # the app itself, headless: open, check the starter of the first lesson, quit
     app = textwrap.dedent("""
         import asyncio
-        from jaxtutor.tui.app import TutorApp
+        from jaxtutor.learner.tui.app import TutorApp
 
         async def main():
             app = TutorApp()

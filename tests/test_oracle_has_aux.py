@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from conftest import LEARNERS, assert_mistake_recognised, learner_files, run_check
-from jaxtutor.lessons import builtin_lessons, find_exercise
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import has_aux
 from jaxtutor.verdict import Outcome
 

@@ -6,8 +6,8 @@ import shutil
 from pathlib import Path
 
 from jaxtutor.cli import main
-from jaxtutor.lint import lint
-from jaxtutor.packs import active_lessons, load_pack, version_in, write_skeleton
+from jaxtutor.authoring.lint import lint
+from jaxtutor.course.packs import active_lessons, load_pack, version_in, write_skeleton
 
 BROKEN = Path(__file__).parent / "broken_lessons"
 

@@ -8,10 +8,10 @@ import time
 import uuid
 
 from jaxtutor.check import check_source, limits_for
-from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
-from jaxtutor.runner import launch, procs
-from jaxtutor.runner.pool import ChecksFirst, WarmPool
-from jaxtutor.runner.sandbox import Limits
+from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.runner.host import launch, procs
+from jaxtutor.runner.host.pool import ChecksFirst, WarmPool
+from jaxtutor.runner.host.sandbox import Limits
 
 # load_dir: a lesson file another change is breaking must not stop these tests
 EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise
@@ -199,7 +199,7 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
     the trusted child's judge (never sent a file) checks and runs them, and keeps what
     it compiled; each learner's programs still go to a clean child of their own."""
     from jaxtutor.oracles import generic
-    from jaxtutor.runner.sandbox import Child
+    from jaxtutor.runner.host.sandbox import Child
 
     generic._CACHE.clear()  # runs remembered from earlier tests would judge nothing
     exercise = find_exercise("purity_under_jit", load_dir(builtin_dir())[0]).exercise

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from jaxtutor.progress import IN_PROGRESS, NOT_STARTED, PASSED, Store, default_path
+from jaxtutor.learner.progress import IN_PROGRESS, NOT_STARTED, PASSED, Store, default_path
 
 
 def test_lives_in_jaxtutor_home(tmp_path, monkeypatch):

@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 
 from jaxtutor.check import check_file
-from jaxtutor.lessons import builtin_dir, load_dir
-from jaxtutor.runner import launch, procs
-from jaxtutor.runner.launch import isolated
-from jaxtutor.runner.sandbox import GIB, Child, Limits, RunEnded
+from jaxtutor.course.lessons import builtin_dir, load_dir
+from jaxtutor.runner.host import launch, procs
+from jaxtutor.runner.host.launch import isolated
+from jaxtutor.runner.host.sandbox import GIB, Child, Limits, RunEnded
 from jaxtutor.verdict import OUTPUT_LIMIT, Outcome, cut
 
 HOSTILE = Path(__file__).parent / "hostile"

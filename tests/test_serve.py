@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from jaxtutor.lessons import builtin_lessons
-from jaxtutor.serve import exposure_warning, is_loopback
+from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.platforms.serve import exposure_warning, is_loopback
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

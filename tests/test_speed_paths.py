@@ -9,10 +9,10 @@ import pytest
 
 from conftest import forked, shared_server
 from jaxtutor.check import check_source, limits_for
-from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.oracles.argnums import make_cases
 from jaxtutor.runner import wire
-from jaxtutor.runner.sandbox import Child
+from jaxtutor.runner.host.sandbox import Child
 
 # load_dir: a lesson file another change is breaking must not stop these tests
 EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise
@@ -273,7 +273,7 @@ def test_a_lesson_with_structure_rules_takes_a_pure_learners_answers_from_its_pr
     rules: for a function whose trace changed no Python state, those runs are the
     answers, and the learner's child is asked for no call (it compiles nothing). One
     that counts its calls is called, as written, with the note."""
-    from jaxtutor.runner import sandbox
+    from jaxtutor.runner.host import sandbox
 
     asked, real_load, real_calls = [], sandbox.Child.load, sandbox.Child.call_many
     files = {}

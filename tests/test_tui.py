@@ -22,11 +22,11 @@ from textual.geometry import Region
 from textual.command import CommandList
 from textual.widgets import DataTable, Static, Tabs, TextArea
 
-from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
-from jaxtutor.progress import Store
-from jaxtutor.tui.app import TutorApp
-from jaxtutor.tui.screens import ConfirmScreen, HelpScreen, PickScreen, SolutionScreen
-from jaxtutor.tui.widgets import LessonView, OutlineEntry
+from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.learner.progress import Store
+from jaxtutor.learner.tui.app import TutorApp
+from jaxtutor.learner.tui.screens import ConfirmScreen, HelpScreen, PickScreen, SolutionScreen
+from jaxtutor.learner.tui.widgets import LessonView, OutlineEntry
 
 WIDE = (160, 48)
 LESSONS = load_dir(builtin_dir())[0]  # a lesson being written may be broken
@@ -154,7 +154,7 @@ def test_a_long_title_wraps_under_itself_in_the_outline():
 
 @pilot_test
 async def test_the_garbage_collector_is_back_on_after_the_first_frame():
-    gc.disable()  # as `jaxtutor.tui.run` leaves it for the start
+    gc.disable()  # as `jaxtutor.learner.tui.run` leaves it for the start
     try:
         app = TutorApp(warm=False)
         async with app.run_test() as pilot:
@@ -351,7 +351,7 @@ async def test_an_error_line_can_be_jumped_to():
 async def test_a_verdict_is_drawn_before_the_outline_redraws_its_entries():
     """A changed mark makes the outline re-render every entry (about 30 ms): that comes in
     the frame after the verdict's, which the learner is waiting for."""
-    from jaxtutor.tui.app import CheckFinished
+    from jaxtutor.learner.tui.app import CheckFinished
     from jaxtutor.verdict import Outcome, Verdict
 
     app = TutorApp(warm=False)
@@ -373,7 +373,7 @@ async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads(
     """The "go to line" button and the step table are mounted hidden once the lesson has
     been read for a moment (mounting a new kind of widget restyles every widget: about
     40 ms the first verdict needing one used to wait for); a verdict shows what it has."""
-    from jaxtutor.tui.app import CheckFinished
+    from jaxtutor.learner.tui.app import CheckFinished
     from jaxtutor.verdict import Outcome, Verdict
 
     app = TutorApp()
@@ -432,7 +432,7 @@ async def test_the_learners_escapes_and_markup_are_shown_as_written():
 
 @pilot_test
 async def test_help_lists_every_action_and_palette_runs_them():
-    from jaxtutor.tui.keys import COMMANDS
+    from jaxtutor.learner.tui.keys import COMMANDS
 
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor.lessons import builtin_dir, load_dir
+from jaxtutor.course.lessons import builtin_dir, load_dir
 
 LOST_AT_MOST_S = 1.0
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Tabs
 
-from jaxtutor.tui.app import TutorApp
-from jaxtutor.tui.widgets import LessonView
+from jaxtutor.learner.tui.app import TutorApp
+from jaxtutor.learner.tui.widgets import LessonView
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
 
 LESSON = '''

@@ -8,8 +8,8 @@ import subprocess
 import sys
 import time
 
-from jaxtutor.lessons import builtin_dir, find_exercise, load_dir
-from jaxtutor.progress import Store
+from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
+from jaxtutor.learner.progress import Store
 
 ARGNUMS = find_exercise("argnums", load_dir(builtin_dir())[0])
 

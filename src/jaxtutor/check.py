@@ -15,9 +15,9 @@ from pathlib import Path
 
 from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
-from jaxtutor.lessons import Exercise
+from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.base import Learner, fresh_seed
-from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits, RunEnded, kill_all
+from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits, RunEnded, kill_all
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 
 _ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,
@@ -99,7 +99,7 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
 
 
 def _fork_server():
-    from jaxtutor.runner.launch import ForkServer
+    from jaxtutor.runner.host.launch import ForkServer
 
     try:
         return ForkServer()

@@ -23,8 +23,8 @@ def _usage_error(message: str) -> int:
 
 def _course(args):
     """The active lessons: the built-in course and any packs (--lessons, JAXTUTOR_LESSONS)."""
-    from jaxtutor.inert import inert
-    from jaxtutor.packs import active_lessons
+    from jaxtutor.render.safe_text import inert
+    from jaxtutor.course.packs import active_lessons
 
     course = active_lessons(getattr(args, "lessons", None), getattr(args, "lessons_only", False))
     for warning in course.warnings:
@@ -33,10 +33,10 @@ def _course(args):
 
 
 def cmd_list(args) -> int:
-    from jaxtutor.inert import inert  # a lesson pack's text, shown as written
+    from jaxtutor.render.safe_text import inert  # a lesson pack's text, shown as written
 
     course = _course(args)
-    from jaxtutor.lessons import part_headings
+    from jaxtutor.course.lessons import part_headings
 
     for lesson, heading in zip(course.lessons, part_headings(course.lessons)):
         if heading is not None:
@@ -49,7 +49,7 @@ def cmd_list(args) -> int:
 
 def cmd_check(args) -> int:
     from jaxtutor.check import check_file
-    from jaxtutor.lessons import find_exercise
+    from jaxtutor.course.lessons import find_exercise
 
     lessons = _course(args).lessons
     lesson = find_exercise(args.exercise, lessons)
@@ -59,7 +59,7 @@ def cmd_check(args) -> int:
     path = Path(args.file)
     if not path.is_file():
         return _usage_error(f"no such file: {path}")
-    from jaxtutor.doctor import warning
+    from jaxtutor.runner.host.doctor import warning
 
     if (unjailed := warning()) is not None:
         print(unjailed, file=sys.stderr)
@@ -69,11 +69,11 @@ def cmd_check(args) -> int:
 
         print(json.dumps(verdict.to_json(), indent=2))
     elif args.format == "junit":  # for CI services, which show JUnit XML natively
-        from jaxtutor.junit import check_xml
+        from jaxtutor.render.junit import check_xml
 
         print(check_xml(verdict, path.name), end="")
     else:
-        from jaxtutor.report import print_verdict
+        from jaxtutor.render.console import print_verdict
 
         print_verdict(verdict)
     return 0 if verdict.passed else 1
@@ -83,7 +83,7 @@ def cmd_show(args) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from jaxtutor.inert import inert  # a pack's text, shown as written
+    from jaxtutor.render.safe_text import inert  # a pack's text, shown as written
 
     lessons = _course(args).lessons
     lesson = next((item for item in lessons if item.id == args.lesson), None)
@@ -100,7 +100,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_lint(args) -> int:
-    from jaxtutor.lint import lint
+    from jaxtutor.authoring.lint import lint
 
     paths = [Path(p) for p in args.paths] or None
     result = lint(paths, prove_exercises=not args.no_prove, jobs=max(1, args.jobs))
@@ -114,7 +114,7 @@ def cmd_lint(args) -> int:
 
 
 def cmd_new_lesson(args) -> int:
-    from jaxtutor.packs import builtin_or_empty, write_skeleton
+    from jaxtutor.course.packs import builtin_or_empty, write_skeleton
 
     if any(lesson.id == args.id for lesson in builtin_or_empty()):
         return _usage_error(f"{args.id!r} is the id of a built-in lesson; a pack's lesson with "
@@ -128,7 +128,7 @@ def cmd_new_lesson(args) -> int:
 
 
 def cmd_grade(args) -> int:
-    from jaxtutor import classroom, grade
+    from jaxtutor.classroom import export as classroom, grade
 
     course = _course(args)
     lesson = next((lesson for lesson in course.lessons if lesson.id == args.exercise), None)
@@ -146,7 +146,7 @@ def cmd_grade(args) -> int:
 
 def _refusal(command: str, args) -> int | None:
     """Exit 2 when student code would run unjailed and the teacher did not say --unsafe."""
-    from jaxtutor.doctor import WARNING, refusal
+    from jaxtutor.runner.host.doctor import WARNING, refusal
 
     if (why := refusal(command)) is None:
         return None
@@ -157,25 +157,25 @@ def _refusal(command: str, args) -> int | None:
 
 
 def cmd_doctor(args) -> int:
-    from jaxtutor import doctor
+    from jaxtutor.runner.host import doctor
 
     return doctor.command(args)
 
 
 def cmd_export(args) -> int:
-    from jaxtutor import classroom
+    from jaxtutor.classroom import export as classroom
 
     return classroom.export_command(args)
 
 
 def cmd_report(args) -> int:
-    from jaxtutor import classroom
+    from jaxtutor.classroom import export as classroom
 
     return classroom.report_command(args)
 
 
 def cmd_serve(args) -> int:
-    from jaxtutor import serve
+    from jaxtutor.platforms import serve
 
     if (refused := _refusal("serve", args)) is not None:
         return refused
@@ -183,19 +183,19 @@ def cmd_serve(args) -> int:
 
 
 def cmd_watch(args) -> int:
-    from jaxtutor import watch
+    from jaxtutor.learner import watch
 
     return watch.command(args)
 
 
 def cmd_progress(args) -> int:
-    from jaxtutor import watch
+    from jaxtutor.learner import watch
 
     return watch.progress_command(args)
 
 
 def cmd_app(args) -> int:
-    from jaxtutor.tui import run
+    from jaxtutor.learner.tui import run
 
     return run()
 
@@ -262,13 +262,13 @@ def _add_classroom(sub) -> None:
 # -- grading platforms: `jaxtutor autograder gradescope` writes Gradescope's bundle -------
 
 def cmd_autograder(args) -> int:
-    from jaxtutor import autograder
+    from jaxtutor.platforms import autograder
 
     return autograder.gradescope_command(args, _course(args))
 
 
 def _add_autograder(sub) -> None:
-    from jaxtutor.gradescope import VISIBILITIES
+    from jaxtutor.platforms.gradescope import VISIBILITIES
 
     p = sub.add_parser("autograder", help="write an autograder for a grading platform")
     platforms = p.add_subparsers(dest="platform", metavar="PLATFORM", required=True)
@@ -293,7 +293,7 @@ def _add_autograder(sub) -> None:
 def _shard(text: str) -> tuple[int, int]:
     import argparse
 
-    from jaxtutor.grade import parse_shard
+    from jaxtutor.classroom.grade import parse_shard
 
     try:
         return parse_shard(text)
@@ -380,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
         return _usage_error(f"--lessons {args.lessons}: no such folder of lessons")
     if args.command is None:  # plain `jaxtutor` opens the app
         return cmd_app(args)
-    from jaxtutor.outfile import OutError
+    from jaxtutor.render.outfile import OutError
 
     try:
         return args.func(args)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
+from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis, TestResult
 

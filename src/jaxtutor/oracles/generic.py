@@ -28,15 +28,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jaxtutor.explain import KNOWN, known
-from jaxtutor.lessons import Key
+from jaxtutor.course.lessons import Key
 from jaxtutor.oracles.base import (ATOL, RTOL, Case, Exported, Learner, Misconception,
                                    Oracle, Report, hidden_case, input_signature, mismatch,
                                    start_programs)
 from jaxtutor.oracles.evidence import same_error
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire
-from jaxtutor.runner.pool import TrustedChild
-from jaxtutor.runner.sandbox import Child, LearnerRaised, Limits
+from jaxtutor.runner.host.pool import TrustedChild
+from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis, TestResult
 

@@ -18,6 +18,9 @@ import struct
 
 import numpy as np
 
+# the environment variable that marks every process of a run, for the sweep that finds
+# strays (runner.host.procs); set by the jail on the inside
+RUN_MARK = "JAXTUTOR_RUN"
 MAX_FRAME = 64 * 1024 * 1024  # a larger frame is a broken or hostile child
 MAX_DEPTH = 64  # pytrees nested deeper than this are refused (and json's recursion with them)
 _HEADER = struct.Struct(">I")

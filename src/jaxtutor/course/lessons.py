@@ -1,0 +1,265 @@
+"""Lessons: the TOML model, loading, and errors that name file, line and column.
+
+A lesson file holds one lesson and its exercise; the exercise id is the lesson id.
+The built-in course lives in `lessons/` at the repository root and ships inside the
+wheel as `jaxtutor/lessons`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jaxtutor.disk_cache import KeptAsJson
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_TIMEOUT_S = 10.0
+DEFAULT_MEMORY_MIB = 2048
+PART_MAX = 40  # a part's name is a heading in the outline's narrow column
+# the heading over lessons without a part that follow a part (a pack's, say), so they do
+# not look like the end of the part before them
+NO_PART = "Other lessons"
+
+
+def part_headings(lessons: list[Lesson]) -> list[str | None]:
+    """Per lesson, the heading to show above it, or None: a heading where a part begins."""
+    headings, part = [], ""
+    for lesson in lessons:
+        heading = None
+        if lesson.part != part:
+            heading = lesson.part or NO_PART
+        headings.append(heading)
+        part = lesson.part
+    return headings
+
+
+class LessonError(Exception):
+    """A problem in a lesson file, located as file:line:column."""
+
+    def __init__(self, path: Path | str, line: int, column: int, message: str):
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path, self.line, self.column, self.message = Path(path), line, column, message
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    function: str
+    oracle: str
+    starter: str
+    solution: str
+    hints: tuple[str, ...]
+    timeout_s: float = DEFAULT_TIMEOUT_S
+    memory_mib: int = DEFAULT_MEMORY_MIB
+    config: dict = field(default_factory=dict)  # oracle-specific settings (the [exercise] table)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    explanation: str
+    exercise: Exercise
+    path: Path
+    order: int = 0
+    summary: str = ""
+    requires: tuple[str, ...] = ()
+    part: str = ""
+
+
+# -- where lessons are ----------------------------------------------------------------
+
+def builtin_dir() -> Path:
+    """The built-in course: inside the installed package, or at the source checkout's root."""
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "lessons"
+    if packaged.is_dir():
+        return packaged
+    return package.parents[1] / "lessons"
+
+
+def load_dir(folder: Path) -> tuple[list[Lesson], list[LessonError]]:
+    """Every lesson in a folder, in course order; a broken file never hides the others."""
+    lessons, errors = [], []
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == "pack.toml":
+            continue
+        try:
+            lessons.append(load_file(path))
+        except LessonError as exc:
+            errors.append(exc)
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.path.name))
+    _PARSED.save()
+    return lessons, errors
+
+
+def builtin_lessons() -> list[Lesson]:
+    lessons, errors = load_dir(builtin_dir())
+    if errors:
+        raise errors[0]
+    return lessons
+
+
+def find_exercise(exercise_id: str, lessons: list[Lesson] | None = None) -> Lesson | None:
+    for lesson in lessons if lessons is not None else builtin_lessons():
+        if lesson.id == exercise_id:
+            return lesson
+    return None
+
+
+# -- reading one file -----------------------------------------------------------------
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def locate(text: str, table: str | None, key: str) -> tuple[int, int]:
+    """Line and column of `key` inside `[table]` (top level when table is None).
+    tomllib gives values without positions, so errors about a key find it here."""
+    current = None
+    header = re.compile(r"^\s*\[\s*([A-Za-z0-9_.\-]+)\s*\]")
+    assignment = re.compile(rf"^(\s*){re.escape(key)}\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if m := header.match(line):
+            current = m.group(1)
+            if table is not None and current == f"{table}.{key}":
+                return number, line.index("[") + 1
+            continue
+        if current == table and (m := assignment.match(line)):
+            return number, len(m.group(1)) + 1
+    for number, line in enumerate(text.splitlines(), start=1):  # at least the table
+        if table and (m := header.match(line)) and m.group(1) == table:
+            return number, 1
+    return 1, 1
+
+
+def load_file(path: Path) -> Lesson:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonError(path, 1, 1, f"cannot read the file: {exc}") from None
+    try:
+        data = _PARSED.get(text)
+        if data is None:
+            data = tomllib.loads(text)
+            _PARSED.put(text, data)
+    except tomllib.TOMLDecodeError as exc:
+        m = _TOML_POSITION.search(str(exc))
+        line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        reason = _TOML_POSITION.sub("", str(exc)).strip()
+        raise LessonError(path, line, column, f"invalid TOML: {reason}") from None
+    return from_data(data, path, text)
+
+
+# tomllib is pure Python: parsing the course's 17 files took about 25 ms of every app
+# start, before its first frame. A file that changed is parsed again.
+_PARSED = KeptAsJson("lessons.json")
+
+
+def _require(data: dict, key: str, kind: type, path: Path, text: str, table: str | None):
+    if key not in data:
+        line, column = locate(text, table, key) if table else (1, 1)
+        where = f"[{table}]" if table else "the lesson"
+        raise LessonError(path, line, column, f"{where} needs `{key}`")
+    value = data[key]
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        line, column = locate(text, table, key)
+        raise LessonError(path, line, column,
+                          f"`{key}` must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def from_data(data: dict, path: Path, text: str = "") -> Lesson:
+    def get(table_data, key, kind, table=None, default=...):
+        if default is not ... and key not in table_data:
+            return default
+        return _require(table_data, key, kind, path, text, table)
+
+    ex = get(data, "exercise", dict)
+    hints = get(ex, "hints", list, "exercise")
+    for i, hint in enumerate(hints):
+        if not isinstance(hint, str) or not hint.strip():
+            line, column = locate(text, "exercise", "hints")
+            raise LessonError(path, line, column, f"hint {i + 1} is empty or not a string")
+    lesson_id = get(data, "id", str)
+    exercise = Exercise(
+        id=lesson_id,
+        function=get(ex, "function", str, "exercise"),
+        oracle=get(ex, "oracle", str, "exercise"),
+        starter=get(ex, "starter", str, "exercise"),
+        solution=get(ex, "solution", str, "exercise"),
+        hints=tuple(hints),
+        timeout_s=get(ex, "timeout_s", float, "exercise", DEFAULT_TIMEOUT_S),
+        memory_mib=get(ex, "memory_mib", int, "exercise", DEFAULT_MEMORY_MIB),
+        config=ex,
+    )
+    requires = get(data, "requires", list, default=[])
+    part = get(data, "part", str, default="")
+    if part and (part != part.strip() or "\n" in part or len(part) > PART_MAX):
+        line, column = locate(text, None, "part")
+        raise LessonError(path, line, column, f"`part` must be a short name on one line "
+                          f"(at most {PART_MAX} characters, no surrounding spaces)")
+    return Lesson(
+        id=lesson_id,
+        title=get(data, "title", str),
+        explanation=get(data, "explanation", str),
+        exercise=exercise,
+        path=path,
+        order=get(data, "order", int, default=0),
+        summary=get(data, "summary", str, default=""),
+        requires=tuple(str(r) for r in requires),
+        part=part,
+    )
+
+
+# -- the schema: every key a lesson file may hold (read by `jaxtutor lint` and the guide) --
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a lesson file. `kind` is the TOML type; `items` is the schema of each
+    entry of an array of tables, `table` the schema of a sub-table."""
+
+    kind: str  # string | integer | float | boolean | array | table | tables | value
+    meaning: str
+    required: bool = False
+    default: object = None
+    items: dict | None = None
+    table: dict | None = None
+
+
+LESSON_KEYS = {
+    "id": Key("string", "Unique id, lowercase letters, digits and _; also the exercise id.",
+              required=True),
+    "title": Key("string", "The lesson's title.", required=True),
+    "order": Key("integer", "Position in the course; lower comes first.", default=0),
+    "requires": Key("array", "Ids of lessons the learner should finish first.", default=[]),
+    "summary": Key("string", "One sentence shown in lists.", default=""),
+    "part": Key("string", "The part of the course the lesson belongs to, shown as a heading "
+                "in the outline and in `list`; lessons of one part come one after another.",
+                default=""),
+    "explanation": Key("string", "The lesson itself, in Markdown.", required=True),
+    "exercise": Key("table", "The exercise (see the [exercise] keys).", required=True),
+}
+
+EXERCISE_KEYS = {
+    "function": Key("string", "Name of the function the learner writes.", required=True),
+    "oracle": Key("string", "Which oracle checks it: `generic` or a built-in one.",
+                  required=True),
+    "starter": Key("string", "The file the learner starts from; it must not pass.",
+                   required=True),
+    "solution": Key("string", "A solution; it must pass.", required=True),
+    "hints": Key("array", "Hints from a gentle nudge to the full answer (non-empty strings).",
+                 required=True),
+    "timeout_s": Key("float", "Wall-clock limit for one check, in seconds.",
+                     default=DEFAULT_TIMEOUT_S),
+    "memory_mib": Key("integer", "Memory limit for the learner's process, in MiB.",
+                      default=DEFAULT_MEMORY_MIB),
+}

@@ -1,0 +1,14 @@
+"""The learner's app (Textual). The only package that imports Textual; it never imports
+JAX: checks run in a child process through the engine."""
+
+from __future__ import annotations
+
+
+def run() -> int:
+    import gc
+
+    gc.disable()  # until the first frame is drawn: see TutorApp.on_mount
+    from jaxtutor.learner.tui.app import TutorApp
+
+    TutorApp().run()
+    return 0

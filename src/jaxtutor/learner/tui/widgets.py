@@ -1,0 +1,341 @@
+"""The panes: course outline, lesson text, results."""
+
+from __future__ import annotations
+
+import re
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console, ConsoleOptions
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual import events
+from textual.widgets import Button, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from jaxtutor.render.safe_text import inert
+from jaxtutor.course.lessons import Lesson, part_headings
+from jaxtutor.learner.progress import IN_PROGRESS, PASSED, ExerciseProgress
+
+if TYPE_CHECKING:
+    from jaxtutor.verdict import Verdict  # imported by the check, after the first frame
+
+MARKS = {PASSED: ("✓", "green"), IN_PROGRESS: ("◐", "yellow")}
+NOT_STARTED_MARK = ("○", "dim")
+STATUS_WORDS = {PASSED: "passed", IN_PROGRESS: "in progress"}
+_VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold yellow"}
+_TEST_MARK = {"pass": ("✓", "green"), "fail": ("✗", "red"), "error": ("!", "yellow")}
+
+
+def running_text(elapsed: float) -> Text:
+    return Text.assemble(("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ",
+                         ("(Esc cancels)", "bold"))
+
+
+def status_word(progress: ExerciseProgress) -> str:
+    return STATUS_WORDS.get(progress.status, "not started")
+
+
+class OutlineEntry:
+    """A lesson in the outline: its marks, then its title, which wraps under itself.
+
+    Cell for cell what a two-column Table.grid draws, without measuring and laying out a
+    table for every entry at every width (about 7 ms of the first frame)."""
+
+    def __init__(self, marks: Text, title: Text):
+        self.marks, self.title = marks, title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        indent = self.marks.cell_len
+        width = max(1, min(options.max_width - indent, self.title.cell_len))
+        lines = self.title.wrap(console, width, justify="left", overflow="ellipsis")
+        for number, line in enumerate(lines):
+            yield Text.assemble(self.marks if number == 0 else " " * indent, line)
+
+
+class Outline(OptionList):
+    """Every lesson with its state; the open one is marked with ▸."""
+
+    _shown: tuple = ()
+
+    def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
+             current: str) -> None:
+        # the same outline again (a check starts, most checks end) is left as it is: new
+        # options re-render every entry, about 40 ms of the app's thread beside the check
+        headings = part_headings(lessons)
+        states = [progress.get(lesson.id) or ExerciseProgress(lesson.id) for lesson in lessons]
+        shown = (current, tuple(headings),
+                 tuple((lesson.id, lesson.title, state.status)
+                       for lesson, state in zip(lessons, states)))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        options = []
+        for number, (lesson, heading, state) in enumerate(zip(lessons, headings, states),
+                                                           start=1):
+            if heading is not None:  # where a part begins; never selectable
+                options.append(Option(Text(inert(heading, multiline=False), style="bold dim"),
+                                      id=f"part:{number}", disabled=True))
+            mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
+            marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
+                                  (f"{mark}", style), f"{number:>2} ")
+            title = Text(inert(lesson.title, multiline=False),
+                         style="bold" if lesson.id == current else "")
+            options.append(Option(OutlineEntry(marks, title), id=lesson.id))
+        self.set_options(options)
+        self.highlighted = next((i for i, option in enumerate(options) if option.id == current),
+                                0)
+
+
+_ENDS_BLOCK = re.compile(r"(return|pass|raise|break|continue)\b")
+
+
+def indent_after(line: str, indent_width: int = 4) -> str:
+    """The indentation a new line gets after `line`, as a Python editor gives it."""
+    indent = line[:len(line) - len(line.lstrip())]
+    if line.split("#", 1)[0].rstrip().endswith(":"):
+        return indent + " " * indent_width
+    if _ENDS_BLOCK.match(line.lstrip()):
+        return indent[:max(0, len(indent) - indent_width)]
+    return indent
+
+
+class CodeEditor(TextArea):
+    """The editor: Enter keeps the line's indentation, one level more after a colon and one
+    less after return, pass, raise, break or continue (TextArea inserts a bare newline)."""
+
+    def colour_as(self, language: str) -> None:
+        """Give the editor its language, keeping where the cursor and the view are (a new
+        language rebuilds the document and moves the cursor home, which sent keys typed
+        before it to the wrong place)."""
+        selection, scroll = self.selection, self.scroll_offset
+        self.language = language
+        self.selection = selection
+        self.scroll_to(scroll.x, scroll.y, animate=False, immediate=True)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key != "enter" or self.read_only:
+            if not await self._run_own_binding(event):
+                await super()._on_key(event)
+            return
+        self._restart_blink()
+        event.stop()
+        event.prevent_default()
+        start, end = self.selection
+        row, column = min(start, end)
+        before = self.document[row][:column]
+        self._replace_via_keyboard("\n" + indent_after(before, self.indent_width), start, end)
+
+    async def _run_own_binding(self, event: events.Key) -> bool:
+        """Run the editor's own binding for a key (Down, End, ^u...) here, in the order the
+        keys came. Left to Textual, such a key bubbles up through every container to the
+        app, which runs the binding after the characters typed behind it are already in:
+        "Down End !" sent at once put the "!" where the cursor was
+        (docs/known-issues.md)."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return True
+        return False
+
+
+class LessonView(VerticalScroll):
+    """The lesson's explanation, drawn from Markdown in the first frame; its code blocks
+    are coloured just after it (see lesson_text)."""
+
+    BINDINGS = [Binding("escape", "app.back_to_code", "Back to the code", show=False)]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._explanation = ""
+        self._highlighted = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lesson-heading")
+        yield Static(id="lesson-text")
+
+    def show(self, lesson: Lesson, number: int, total: int) -> None:
+        heading = Text(f"Lesson {number} of {total}", style="bold")
+        if lesson.summary:
+            heading.append(f"\n{inert(lesson.summary)}", style="italic")
+        self.query_one("#lesson-heading", Static).update(heading)
+        self._explanation = lesson.explanation
+        self._draw(self._highlighted)  # plain only until the first lexer has loaded
+        if not self._highlighted:
+            self.call_after_refresh(self._draw, True)
+        self.scroll_home(animate=False)
+
+    def redraw(self) -> None:
+        """Draw the text again, in the colours of the app's theme."""
+        self._draw(self._highlighted)
+
+    def text_shown(self) -> bool:
+        """Whether the explanation is on screen with its code coloured."""
+        return self._highlighted
+
+    def _draw(self, highlight: bool) -> None:
+        from jaxtutor.learner.tui.lesson_drawing import LessonDrawing
+
+        self._highlighted = highlight
+        self.query_one("#lesson-text", Static).update(
+            LessonDrawing(self._explanation, dark=self.app.current_theme.dark, highlight=highlight))
+
+
+class ResultsPane(VerticalScroll):
+    """What the last check said, and the hints shown so far."""
+
+    can_focus = True
+    BINDINGS = [Binding("escape", "app.back_to_code", "Back to the code", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="running", classes="hidden")
+        yield Static(id="verdict")
+        # empty parts start hidden, as show_idle leaves them: no restyle before the first frame.
+        # The "go to line" button and the step table are mounted by the first verdict that
+        # has them: with their stylesheets, they would slow the first frame and show nothing.
+        yield Static(id="tests", classes="hidden")
+        yield Static(id="misconception", classes="hidden")
+        yield Static("Step by step", id="steps-title", classes="hidden")
+        yield Static(id="output", classes="hidden")
+        yield Static(id="hints")
+
+    def show_running(self, text: Text | None, layout: bool = True) -> None:
+        """A check's running line (`running_text`), or None once none runs."""
+        running = text is not None
+        running_line = self.query_one("#running", Static)
+        if running:
+            running_line.update(text, layout=layout)
+        running_line.set_class(not running, "hidden")
+        # what is shown was said of the code before this check
+        self.set_class(running or self.has_class("-stale"), "-stale")
+
+    def show_cancelled(self) -> None:
+        """The check was cancelled: the verdict still shown is marked as an older one."""
+        running_line = self.query_one("#running", Static)
+        running_line.update(Text("Check cancelled. What follows is from an earlier check, "
+                                 "not of the code as it is now.", style="bold"))
+        running_line.set_class(not self.has_class("-has-verdict"), "hidden")
+        self.set_class(True, "-stale")
+
+    def show_idle(self, exercise_function: str) -> None:
+        self.show_running(None)
+        self.set_class(False, "-stale", "-has-verdict")
+        self.query_one("#verdict", Static).update(Text.assemble(
+            ("No check yet.\n", "bold"),
+            f"Write `{exercise_function}` in the editor, then press ^r (or F5) to check it. "
+            "^g shows a hint, F1 lists every key."))
+        for part in ("#tests", "#misconception", "#output"):
+            self._set(part, Text())
+        self._show_table(None)
+        self._show_goto(None)
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        self.set_class(False, "-stale")
+        self.set_class(True, "-has-verdict")
+        self.show_running(None)
+        title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
+                     style=_VERDICT_STYLE[verdict.status])
+        title.append(f"  ({verdict.duration_s:.1f} s)", style="dim")
+        # the verdict's texts carry the learner's (an exception's message, a function's
+        # name, prints): shown inert, as Text, never as markup
+        body = Text.assemble(title, "\n", inert(verdict.message))
+        if verdict.hint and not verdict.passed:
+            body.append("\n\nHint: ", style="bold cyan")
+            body.append(inert(verdict.hint), style="cyan")
+        self.query_one("#verdict", Static).update(body)
+
+        self._show_goto(verdict.line)
+
+        tests = Text()
+        for test in verdict.tests:
+            mark, style = _TEST_MARK.get(test.status, ("?", ""))
+            tests.append(f"{mark} ", style=style)
+            tests.append(inert(test.name, multiline=False))
+            if test.message and test.status != "pass":
+                tests.append(f"\n    {inert(test.message)}", style="dim")
+            tests.append("\n")
+        self._set("#tests", tests)
+
+        misconception = Text()
+        if verdict.diagnosis:
+            misconception.append("Recognised mistake: ", style="bold magenta")
+            misconception.append(inert(verdict.diagnosis.id, multiline=False), style="magenta")
+            if verdict.diagnosis.step is not None:
+                misconception.append(f"  (first wrong at step {verdict.diagnosis.step})")
+        self._set("#misconception", misconception)
+        self._show_table(verdict)
+
+        output = Text()
+        if verdict.output.strip():
+            output.append("Your program printed:\n", style="bold")
+            output.append(inert(verdict.output.rstrip()[-2000:]))
+        self._set("#output", output)
+        self.scroll_home(animate=False)
+
+    def _set(self, part: str, text: Text) -> None:
+        """Update a part; an empty part takes no room."""
+        static = self.query_one(part, Static)
+        static.update(text)
+        static.set_class(not text.plain.strip(), "hidden")
+
+    def prepare(self) -> None:
+        """Mount, hidden, the parts only some verdicts show (not in the first frame: each
+        costs its styling and layout, and a new kind of widget has its stylesheet parsed
+        and every widget restyled). Called while the learner reads, so that the first
+        verdict to need them is not drawn after that work."""
+        self._goto()
+        self._table()
+
+    def _goto(self) -> Button:
+        goto = self.query_one_optional("#goto-line", Button)
+        if goto is None:
+            goto = Button("", id="goto-line", compact=True, classes="hidden")
+            self.mount(goto, after="#verdict")
+        return goto
+
+    def _table(self):
+        table = self.query_one_optional("#steps")
+        if table is None:
+            from textual.widgets import DataTable  # imported with the first table, not at start
+
+            table = DataTable(id="steps", zebra_stripes=True, cursor_type="row", classes="hidden")
+            self.mount(table, after="#steps-title")
+        return table
+
+    def _show_goto(self, line: int | None) -> None:
+        if line is None and self.query_one_optional("#goto-line") is None:
+            return
+        goto = self._goto()
+        goto.label = f"Go to line {line} (g)"
+        goto.set_class(line is None, "hidden")
+
+    def _show_table(self, verdict: Verdict | None) -> None:
+        data = verdict.diagnosis.table if verdict and verdict.diagnosis else None
+        self.query_one("#steps-title").set_class(data is None, "hidden")
+        if data is None and self.query_one_optional("#steps") is None:
+            return
+        table = self._table()
+        table.clear(columns=True)
+        table.set_class(data is None, "hidden")
+        if data is None:
+            return
+        table.add_columns(*(Text(inert(str(c), multiline=False)) for c in data.columns))
+        for i, row in enumerate(data.rows):
+            style = "bold red" if i == data.highlight else ""
+            table.add_row(*(Text(inert(str(cell)), style=style) for cell in row))
+        if data.highlight is not None:
+            table.move_cursor(row=data.highlight, animate=False)
+
+    def show_hints(self, hints: tuple[str, ...], revealed: int) -> None:
+        text = Text()
+        if revealed == 0:
+            text.append(f"Stuck? ^g shows a hint ({len(hints)} in all, one at a time).",
+                        style="dim")
+        else:
+            text.append(f"Hints ({revealed} of {len(hints)})\n", style="bold cyan")
+            for number, hint in enumerate(hints[:revealed], start=1):
+                text.append(f"{number}. {inert(hint)}\n")
+        self.query_one("#hints", Static).update(text)

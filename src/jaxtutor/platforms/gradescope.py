@@ -1,0 +1,150 @@
+"""What runs inside Gradescope: check a submission's files, write results/results.json.
+
+Gradescope starts a fresh container per submission and runs the bundle's `run_autograder`
+(see autograder.py), which runs `python -m jaxtutor.platforms.gradescope CONFIG`. Each exercise of
+the bundle is checked with the same checker as `jaxtutor check`; each of its cases is one
+Gradescope test worth an equal share of the exercise's points, and its hidden cases are
+shown with the visibility the teacher chose (after the due date, by default). The
+folders are Gradescope's unless the environment moves them (the test suite does):
+JAXTUTOR_GRADESCOPE_SUBMISSION, JAXTUTOR_GRADESCOPE_RESULTS.
+
+Gradescope's containers may forbid the user namespaces of jaxtutor's jail. Then the
+learner's code runs with its limits, no_new_privs and seccomp only, as `grade --unsafe`
+would, inside the container Gradescope gives each submission; the results say so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+from jaxtutor.render.plain import explanation
+from jaxtutor.verdict import Verdict
+
+CONFIG_NAME = "jaxtutor-autograder.json"
+CONFIG_KIND = "jaxtutor-gradescope"
+VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
+_HIDDEN = re.compile(r"^(hidden case \d+)")
+NO_JAIL = ("This container does not allow the user namespaces of jaxtutor's jail, so your "
+           "code ran with its time and memory limits, no_new_privs and seccomp only, inside "
+           "the container Gradescope gives each submission (as `jaxtutor grade --unsafe`).")
+
+
+def folder(name: str) -> Path:
+    """A Gradescope folder (submission, results), or where the environment moved it."""
+    return Path(os.environ.get(f"JAXTUTOR_GRADESCOPE_{name.upper()}", f"/autograder/{name}"))
+
+
+def shares(points: float, n: int) -> list[float]:
+    """`points` in `n` equal shares (to 4 places) that add up to `points` exactly."""
+    share = round(points / n, 4)
+    return [share] * (n - 1) + [round(points - share * (n - 1), 4)]
+
+
+def exercise_tests(exercise_id: str, points: float, verdict: Verdict, hidden: str) -> list[dict]:
+    """One Gradescope test per case of a checked exercise; one test for the exercise when
+    the run ended before its cases (syntax error, crash, timeout)."""
+    if not verdict.tests:
+        return [{"name": exercise_id, "score": points if verdict.passed else 0.0,
+                 "max_score": points, "status": "passed" if verdict.passed else "failed",
+                 "output": explanation(verdict) if not verdict.passed else verdict.message,
+                 "visibility": "visible"}]
+    tests = []
+    for test, share in zip(verdict.tests, shares(points, len(verdict.tests))):
+        passed = test.status == "pass"
+        # a hidden case keeps one name whatever happened (its inputs are in the output)
+        is_hidden = (match := _HIDDEN.match(test.name)) is not None
+        name = match.group(1) if is_hidden else test.name
+        output = "" if passed else explanation(verdict, test)
+        if is_hidden and not passed and name != test.name:
+            output = f"The case: {test.name}\n\n{output}"
+        tests.append({"name": f"{exercise_id}: {name}", "score": share if passed else 0.0,
+                      "max_score": share, "status": "passed" if passed else "failed",
+                      "output": output, "visibility": hidden if is_hidden else "visible"})
+    return tests
+
+
+def missing_test(exercise_id: str, points: float, problem: str) -> dict:
+    return {"name": exercise_id, "score": 0.0, "max_score": points, "status": "failed",
+            "output": problem, "visibility": "visible"}
+
+
+def grade_submission(config: dict, submission: Path, lessons) -> dict:
+    """The results.json of one submission, in Gradescope's schema."""
+    from jaxtutor.check import check_source
+    from jaxtutor.classroom.grade import pick_in_folder, read_submission
+    from jaxtutor.runner.host.launch import isolated
+
+    started = time.monotonic()
+    jailed = isolated()
+    by_id = {lesson.id: lesson for lesson in lessons}
+    tests, notes, seeds = [], [], {}
+    for item in config["exercises"]:
+        exercise = by_id[item["id"]].exercise
+        points = float(item["points"])
+        path, problem = pick_in_folder(submission, exercise)
+        others = {i["id"] for i in config["exercises"]} - {exercise.id}
+        if path is not None and path.stem in others:  # another exercise's file, not this one's
+            path, problem = None, f"no {exercise.id}.py in the submission"
+        source = read_submission(path) if path is not None else None
+        if path is not None and source is None:
+            problem = f"cannot read {path.name} (unreadable, or too large)"
+        if problem:
+            notes.append(f"{exercise.id}: {problem}")
+            tests.append(missing_test(exercise.id, points,
+                                      f"{problem}. Submit a file named {exercise.id}.py that "
+                                      f"defines `{exercise.function}`."))
+            continue
+        verdict = check_source(exercise, source, filename=path.name, submission=str(submission))
+        seeds[exercise.id] = verdict.seed
+        tests += exercise_tests(exercise.id, points, verdict, config["hidden_visibility"])
+        notes.append(f"{exercise.id}: {path.relative_to(submission)}: {verdict.outcome.title}")
+    if not jailed:
+        notes.append(NO_JAIL)
+    return {"score": round(sum(t["score"] for t in tests), 4),
+            "execution_time": round(time.monotonic() - started),
+            "output": "\n".join(notes), "output_format": "text",
+            "test_output_format": "text", "visibility": "visible",
+            "stdout_visibility": "hidden", "tests": tests,
+            "extra_data": {"jaxtutor": config.get("jaxtutor"), "seeds": seeds, "jailed": jailed}}
+
+
+def read_config(path: Path) -> dict:
+    config = json.loads(Path(path).read_text(encoding="utf-8"))
+    if config.get("kind") != CONFIG_KIND or config.get("version") != 1:
+        raise ValueError(f"{path} is not a jaxtutor Gradescope configuration")
+    return config
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m jaxtutor.platforms.gradescope CONFIG`: grade the submission folder, write
+    results.json (even when jaxtutor itself fails: then it says so, with no score)."""
+    from jaxtutor.course.packs import active_lessons
+
+    argv = sys.argv[1:] if argv is None else argv
+    config_path = Path(argv[0]) if argv else Path("/autograder/source") / CONFIG_NAME
+    results_dir = folder("results")
+    results_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        config = read_config(config_path)
+        pack = config.get("lessons")
+        course = active_lessons(str(config_path.parent / pack) if pack else None)
+        results = grade_submission(config, folder("submission"), course.lessons)
+    except Exception as exc:  # a bug of ours, or a broken bundle: never the student's fault
+        results = {"score": 0.0, "output": f"The autograder failed (not your fault; tell your "
+                   f"teacher): {exc!r}", "visibility": "visible", "tests": []}
+        code = 1
+    else:
+        code = 0
+    (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n",
+                                              encoding="utf-8")
+    print(results["output"])  # Gradescope keeps stdout for the teacher
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,329 @@
+"""Warm children: Child processes started ahead of time, JAX already imported, waiting
+for a job.
+
+A pool owns a fork server (launch.ForkServer): JAX is imported once, and each child is
+forked from it, so a child costs a fork and a backend start, not an import. A child
+is handed out once and never comes back: one that has run learner code is never
+reused. Taking a child starts its replacement in the background a moment later (not at
+once: that took the CPU from the check), so a learner pressing "check" again finds one
+ready. A pool holds one child, or two once `warm` has seen a lesson whose checks take a
+clean child too. When none is idle (the first check, or more
+checks at once than the pool holds), `take` forks one on the spot, or, with no fork
+server running, starts a fresh process: slower, never an error. Every limit still
+starts at `load`, and every child is killed with everything it started by whoever
+took it (check_source does).
+
+The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
+pool started in the same process could not be ready any sooner than its own child. A
+check whose oracle judges exported programs takes a second child, the clean one, which
+is never sent the learner's file (check_source's `clean=pool.take`). The exercise's own
+programs (a generic exercise's reference and mutants) run in `trusted`, the one child
+kept from check to check (with its judge): it never runs a learner's code.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import threading
+import weakref
+
+from jaxtutor.runner.host.launch import ForkServer
+from jaxtutor.runner.host.sandbox import Child, Limits, RunEnded, kill_all
+
+_OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
+
+
+_REFILL_AFTER_S = 0.3  # after a take; a check's first requests are its busiest
+
+
+class WarmPool:
+    def __init__(self, size: int = 1):
+        self._size = max(1, size)
+        self._lock = threading.Lock()
+        self._idle: list[Child] = []  # oldest first: the one most likely done importing JAX
+        self._starting = 0  # children being started outside the lock
+        self._threads: list[threading.Thread] = []  # starting children, or killing them
+        self._closed = False
+        self.trusted = TrustedChild(self.take)  # for the exercises' own programs
+        self.handed_out = 0  # warm children given to a check
+        self.fresh = 0  # checks that got a newly started child because none was idle
+        try:
+            self._server: ForkServer | None = ForkServer()
+        except OSError:
+            self._server = None
+        _OPEN.add(self)
+        self._refill_later()  # forking waits for the server's import: not in our caller
+
+    # -- keeping children warm ------------------------------------------------------
+
+    def _refill(self) -> None:
+        """Start children until `size` are idle or starting. Popen runs outside the lock,
+        so `take` never waits for a process to be created."""
+        while True:
+            with self._lock:
+                if self._closed or len(self._idle) + self._starting >= self._size:
+                    return
+                self._starting += 1
+            child = None
+            try:
+                child = self._start(Limits())
+            except OSError:  # out of processes or memory: checks fall back to fresh children
+                return
+            finally:
+                with self._lock:
+                    self._starting -= 1
+                    if child is not None and not self._closed:
+                        self._idle.append(child)
+                        child = None
+            if child is not None:  # the pool closed while it was starting
+                child.kill()
+                return
+
+    def _refill_later(self) -> None:
+        self._background(self._refill, "jaxtutor-warm")
+
+    def _background(self, job, name: str) -> bool:
+        """Run `job` in a thread that `close` waits for; False once closed."""
+        with self._lock:
+            if self._closed:
+                return False
+            self._threads = [t for t in self._threads if t.is_alive()]
+            thread = threading.Thread(target=job, name=name, daemon=True)
+            self._threads.append(thread)
+        thread.start()
+        return True
+
+    # -- handing them out -----------------------------------------------------------
+
+    def ready_count(self) -> int:
+        """Idle children that have finished importing JAX (never blocks)."""
+        with self._lock:
+            return sum(c.is_ready() for c in self._idle)
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until at least one idle child has imported JAX (for benchmarks and tests)."""
+        import time
+
+        end = None if timeout is None else time.monotonic() + timeout
+        while end is None or time.monotonic() < end:
+            if self.ready_count():
+                return True
+            time.sleep(0.02)
+        return False
+
+    def take(self, limits: Limits = Limits(), submission: str | None = None) -> Child:
+        """A child for one check, with that check's limits; its replacement starts soon.
+        A submission's own folder is shown in its jail from the start, so that child is
+        forked for it. The caller owns the child and must kill it (check_source does)."""
+        if submission is not None:
+            self.fresh += 1
+            return self._start(limits, submission)
+        child = None
+        with self._lock:
+            dead = [c for c in self._idle if not c.alive()]
+            self._idle = [c for c in self._idle if c.alive()]
+            if not self._closed:
+                # a ready child first; else the oldest, which is still ahead of a fresh one
+                child = next((c for c in self._idle if c.is_ready()), None)
+                if child is None and self._idle:
+                    child = self._idle[0]
+                if child is not None and child.limits.output_bytes != limits.output_bytes:
+                    child = None  # its output pipe was sized at start; start one to measure
+                if child is not None:
+                    self._idle.remove(child)
+        for stale in dead:
+            stale.kill()  # reaps it and removes its working directory
+        # the replacement a moment later: forked at once, it (and a clean child's) took
+        # the CPU from the check that just began (capstone's export: 120 -> 180 ms)
+        timer = threading.Timer(_REFILL_AFTER_S, self._refill_later)
+        timer.daemon = True
+        timer.start()
+        if child is None:
+            self.fresh += 1
+            return self._start(limits)
+        self.handed_out += 1
+        child.limits = limits  # the clock and the memory cap start at load
+        return child
+
+    def _start(self, limits: Limits, submission: str | None = None) -> Child:
+        """A new child: forked when the server runs (waiting for its import if need be,
+        which is still sooner than a fresh import), else a fresh process."""
+        server = self._server
+        if server is not None and server.usable():
+            try:
+                return Child(limits, server=server, submission=submission)
+            except OSError:
+                pass  # the server is gone: it says so from now on
+        return Child(limits, submission=submission)
+
+    def check(self, exercise, source: str, filename: str = "solution.py",
+              seed: int | None = None):
+        """check_source on a warm child: the convenience the TUI and `watch` use."""
+        from jaxtutor.check import check_source, limits_for
+
+        return check_source(exercise, source, filename=filename, seed=seed,
+                            child=self.take(limits_for(exercise)), clean=self.take,
+                            trusted=self.trusted, reap=self.reap)
+
+    def reap(self, children: list[Child]) -> None:
+        """Kill a check's children in a thread, once its verdict is decided: killing
+        waits for the kernel to free their memory (15-40 ms), which the learner need
+        not wait for. `close` waits for it, so no child outlives the pool."""
+        if not self._background(lambda: kill_all(children), "jaxtutor-reap"):
+            kill_all(children)  # closed: nothing would wait for the thread
+
+    def warm(self, exercise) -> None:
+        """Run the exercise's own programs once in the trusted child, so the next check
+        finds what JAX compiled for them there (the app does this while the learner
+        reads, `watch` while it waits for a save). Only a head start: it never raises."""
+        from jaxtutor import oracles
+
+        try:
+            oracle = oracles.get(exercise.oracle)
+            # a check whose programs a clean child judges takes two children: both warm
+            if oracle.needs_clean(exercise):
+                with self._lock:
+                    self._size = max(self._size, 2)
+                self._refill_later()
+            with self.trusted.lock.warming():
+                oracle.warm(exercise, self.trusted)
+        except Exception:  # the check runs these programs itself
+            pass
+
+    # -- the end --------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Kill every idle child, and wait for the checks' children being killed;
+        children still in a check belong to it."""
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+            threads = list(self._threads)
+        if self._server is not None:  # first: a thread waiting for it to fork gives up
+            self._server.close()  # children handed out live on; their roots are reaped by init
+        for thread in threads:
+            thread.join(timeout=10)  # a starting child is killed by its thread on seeing closed
+        for child in idle:
+            child.kill()
+        self.trusted.close()
+
+    def __enter__(self) -> WarmPool:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class TrustedChild:
+    """One child for the exercise's own programs (a reference, then each mutant, one
+    after another), never for a learner's: what JAX compiled for one program is there
+    for the next, where a child each compiled it all again (a mutant took 2-3 s, then a
+    fraction of that). They are the lesson's code; each is loaded into a fresh
+    namespace, or kept from its last run when that left no Python state behind (see
+    runner/child.py). Beside it, a judge: a child never sent any file, which checks and
+    runs the programs the first one exports, and keeps what it compiled (a mutant's
+    program, judged on each check's new hidden cases, compiled once: capstone's wrong
+    answers waited 0.4 s for a fresh clean child's compile). A pool keeps both from check
+    to check; a one-off check makes its own."""
+
+    def __init__(self, spawn):
+        self.spawn = spawn
+        self._child: Child | None = None
+        self._judge: Child | None = None
+        self._closed = False
+        self._guard = threading.Lock()  # closing against a child being put in place
+        self.lock = ChecksFirst()  # one program at a time
+
+    def child(self, limits: Limits) -> Child:
+        """The child, with these limits: replaced if it ended or had others (a memory
+        cap, once set, cannot be raised)."""
+        return self._kept("_child", limits)
+
+    def judge(self, limits: Limits) -> Child:
+        """The judge, with these limits, replaced as the child is; its clock starts
+        again for each program."""
+        judge = self._kept("_judge", limits)
+        judge.restart_clock()
+        return judge
+
+    def _kept(self, name: str, limits: Limits) -> Child:
+        if self._closed:  # its pool closed: no child may outlive it
+            raise RunEnded("internal", "the checking processes were closed")
+        current = getattr(self, name)
+        # replaced before its programs use up its CPU time (RLIMIT_CPU would kill it in
+        # the middle of one, a crash the learner's check would be blamed for)
+        if current is not None and (not current.alive() or current.limits != limits
+                                    or current.cpu_used_s > current.cpu_allowance_s / 2):
+            current.kill()
+            current = None
+            setattr(self, name, None)
+        if current is None:
+            current = self.spawn(limits)
+            with self._guard:
+                closed = self._closed
+                if not closed:
+                    setattr(self, name, current)
+            if closed:  # closed while it started
+                current.kill()
+                raise RunEnded("internal", "the checking processes were closed")
+        return current
+
+    def close(self) -> None:
+        """Kill both children, even mid-program (that program's run then ends)."""
+        with self._guard:
+            self._closed = True
+            children = [c for c in (self._child, self._judge) if c is not None]
+            self._child = self._judge = None
+        for child in children:
+            child.kill()
+
+
+class ChecksFirst:
+    """The trusted child's lock: one program at a time, and while a check is under way
+    (`checking`), a warm-up's programs (`warming`, in its own thread) wait for it to
+    end. A lesson's warm-up runs every mutant (capstone's took 6 s), and a check made
+    meanwhile waited for each of them in turn (its solution, 0.1-0.4 s more)."""
+
+    def __init__(self):
+        self._free = threading.Condition()
+        self._held = False
+        self._checks = 0
+        self._warm_up = threading.local()
+
+    @contextlib.contextmanager
+    def checking(self):
+        with self._free:
+            self._checks += 1
+        try:
+            yield
+        finally:
+            with self._free:
+                self._checks -= 1
+                self._free.notify_all()
+
+    @contextlib.contextmanager
+    def warming(self):
+        """This thread's programs are a warm-up's."""
+        self._warm_up.on = True
+        try:
+            yield
+        finally:
+            self._warm_up.on = False
+
+    def __enter__(self) -> None:
+        yields = getattr(self._warm_up, "on", False)
+        with self._free:
+            self._free.wait_for(lambda: not self._held and not (yields and self._checks))
+            self._held = True
+
+    def __exit__(self, *exc) -> None:
+        with self._free:
+            self._held = False
+            self._free.notify_all()
+
+
+@atexit.register
+def _close_all() -> None:
+    for pool in list(_OPEN):
+        pool.close()

@@ -1,0 +1,98 @@
+"""The fork server: imports JAX once, then forks a child per check.
+
+Started by launch.ForkServer as `python -m jaxtutor.runner.inside.forkserver SOCKET_FD`. It never
+runs learner code and never initialises an XLA backend, so it stays single-threaded
+(numpy's BLAS is told to use one thread) and forking it is safe. Requests, one JSON
+record each on a SOCK_SEQPACKET socket:
+- spawn {jail} with four fds (requests, results, lifeline, prints): fork a root that
+  enters its own session and jails the learner's process below it (jail.enter, as a
+  fresh child does). Replies {pid} of the root.
+- reap {pid}: wait for that root (already killed by the trusted side), reply {code}.
+Roots are reaped only on request, so their pids stay reserved until the trusted side
+has swept the run. The end of the socket ends the server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+
+from jaxtutor.runner.inside import child, jail
+
+
+def main() -> None:
+    sock = socket.socket(fileno=int(sys.argv[1]))
+    child.import_jax()
+    sock.send(json.dumps({"ready": True}).encode())
+    while True:
+        try:
+            data, fds, _flags, _addr = socket.recv_fds(sock, 65536, 4)
+        except OSError:
+            os._exit(0)
+        if not data:
+            os._exit(0)  # the tutor has gone
+        try:
+            reply = _answer(json.loads(data), fds, sock)
+        except Exception as exc:  # a bad request is the tutor's bug: say so, keep serving
+            reply = {"error": repr(exc)}
+        finally:
+            for fd in fds:
+                os.close(fd)
+        sock.send(json.dumps(reply).encode())
+
+
+def _answer(request: dict, fds: list[int], sock: socket.socket) -> dict:
+    if request["op"] == "spawn":
+        if len(fds) != 4:
+            raise ValueError("spawn needs four fds")
+        return {"pid": _spawn(request, fds, sock)}
+    if request["op"] == "reap":
+        _pid, status = os.waitpid(request["pid"], 0)
+        return {"code": os.waitstatus_to_exitcode(status)}
+    raise ValueError(f"unknown op {request['op']!r}")
+
+
+def _spawn(request: dict, fds: list[int], sock: socket.socket) -> int:
+    pid = os.fork()
+    if pid:
+        return pid
+    try:  # the root: nothing here may return into the server's loop
+        sock.close()
+        request_fd, result_fd, lifeline, out = fds
+        # the run ends with the tutor (its lifeline), not with this server: a server that
+        # died leaves the tutor's runs to finish, and the tutor to judge them
+        _only_fds(request_fd, result_fd, lifeline, out)
+        os.setsid()
+        os.dup2(out, 1)
+        os.dup2(out, 2)
+        os.close(out)
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        spec = request["jail"]
+        if spec.get("cwd"):
+            os.chdir(spec["cwd"])
+        jail.enter(spec, lifeline, (request_fd, result_fd))
+        import numpy as np
+
+        np.random.seed()  # not the same "random" numbers in every forked child
+        child.run(request_fd, result_fd)
+    finally:
+        os._exit(71)
+
+
+def _only_fds(*keep: int) -> None:
+    """Close everything the server had open but these (and the standard streams)."""
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd > 2 and fd not in keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass  # the listing's own descriptor, already closed
+
+
+if __name__ == "__main__":
+    main()
