@@ -84,10 +84,12 @@ def cold_check(exercise_id: str, path: Path) -> tuple[float, str]:
 
 
 def warm_check(pool, exercise, source: str) -> tuple[float, str]:
+    from jaxtutor.check import check_source
+
     pool.wait_ready(timeout=120)
     time.sleep(IDLE_S)
     start = time.perf_counter()
-    verdict = pool.check(exercise, source)
+    verdict = check_source(exercise, source, runners=pool)
     return time.perf_counter() - start, verdict.status
 
 
@@ -103,6 +105,7 @@ def submissions(exercise) -> dict[str, str]:
 
 
 def bench_checks(reps: int, tmp: Path) -> list[dict]:
+    from jaxtutor.check import warm as warm_up
     from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
     from jaxtutor.runner.host.pool import WarmPool
 
@@ -111,7 +114,7 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
     with WarmPool(1) as pool:
         for exercise_id in CORE:
             lesson = find_exercise(exercise_id, lessons)
-            pool.warm(lesson.exercise)
+            warm_up(lesson.exercise, pool)
             for kind, source in submissions(lesson.exercise).items():
                 path = tmp / f"{exercise_id}_{kind}.py"
                 path.write_text(source)
@@ -137,6 +140,7 @@ def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
     check on a warm pool (as the app and watch run it: the lesson's own programs have
     run once, as they do while the learner reads), next to the scan exercise's correct
     solution cold in the same run (the target: within 1.25x of it)."""
+    from jaxtutor.check import warm as warm_up
     from jaxtutor.course.lessons import builtin_dir, load_dir
     from jaxtutor.runner.host.pool import WarmPool
 
@@ -147,7 +151,7 @@ def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
     scan_path.write_text(scan.exercise.solution)
     with WarmPool(1) as pool:
         for lesson in lessons:
-            pool.warm(lesson.exercise)  # what the app does while the learner reads
+            warm_up(lesson.exercise, pool)  # what the app does while the learner reads
             for kind, source in (("starter", lesson.exercise.starter),
                                  ("solution", lesson.exercise.solution)):
                 path = tmp / f"{lesson.id}_{kind}.py"

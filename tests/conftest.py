@@ -4,7 +4,6 @@ learner's real progress."""
 from __future__ import annotations
 
 import fcntl
-import functools
 import json
 import os
 import shutil
@@ -12,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor.check import _forked, check_file, limits_for
+from jaxtutor.check import check_file
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.host.launch import ForkServer
 from jaxtutor.runner.host.pool import TrustedChild
+from jaxtutor.runner.host.runners import OneOff
 from jaxtutor.runner.host.sandbox import Child, Limits
 
 LEARNERS = Path(__file__).parent / "learners"
@@ -98,7 +98,7 @@ def shared_trusted() -> TrustedChild:
     as a pool's is: a lesson's reference and mutants stay compiled there for its next
     files, where each check's own pair of children forked and set up JAX again."""
     if not _TRUSTED:
-        _TRUSTED.append(TrustedChild(lambda limits: _forked(shared_server(), limits)))
+        _TRUSTED.append(TrustedChild(lambda limits: OneOff(shared_server()).clean(limits)))
     return _TRUSTED[0]
 
 
@@ -169,25 +169,24 @@ def run_check(exercise_id: str, path: Path, seed: int | None = 0, **kwargs):
     failure then repeats; seed=None draws fresh hidden cases, as a learner's check does)."""
     lesson = find_exercise(exercise_id, builtin_lessons())
     assert lesson is not None, exercise_id
-    if "child" not in kwargs and "clean" not in kwargs:
+    if "runners" not in kwargs:
         kwargs.update(forked(lesson.exercise))
     return check_file(lesson.exercise, path, seed=seed, **kwargs)
 
 
 def forked(exercise) -> dict:
-    """check_source's `child` and `clean` for one check of `exercise`, forked from the
+    """check_source's `runners` for one check of `exercise`: children forked from the
     run's fork server, and the run's trusted child, as the app's pool gives them: a fresh
     import of JAX per check would cost more than most checks (a check without them, as
     `jaxtutor check` makes one, is tested in test_cli and in a few tests that say so)."""
-    return {**cold(exercise), "trusted": shared_trusted()}
+    return {"runners": OneOff(shared_server(), shared_trusted())}
 
 
 def cold(exercise) -> dict:
-    """check_source's `child` and `clean` as a one-off `jaxtutor check` makes them, with no
-    trusted child (each of the exercise's programs gets a child of its own), forked from
-    the run's fork server rather than from a server started for the one check."""
-    spawn = functools.partial(_forked, shared_server())
-    return {"child": spawn(limits_for(exercise)), "clean": spawn}
+    """check_source's `runners` as a one-off `jaxtutor check` makes them, with no trusted
+    child (each of the exercise's programs gets a child of its own), forked from the
+    run's fork server rather than from a server started for the one check."""
+    return {"runners": OneOff(shared_server())}
 
 
 def learner_files(exercise_id: str, prefix: str) -> list[Path]:

@@ -246,7 +246,8 @@ def test_bundle_usage(tmp_path):
 
 
 def test_a_lesson_pack_travels_in_the_bundle(tmp_path, monkeypatch):
-    from jaxtutor.course.packs import load_pack, write_skeleton
+    from jaxtutor.authoring.skeleton import write_skeleton
+    from jaxtutor.course.packs import load_pack
 
     pack = tmp_path / "pack"
     write_skeleton("pack_one", pack)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor.classroom import grade
+from jaxtutor.render import outfile
 from jaxtutor.render.safe_text import inert
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -183,7 +183,7 @@ def test_grade_refuses_an_out_that_is_a_symlink(tmp_path):
 def test_grade_output_ignores_a_symlink_at_a_guessable_temporary_name(tmp_path):
     target = tmp_path / "results.csv"
     before = plant(tmp_path / f".{target.name}.{os.getpid()}.tmp", tmp_path / "precious")
-    grade.write_output("student,status\n", str(target))
+    outfile.emit("student,status\n", str(target))
     assert (tmp_path / "precious").read_bytes() == before
     assert target.read_text() == "student,status\n" and not target.is_symlink()
     assert {p.name for p in tmp_path.iterdir()} == {"results.csv", "precious",

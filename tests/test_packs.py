@@ -5,9 +5,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from jaxtutor.cli import main
 from jaxtutor.authoring.lint import lint
-from jaxtutor.course.packs import active_lessons, load_pack, version_in, write_skeleton
+from jaxtutor.authoring.skeleton import write_skeleton
+from jaxtutor.course.active import active_course
+from jaxtutor.course.packs import load_pack, version_in
+from jaxtutor.learner.progress import Store
+from test_tui_kill import Terminal, wait_until
 
 BROKEN = Path(__file__).parent / "broken_lessons"
 
@@ -31,12 +37,12 @@ def test_a_broken_lesson_never_stops_the_others(tmp_path):
 
 def test_beside_or_instead_of_the_course(tmp_path, monkeypatch):
     folder = make_pack(tmp_path / "pack")
-    beside = active_lessons(str(folder))
+    beside = active_course(str(folder))
     ids = [l.id for l in beside.lessons]
     assert ids[0] == "grad_basics" and ids[-2:] == ["pack_one", "pack_two"]
     assert [e.path.name for e in beside.errors] == ["broken.toml"]
     monkeypatch.setenv("JAXTUTOR_LESSONS", str(folder))
-    assert [l.id for l in active_lessons(only_packs=True).lessons] == ["pack_one", "pack_two"]
+    assert [l.id for l in active_course(only_packs=True).lessons] == ["pack_one", "pack_two"]
 
 
 def test_list_and_check_see_pack_lessons(tmp_path, capsys):
@@ -51,14 +57,14 @@ def test_list_and_check_see_pack_lessons(tmp_path, capsys):
 
 def test_a_pack_may_not_take_a_built_in_id(tmp_path):
     write_skeleton("grad_basics", tmp_path)
-    course = active_lessons(str(tmp_path))
+    course = active_course(str(tmp_path))
     assert [l.id for l in course.lessons].count("grad_basics") == 1
     assert "already used" in str(course.errors[0])
 
 
 def test_jax_range_warning_and_manifest_lint(tmp_path):
     folder = make_pack(tmp_path / "pack", jax=">=0.1,<0.2")
-    assert "was written for JAX >=0.1,<0.2" in active_lessons(str(folder)).warnings[0]
+    assert "was written for JAX >=0.1,<0.2" in active_course(str(folder)).warnings[0]
     assert version_in("0.10.2", ">=0.4.30,<0.11") and not version_in("0.4.1", ">=0.4.30")
     (folder / "pack.toml").write_text('title = "x"\nversoin = "1"\njax = "new"\n')
     codes = [(p.code, p.line) for p in lint([folder], prove_exercises=False).problems
@@ -80,3 +86,26 @@ def test_pack_lessons_are_listed_under_their_part_or_a_heading_of_their_own(tmp_
     at = lines.index("-- Other lessons --")
     assert lines[at - 1].split()[0] == "capstone_training_run"
     assert lines[at + 1].split()[0] == "pack_one"
+
+
+@pytest.mark.parametrize("how", ["--lessons", "JAXTUTOR_LESSONS"])
+def test_the_app_opens_a_packs_lesson(tmp_path, how):
+    """The real app, given a pack either way, knows the pack's lesson: it reopens it
+    where the learner left off, as "lesson 18 of 18" after the built-in course (an app
+    without the pack would open the course's first lesson instead)."""
+    folder = make_pack(tmp_path / "pack")
+    skeleton = folder / "pack_two.toml"
+    skeleton.write_text(skeleton.read_text().replace(
+        'title = "Your lesson\'s title"', 'title = "Cubes from a pack"', 1))
+    home = tmp_path / "home"
+    with Store(home / "progress.sqlite3") as store:
+        store.set_current_lesson("pack_two")
+    given = {"args": ("--lessons", str(folder))} if how == "--lessons" else \
+        {"env": {"JAXTUTOR_LESSONS": str(folder)}}
+    terminal = Terminal(home, **given)
+    try:
+        count = len(active_course(str(folder)).lessons)
+        wait_until(lambda: b"Cubes from a pack" in terminal.shown
+                   and f"{count} of {count}".encode() in terminal.shown)
+    finally:
+        terminal.kill()

@@ -7,7 +7,7 @@ import threading
 import time
 import uuid
 
-from jaxtutor.check import check_source, limits_for
+from jaxtutor.check import check_source, limits_for, warm
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.runner.host import launch, procs
 from jaxtutor.runner.host.pool import ChecksFirst, WarmPool
@@ -133,7 +133,7 @@ def test_a_pools_check_leaves_the_kill_to_close_but_not_the_learners_prints():
             reap(children)
 
         pool.reap = noting
-        verdict = pool.check(EXERCISE, EXERCISE.solution + "\nprint('loaded, then checked')\n")
+        verdict = check_source(EXERCISE, EXERCISE.solution + "\nprint('loaded, then checked')\n", runners=pool)
     assert verdict.status == "pass", verdict.message
     assert "loaded, then checked" in verdict.output
     assert handed and all(alive for _, alive in handed)
@@ -183,12 +183,12 @@ def test_an_exercises_own_programs_run_in_one_trusted_child_kept_between_checks(
         oracles.get(exercise.oracle).warm(exercise, pool.trusted)
         trusted = pool.trusted._child
         assert trusted is not None and trusted.alive()
-        starter = pool.check(exercise, exercise.starter, seed=3)
+        starter = check_source(exercise, exercise.starter, seed=3, runners=pool)
         assert starter.status == "error"  # the starter raises NotImplementedError
         mutant = exercise.config["mutants"][0]
-        wrong = pool.check(exercise, mutant["code"], seed=3)
+        wrong = check_source(exercise, mutant["code"], seed=3, runners=pool)
         assert wrong.diagnosis is not None and wrong.diagnosis.id == mutant["id"]
-        assert pool.check(exercise, exercise.solution, seed=3).status == "pass"
+        assert check_source(exercise, exercise.solution, seed=3, runners=pool).status == "pass"
         assert pool.trusted._child is trusted and trusted.alive()  # the same, warm
     assert not trusted.alive()  # closed with its pool
 
@@ -209,13 +209,13 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
     monkeypatch.setattr(Child, "verify", lambda self, programs: asked.append(self) or
                         verify(self, programs))
     with WarmPool(1) as pool:
-        pool.warm(exercise)
+        warm(exercise, pool)
         judge = pool.trusted._judge
         # warm: the mutants' programs (of those that export), compiled there
         assert judge is not None and judge.alive() and asked and set(asked) == {judge}
         for seed in (3, 4):
             del asked[:]
-            wrong = pool.check(exercise, mutant["code"], seed=seed)
+            wrong = check_source(exercise, mutant["code"], seed=seed, runners=pool)
             assert wrong.diagnosis is not None and wrong.diagnosis.id == "always_scaled"
             assert asked.count(judge) == 1  # the mutant on this check's hidden cases
             assert len(asked) == 2
@@ -270,16 +270,16 @@ def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
     the pool holds two, and a check with them passes; argnums' need only one."""
     capstone = find_exercise("capstone_training_run", load_dir(builtin_dir())[0]).exercise
     with WarmPool(1) as pool:
-        pool.warm(EXERCISE)
+        warm(EXERCISE, pool)
         assert pool._size == 1
-        pool.warm(capstone)
+        warm(capstone, pool)
         for _ in range(2400):
             if pool.ready_count() == 2:
                 break
             time.sleep(0.05)
         assert pool.ready_count() == 2
         handed_out, fresh = pool.handed_out, pool.fresh
-        verdict = pool.check(capstone, capstone.solution)
+        verdict = check_source(capstone, capstone.solution, runners=pool)
         assert verdict.status == "pass", verdict.message
         # the learner's child and the clean one, both waiting
         assert (pool.handed_out - handed_out, pool.fresh - fresh) == (2, 0)
@@ -346,10 +346,10 @@ def test_a_check_made_while_the_lesson_warms_up_goes_before_the_warm_ups_program
     monkeypatch.setattr(ChecksFirst, "__enter__", logged)
     monkeypatch.setattr(ChecksFirst, "checking", timed)
     with WarmPool(1) as pool:
-        warming = threading.Thread(target=pool.warm, args=(exercise,))
+        warming = threading.Thread(target=warm, args=(exercise, pool))
         warming.start()
         warm_took.wait(timeout=120)
-        assert pool.check(exercise, exercise.solution).status == "pass"
+        assert check_source(exercise, exercise.solution, runners=pool).status == "pass"
         warming.join()
     [(started, ended)] = spans
     during = [who for who, at in taken if started < at < ended]

@@ -22,6 +22,7 @@ from textual.geometry import Region
 from textual.command import CommandList
 from textual.widgets import DataTable, Static, Tabs, TextArea
 
+from jaxtutor.course.active import Course
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.learner.progress import Store
 from jaxtutor.learner.tui.app import TutorApp
@@ -534,7 +535,7 @@ async def test_a_broken_lesson_file_does_not_stop_the_app(tmp_path):
     good = find_exercise("argnums", LESSONS).path
     (tmp_path / "03_argnums.toml").write_text(good.read_text())
     (tmp_path / "05_broken.toml").write_text("id = 'broken'\ntitle = \n")
-    app = TutorApp(lessons_dir=tmp_path, warm=False)
+    app = TutorApp(Course.of_folder(tmp_path), warm=False)
     async with app.run_test() as pilot:
         await pilot.pause()
         assert [lesson.id for lesson in app.lessons] == ["argnums"]

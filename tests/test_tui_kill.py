@@ -24,13 +24,13 @@ LOST_AT_MOST_S = 1.0
 
 
 class Terminal:
-    """`python -m jaxtutor` on a pty of 80x24, its screen output drained and dropped."""
+    """`python -m jaxtutor [ARGS]` on a pty of 80x24, the start of its screen output kept."""
 
-    def __init__(self, home: Path, env: dict | None = None):
+    def __init__(self, home: Path, env: dict | None = None, args: tuple[str, ...] = ()):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jaxtutor"], stdin=slave, stdout=slave, stderr=slave,
+            [sys.executable, "-m", "jaxtutor", *args], stdin=slave, stdout=slave, stderr=slave,
             env=dict(os.environ, JAXTUTOR_HOME=str(home), TERM="xterm-256color", **(env or {})),
             start_new_session=True)
         os.close(slave)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Tabs
 
+from jaxtutor.course.active import Course
 from jaxtutor.learner.tui.app import TutorApp
 from jaxtutor.learner.tui.widgets import LessonView
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
@@ -69,7 +70,7 @@ def app(tmp_path):
             [("first", "Gradients are functions"), ("second", "Scanning over batches")], 1):
         (folder / f"{order:02}_{lesson_id}.toml").write_text(
             LESSON.format(id=lesson_id, title=title, order=order))
-    return TutorApp(lessons_dir=folder, warm=False)
+    return TutorApp(Course.of_folder(folder), warm=False)
 
 
 async def steady_cursor(pilot) -> None:

@@ -7,18 +7,21 @@ never the learner's fault.
 
 from __future__ import annotations
 
-import functools
 import time
 import traceback
-from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.base import Learner, fresh_seed
-from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits, RunEnded, kill_all
+from jaxtutor.runner.host.runners import OneOff, Runners
+from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits, RunEnded
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
+
+if TYPE_CHECKING:
+    from jaxtutor.runner.host.pool import WarmPool
 
 _ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,
           "crashed": Outcome.CRASHED, "internal": Outcome.INTERNAL_ERROR}
@@ -34,42 +37,31 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
 
 
 def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
-                 seed: int | None = None, child: Child | None = None,
-                 submission: str | None = None,
-                 clean: Callable[[Limits], Child] | None = None, trusted=None,
-                 reap: Callable[[list[Child]], None] | None = None) -> Verdict:
-    """Run the oracle of `exercise` against `source`. A `child` started ahead of time
-    (warm) is used if given; it is killed afterwards either way. `submission`: a
-    student's own folder, shown read-only to a child started here. `seed` draws the
-    hidden cases: None draws fresh ones, and the verdict keeps the seed so the run can be
-    repeated. When the oracle judges exported programs, a second child that never sees
-    the learner's file is taken from `clean` (a pool's `take`; by default a fresh one),
-    at once, so it starts meanwhile. The exercise's own programs (a reference, mutants)
-    run in children from `clean` too; a check with neither `child` nor `clean` that
-    needs such children starts a fork server for them and the learner's child; a pool's
-    `trusted` child (runner.pool.TrustedChild) runs them warm from check to check.
-    `reap` (a pool's) is handed the check's children, alive, once the verdict is
-    decided, and kills them in the background: the verdict does not wait for the
-    kernel to free their memory."""
+                 seed: int | None = None, runners: Runners | None = None,
+                 child: Child | None = None, submission: str | None = None) -> Verdict:
+    """Run the oracle of `exercise` against `source`, in children from `runners` (a
+    pool's, else a one-off fork server's when the check runs several programs, else
+    fresh processes). `child`: the learner's child if the caller took it from `runners`
+    already (the app does, to cancel it). `submission`: a student's own folder, shown
+    read-only to the learner's child. `seed` draws the hidden cases: None draws fresh
+    ones, and the verdict keeps the seed so the run can be repeated. A clean child (one
+    that never sees the learner's file) is taken at once, so it starts meanwhile."""
     started = time.monotonic()
     seed = fresh_seed() if seed is None else seed
     limits = limits_for(exercise)
     oracle = oracles.get(exercise.oracle)
-    server = None
-    if child is None and clean is None and oracle.runs_programs(exercise):
-        # several children for one check: JAX is imported once, by the server, and each
-        # child is a fork of it; a fresh child each would import JAX once per program
-        server = _fork_server()
-    spawn = clean or (functools.partial(_forked, server) if server is not None else Child)
+    one_off = None
+    if runners is None:
+        runners = one_off = (OneOff.with_fork_server()
+                             if child is None and oracle.runs_programs(exercise) else OneOff())
     if child is None:
-        child = (_forked(server, limits, submission) if server is not None
-                 else Child(limits, submission=submission))
+        child = runners.learner(limits, submission)
     judge = None
     try:
         if oracle.needs_clean(exercise):
-            judge = spawn(limits)
-        verdict = _judge(oracle, exercise, source, filename, seed, child, judge, spawn,
-                         trusted)
+            judge = runners.clean(limits)
+        verdict = _judge(oracle, exercise, source, filename, seed, child,
+                         Learner(child, judge, runners.clean, runners.trusted, source))
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
@@ -77,15 +69,9 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
                           "jaxtutor itself failed while checking. Please report this:\n"
                           + traceback.format_exc(limit=-3))
     finally:
-        children = [c for c in (child, judge) if c is not None]
-        if reap is not None and server is None:
-            output = child.output_so_far()
-            reap(children)
-        else:
-            kill_all(children)
-            output = child.output()
-            if server is not None:
-                server.close()  # every child it forked is done
+        output = runners.finish(child, [judge] if judge is not None else [])
+        if one_off is not None:
+            one_off.close()
     # the child's note (say, that jit could not compile the function) explains a slow
     # or odd run; an error of ours is not about the learner's code
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
@@ -98,21 +84,18 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     return verdict.bound()
 
 
-def _fork_server():
-    from jaxtutor.runner.host.launch import ForkServer
-
+def warm(exercise: Exercise, pool: WarmPool) -> None:
+    """Run the exercise's own programs once in the pool's trusted child, so the next
+    check finds what JAX compiled for them there (the app does this while the learner
+    reads, `watch` while it waits for a save). Only a head start: it never raises."""
     try:
-        return ForkServer()
-    except OSError:  # out of processes: fresh children still do
-        return None
-
-
-def _forked(server, limits: Limits, submission: str | None = None) -> Child:
-    """A child forked by `server`, or a fresh one if the server is gone."""
-    try:
-        return Child(limits, server=server, submission=submission)
-    except OSError:
-        return Child(limits, submission=submission)
+        oracle = oracles.get(exercise.oracle)
+        if oracle.needs_clean(exercise):  # its checks take two children: both warm
+            pool.keep_warm(2)
+        with pool.trusted.lock.warming():
+            oracle.warm(exercise, pool.trusted)
+    except Exception:  # the check runs these programs itself
+        pass
 
 
 # What to do next when nothing more precise is known: about the outcome itself, never a
@@ -143,13 +126,12 @@ def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
 
 
 def _judge(oracle, exercise: Exercise, source: str, filename: str, seed: int, child: Child,
-           clean: Child | None, spawn: Callable[[Limits], Child] = Child,
-           trusted=None) -> Verdict:
+           learner: Learner) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
     try:
-        report = oracle.run(Learner(child, clean, spawn, trusted, source), exercise, seed)
+        report = oracle.run(learner, exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
         trace = traceback_text(raised.info)

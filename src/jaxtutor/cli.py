@@ -22,11 +22,12 @@ def _usage_error(message: str) -> int:
 
 
 def _course(args):
-    """The active lessons: the built-in course and any packs (--lessons, JAXTUTOR_LESSONS)."""
+    """The active course, built once for the command: the built-in course and any packs
+    (--lessons, JAXTUTOR_LESSONS)."""
+    from jaxtutor.course.active import active_course
     from jaxtutor.render.safe_text import inert
-    from jaxtutor.course.packs import active_lessons
 
-    course = active_lessons(getattr(args, "lessons", None), getattr(args, "lessons_only", False))
+    course = active_course(getattr(args, "lessons", None), getattr(args, "lessons_only", False))
     for warning in course.warnings:
         print(f"jaxtutor: warning: {inert(str(warning))}", file=sys.stderr)
     return course
@@ -114,9 +115,11 @@ def cmd_lint(args) -> int:
 
 
 def cmd_new_lesson(args) -> int:
-    from jaxtutor.course.packs import builtin_or_empty, write_skeleton
+    from jaxtutor.authoring.skeleton import write_skeleton
+    from jaxtutor.course.active import Course
+    from jaxtutor.course.lessons import builtin_dir
 
-    if any(lesson.id == args.id for lesson in builtin_or_empty()):
+    if Course.of_folder(builtin_dir()).find(args.id) is not None:
         return _usage_error(f"{args.id!r} is the id of a built-in lesson; a pack's lesson with "
                             "it would not be loaded. Choose another id.")
     try:
@@ -128,7 +131,8 @@ def cmd_new_lesson(args) -> int:
 
 
 def cmd_grade(args) -> int:
-    from jaxtutor.classroom import export as classroom, grade
+    from jaxtutor.classroom import grade
+    from jaxtutor.classroom.export import pack_of
 
     course = _course(args)
     lesson = next((lesson for lesson in course.lessons if lesson.id == args.exercise), None)
@@ -141,7 +145,7 @@ def cmd_grade(args) -> int:
         return _usage_error("--shard needs --seed, the same for every shard")
     if (refused := _refusal("grade", args)) is not None:
         return refused
-    return grade.command(args, lesson.exercise, classroom.pack_of(course, lesson))
+    return grade.command(args, lesson.exercise, pack_of(course, lesson))
 
 
 def _refusal(command: str, args) -> int | None:
@@ -163,15 +167,15 @@ def cmd_doctor(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from jaxtutor.classroom import export as classroom
+    from jaxtutor.classroom import export
 
-    return classroom.export_command(args)
+    return export.command(args, _course(args))
 
 
 def cmd_report(args) -> int:
-    from jaxtutor.classroom import export as classroom
+    from jaxtutor.classroom import report
 
-    return classroom.report_command(args)
+    return report.command(args)
 
 
 def cmd_serve(args) -> int:
@@ -185,19 +189,19 @@ def cmd_serve(args) -> int:
 def cmd_watch(args) -> int:
     from jaxtutor.learner import watch
 
-    return watch.command(args)
+    return watch.command(args, _course(args))
 
 
 def cmd_progress(args) -> int:
-    from jaxtutor.learner import watch
+    from jaxtutor.learner import standing
 
-    return watch.progress_command(args)
+    return standing.command(_course(args))
 
 
 def cmd_app(args) -> int:
     from jaxtutor.learner.tui import run
 
-    return run()
+    return run(_course(args))
 
 
 def _add_learner(sub) -> None:

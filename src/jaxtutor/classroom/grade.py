@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Callable
 
 from jaxtutor.render import outfile
-from jaxtutor.check import check_source, limits_for
-from jaxtutor.classroom.export import GRADE_KIND, safe_cell
+from jaxtutor.render.outfile import safe_cell
+from jaxtutor.check import check_source
 from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.base import fresh_seed
@@ -32,6 +32,7 @@ from jaxtutor.verdict import Outcome, Verdict
 MAX_SUBMISSION_BYTES = 1024 * 1024  # a learner's file is a few KiB; refuse to load a flood
 NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run
 _RETRY = {Outcome.CRASHED, Outcome.TIMEOUT, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
+GRADE_KIND = "jaxtutor-grade"  # what `jaxtutor grade --format json` writes
 _SKIP_DIRS = {"__pycache__", ".git", ".ipynb_checkpoints"}
 
 
@@ -229,10 +230,9 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
     folder = str(sub.folder) if sub.folder else None  # so `from helper import x` works
-    child = pool.take(limits_for(exercise), submission=folder) if pool is not None else None
     filename = sub.path.name if sub.path else "solution.py"
-    return check_source(exercise, sub.source, filename=filename, seed=seed, child=child,
-                        submission=folder, clean=pool.take if pool is not None else None)
+    return check_source(exercise, sub.source, filename=filename, seed=seed, runners=pool,
+                        submission=folder)
 
 
 def grade(exercise: Exercise, submissions: list[Submission], jobs: int | None = None,
@@ -363,15 +363,6 @@ def summary_text(summary: Summary) -> str:
 
 # -- the command ------------------------------------------------------------------------------
 
-def write_output(text: str, out: str | None) -> None:
-    """To stdout, or to `out` in one rename (written only after every child is gone).
-    Raises OutError when `out` cannot be written safely."""
-    if not out:
-        print(text, end="" if text.endswith("\n") else "\n")
-        return
-    outfile.write_text(out, text)
-
-
 def write_results(fmt: str, out: str | None, exercise_id: str, seed: int, rows: list[Row],
                   data: Callable[[], dict]) -> None:
     """Rows in `fmt` (table, csv, json, junit) to stdout or `out`; `data()` is the JSON."""
@@ -392,7 +383,7 @@ def write_results(fmt: str, out: str | None, exercise_id: str, seed: int, rows: 
     else:
         Console().print(render_table(exercise_id, seed, rows))
         return
-    write_output(text, out)
+    outfile.emit(text, out)
 
 
 def report_command(results: list[dict], args) -> int:

@@ -118,6 +118,14 @@ def find_exercise(exercise_id: str, lessons: list[Lesson] | None = None) -> Less
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+def toml_error(exc: tomllib.TOMLDecodeError) -> tuple[int, int, str]:
+    """Line, column and reason of a TOML syntax error: tomllib writes the position into
+    its message."""
+    m = _TOML_POSITION.search(str(exc))
+    line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+    return line, column, _TOML_POSITION.sub("", str(exc)).strip()
+
+
 def locate(text: str, table: str | None, key: str) -> tuple[int, int]:
     """Line and column of `key` inside `[table]` (top level when table is None).
     tomllib gives values without positions, so errors about a key find it here."""
@@ -150,9 +158,7 @@ def load_file(path: Path) -> Lesson:
             data = tomllib.loads(text)
             _PARSED.put(text, data)
     except tomllib.TOMLDecodeError as exc:
-        m = _TOML_POSITION.search(str(exc))
-        line, column = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
-        reason = _TOML_POSITION.sub("", str(exc)).strip()
+        line, column, reason = toml_error(exc)
         raise LessonError(path, line, column, f"invalid TOML: {reason}") from None
     return from_data(data, path, text)
 

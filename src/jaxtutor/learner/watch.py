@@ -1,4 +1,4 @@
-"""Watch mode for people who prefer their own editor, and the `progress` summary.
+"""Watch mode for people who prefer their own editor.
 
 `jaxtutor watch EXERCISE [FILE]` writes the starter if FILE is absent, checks it once,
 then again on every save, printing the same report as `jaxtutor check` and recording
@@ -14,26 +14,19 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
+from jaxtutor.course.lessons import Lesson
+from jaxtutor.learner.progress import Store
 from jaxtutor.render.safe_text import inert
-from jaxtutor.course.lessons import Lesson, builtin_dir, load_dir
-from jaxtutor.learner.progress import PASSED, ExerciseProgress, Store
-
-_STATUS = {PASSED: ("✓ passed", "green"), "in_progress": ("◐ in progress", "yellow")}
 
 
-def _lessons() -> list[Lesson]:
-    lessons, _errors = load_dir(builtin_dir())  # a broken lesson hides only itself
-    return lessons
-
-
-def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | None = None,
-          stop: threading.Event | None = None, lessons: list[Lesson] | None = None) -> None:
-    """Check `path` now and after every change, until `stop` is set or Ctrl+C."""
+def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = False,
+          console: Console | None = None, stop: threading.Event | None = None) -> None:
+    """Check `path` now and after every change, until `stop` is set or Ctrl+C; `lessons`
+    is the course, for the lesson that comes next."""
     import watchfiles
 
+    from jaxtutor.check import check_source, warm
     from jaxtutor.render.console import print_verdict
     from jaxtutor.runner.host.pool import WarmPool
 
@@ -42,7 +35,6 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
     if not path.exists():
         path.write_text(lesson.exercise.starter, encoding="utf-8")
         console.print(f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor.")
-    lessons = lessons if lessons is not None else _lessons()
     following = _next_lesson(lesson, lessons)
 
     def is_ours(change, changed: str) -> bool:
@@ -59,7 +51,7 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
             last_checked = source
             stamp = datetime.datetime.now().strftime("%H:%M:%S")
             console.rule(f"{_shown(path.name)} · {stamp}", align="left", style="dim")
-            verdict = pool.check(lesson.exercise, source, filename=path.name)
+            verdict = check_source(lesson.exercise, source, filename=path.name, runners=pool)
             store.save_draft(lesson.id, source)
             store.record_verdict(verdict, source)
             print_verdict(verdict, console)
@@ -70,7 +62,7 @@ def watch(lesson: Lesson, path: Path, *, poll: bool = False, console: Console | 
         check_now()
         # the lesson's own programs, once, while the learner edits: the next check finds
         # them compiled (a check meanwhile takes turns with it in the trusted child)
-        threading.Thread(target=pool.warm, args=(lesson.exercise,), daemon=True).start()
+        threading.Thread(target=warm, args=(lesson.exercise, pool), daemon=True).start()
         # one watcher for the whole session: saves made during a check are not lost. It
         # also wakes every second to compare the file itself, so a save made before the
         # watcher started, or one whose event never arrives, is still checked
@@ -92,8 +84,9 @@ def _next_lesson(lesson: Lesson, lessons: list[Lesson]) -> Lesson | None:
     return lessons[index] if index < len(lessons) else None
 
 
-def command(args) -> int:
-    lessons = _lessons()
+def command(args, course) -> int:
+    """`jaxtutor watch EXERCISE [FILE]` in the active course."""
+    lessons = course.lessons
     lesson = next((item for item in lessons if item.id == args.exercise), None)
     if lesson is None:
         import sys
@@ -114,46 +107,7 @@ def command(args) -> int:
         print(f"jaxtutor: no such folder: {path.parent}", file=sys.stderr)
         return 2
     try:
-        watch(lesson, path, poll=args.poll, lessons=lessons)
+        watch(lesson, path, lessons, poll=args.poll)
     except KeyboardInterrupt:
         pass
-    return 0
-
-
-def progress_table(lessons: list[Lesson], progress: dict[str, ExerciseProgress]) -> Table:
-    table = Table(title="Your progress", title_justify="left")
-    for column in ("#", "lesson", "state", "checks", "hints", "passed on"):
-        table.add_column(column)
-    for number, lesson in enumerate(lessons, start=1):
-        state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
-        word, style = _STATUS.get(state.status, ("○ not started", "dim"))
-        when = (datetime.datetime.fromtimestamp(state.first_passed_at).strftime("%Y-%m-%d")
-                if state.first_passed_at else "")
-        title = Text.assemble(inert(lesson.title, multiline=False), "\n", (lesson.id, "dim"))
-        table.add_row(str(number), title, f"[{style}]{word}[/]",
-                      str(state.attempts),
-                      f"{state.hints_revealed}/{len(lesson.exercise.hints)}", when)
-    return table
-
-
-def progress_command(args=None, console: Console | None = None) -> int:
-    console = console or Console()
-    lessons = _lessons()
-    with Store() as store:
-        progress = {p.id: p for p in store.all_exercises()}
-        current = store.current_lesson()
-        path = store.path
-    console.print(progress_table(lessons, progress))
-    passed = sum(progress.get(lesson.id, ExerciseProgress(lesson.id)).passed for lesson in lessons)
-    console.print(f"{passed} of {len(lessons)} lessons passed.")
-    todo = next((lesson for lesson in lessons if lesson.id == current
-                 and not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed), None)
-    todo = todo or next((lesson for lesson in lessons
-                         if not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed), None)
-    if todo:
-        console.print(f"Continue with [bold]{todo.title}[/]: run `jaxtutor`, or "
-                      f"`jaxtutor watch {todo.id}` to use your own editor.")
-    else:
-        console.print("[green]You have passed every lesson.[/]")
-    console.print(f"[dim]Saved in {path}[/]")
     return 0

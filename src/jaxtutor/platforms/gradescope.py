@@ -123,7 +123,7 @@ def read_config(path: Path) -> dict:
 def main(argv: list[str] | None = None) -> int:
     """`python -m jaxtutor.platforms.gradescope CONFIG`: grade the submission folder, write
     results.json (even when jaxtutor itself fails: then it says so, with no score)."""
-    from jaxtutor.course.packs import active_lessons
+    from jaxtutor.course.active import active_course
 
     argv = sys.argv[1:] if argv is None else argv
     config_path = Path(argv[0]) if argv else Path("/autograder/source") / CONFIG_NAME
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = read_config(config_path)
         pack = config.get("lessons")
-        course = active_lessons(str(config_path.parent / pack) if pack else None)
+        course = active_course(str(config_path.parent / pack) if pack else None)
         results = grade_submission(config, folder("submission"), course.lessons)
     except Exception as exc:  # a bug of ours, or a broken bundle: never the student's fault
         results = {"score": 0.0, "output": f"The autograder failed (not your fault; tell your "

@@ -107,9 +107,9 @@ class Tutor:
     """The state of one kernel: the course, the exercise checked last, the store."""
 
     def __init__(self):
-        from jaxtutor.course.packs import active_lessons
+        from jaxtutor.course.active import active_course
 
-        self.course = active_lessons()
+        self.course = active_course()
         self.last: str | None = None
 
     def lesson(self, lesson_id: str):

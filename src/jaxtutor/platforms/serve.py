@@ -51,11 +51,13 @@ def _user() -> str:
         return str(os.getuid())
 
 
-def session_command(root: Path, lessons: str | None = None) -> str:
+def session_command(root: Path, lessons: str | None = None, lessons_only: bool = False) -> str:
     """The shell command textual-serve runs for each connection."""
     parts = [sys.executable, "-m", "jaxtutor.platforms.serve", "session", str(root)]
     if lessons:
-        parts += ["--lessons", lessons]
+        parts += ["--lessons", str(Path(lessons).resolve())]
+    if lessons_only:
+        parts.append("--lessons-only")
     return " ".join(shlex.quote(p) for p in parts)
 
 
@@ -76,7 +78,8 @@ def command(args) -> int:
     else:
         print(exposure_warning(args.host, args.port, root), file=sys.stderr)
     print(f"Each visitor's progress is kept in {root / 'sessions'}", file=sys.stderr)
-    server = Server(session_command(root, getattr(args, "lessons", None)), host=args.host,
+    server = Server(session_command(root, getattr(args, "lessons", None),
+                                    getattr(args, "lessons_only", False)), host=args.host,
                     port=args.port, title="jaxtutor", public_url=args.public_url)
     server.serve()
     return 0
@@ -98,11 +101,13 @@ def _session(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m jaxtutor.platforms.serve session")
     parser.add_argument("root")
     parser.add_argument("--lessons")
+    parser.add_argument("--lessons-only", action="store_true")
     args = parser.parse_args(argv)
     os.environ["JAXTUTOR_HOME"] = str(new_session_home(Path(args.root)))
-    from jaxtutor.cli import main
+    from jaxtutor.course.active import active_course
+    from jaxtutor.learner.tui import run
 
-    return main(["--lessons", args.lessons] if args.lessons else [])
+    return run(active_course(args.lessons, args.lessons_only))
 
 
 if __name__ == "__main__":

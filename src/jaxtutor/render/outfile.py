@@ -1,4 +1,5 @@
-"""Writing a file the user named with --out, never through a link someone planted.
+"""Writing what a command produced: to stdout, or to the file the user named with --out,
+never through a link someone planted; and CSV cells that stay data.
 
 The results of `grade` and `report`, and a learner's `export`, are written to a fresh
 file created here alone (a random name, O_CREAT|O_EXCL|O_NOFOLLOW, in the target's own
@@ -12,8 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 from pathlib import Path
+
+from jaxtutor.render.safe_text import inert
 
 
 class OutError(Exception):
@@ -29,6 +33,27 @@ def check_target(path: str | os.PathLike) -> Path:
     if target.is_dir():
         raise OutError(f"{target} is a folder; name a file to write")
     return target
+
+
+def emit(text: str, out: str | None) -> None:
+    """To stdout, or to `out` in one rename (raises OutError when it cannot be written
+    safely)."""
+    if not out:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    write_text(out, text)
+
+
+def safe_cell(value):
+    """A CSV cell that stays data: its control characters shown as visible escapes (a
+    CSV is read in a terminal too), and never a formula, which a spreadsheet runs for a
+    cell that starts with = + - @."""
+    if not isinstance(value, str):
+        return value
+    value = inert(value)
+    if value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:

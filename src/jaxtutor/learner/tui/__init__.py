@@ -4,11 +4,12 @@ JAX: checks run in a child process through the engine."""
 from __future__ import annotations
 
 
-def run() -> int:
+def run(course) -> int:
+    """The app on `course` (course/active.py), until the learner quits."""
     import gc
 
     gc.disable()  # until the first frame is drawn: see TutorApp.on_mount
     from jaxtutor.learner.tui.app import TutorApp
 
-    TutorApp().run()
+    TutorApp(course).run()
     return 0

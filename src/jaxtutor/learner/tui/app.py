@@ -13,7 +13,6 @@ import os
 import signal
 import subprocess
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -27,7 +26,8 @@ from textual.widgets import Button, Footer, OptionList, Static, TextArea
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from jaxtutor.render.safe_text import inert
-from jaxtutor.course.lessons import Lesson, builtin_dir, load_dir
+from jaxtutor.course.active import Course, active_course
+from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import ExerciseProgress, Store, home
 from jaxtutor.learner.tui import keys
 from jaxtutor.learner.tui.commands import TutorCommands
@@ -59,6 +59,12 @@ def _screens():
     return screens
 
 
+def _warm(exercise, pool) -> None:
+    from jaxtutor.check import warm  # the engine, imported off the UI thread
+
+    warm(exercise, pool)
+
+
 class CheckFinished(Message):
     """A check's verdict, for the check numbered `token`."""
 
@@ -76,9 +82,12 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     # focus would restyle both on the way to the first frame (dialogs keep "*")
     AUTO_FOCUS = "#editor"
 
-    def __init__(self, lessons_dir: Path | None = None, warm: bool = True):
+    def __init__(self, course: Course | None = None, warm: bool = True):
+        """`course`: the active course (course/active.py); by default the built-in one
+        and the packs of JAXTUTOR_LESSONS."""
         super().__init__()
-        self.lessons, self.lesson_errors = load_dir(lessons_dir or builtin_dir())
+        course = course if course is not None else active_course()
+        self.lessons, self.lesson_errors = course.lessons, course.errors
         self.store = Store()
         self.progress: dict[str, ExerciseProgress] = {
             p.id: p for p in self.store.all_exercises()}
@@ -198,7 +207,7 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
                            else None)
             return
         self.results.prepare()
-        self.run_worker(lambda: self._pool.warm(exercise), thread=True, group="warm",
+        self.run_worker(lambda: _warm(exercise, self._pool), thread=True, group="warm",
                         exit_on_error=False)
 
     def _warn_if_unjailed(self) -> None:
@@ -429,19 +438,17 @@ class TutorApp(App, inherit_bindings=False):  # our own ^q, placed last in the f
     @work(thread=True, exclusive=True, group="check", exit_on_error=False)
     def _run_check(self, token: int, lesson: Lesson, source: str) -> None:
         from jaxtutor.check import check_source, limits_for  # keeps the app's start light
-        from jaxtutor.runner.host.sandbox import Child
+        from jaxtutor.runner.host.runners import OneOff
 
         worker = get_current_worker()
-        limits = limits_for(lesson.exercise)
-        child = self._pool.take(limits) if self._pool else Child(limits)
+        runners = self._pool or OneOff()
+        child = runners.learner(limits_for(lesson.exercise))  # taken here, to be cancelled
         self._running_child = child
         if worker.is_cancelled:
             child.kill()
             return
-        verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py", child=child,
-                               clean=self._pool.take if self._pool else None,
-                               trusted=self._pool.trusted if self._pool else None,
-                               reap=self._pool.reap if self._pool else None)
+        verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py",
+                               runners=runners, child=child)
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
 

@@ -6,17 +6,17 @@ forked from it, so a child costs a fork and a backend start, not an import. A ch
 is handed out once and never comes back: one that has run learner code is never
 reused. Taking a child starts its replacement in the background a moment later (not at
 once: that took the CPU from the check), so a learner pressing "check" again finds one
-ready. A pool holds one child, or two once `warm` has seen a lesson whose checks take a
-clean child too. When none is idle (the first check, or more
-checks at once than the pool holds), `take` forks one on the spot, or, with no fork
+ready. A pool holds one child, or two once told to (`keep_warm`: a lesson whose checks
+take a clean child too). When none is idle (the first check, or more checks at once than
+the pool holds), `take` forks one on the spot, or, with no fork
 server running, starts a fresh process: slower, never an error. Every limit still
 starts at `load`, and every child is killed with everything it started by whoever
-took it (check_source does).
+took it (a check's `finish` does).
 
 The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
 pool started in the same process could not be ready any sooner than its own child. A
 check whose oracle judges exported programs takes a second child, the clean one, which
-is never sent the learner's file (check_source's `clean=pool.take`). The exercise's own
+is never sent the learner's file (`clean`). The exercise's own
 programs (a generic exercise's reference and mutants) run in `trusted`, the one child
 kept from check to check (with its judge): it never runs a learner's code.
 """
@@ -157,39 +157,33 @@ class WarmPool:
                 pass  # the server is gone: it says so from now on
         return Child(limits, submission=submission)
 
-    def check(self, exercise, source: str, filename: str = "solution.py",
-              seed: int | None = None):
-        """check_source on a warm child: the convenience the TUI and `watch` use."""
-        from jaxtutor.check import check_source, limits_for
+    # -- a check's runners (runner/host/runners.py) ---------------------------------
 
-        return check_source(exercise, source, filename=filename, seed=seed,
-                            child=self.take(limits_for(exercise)), clean=self.take,
-                            trusted=self.trusted, reap=self.reap)
+    def learner(self, limits: Limits, submission: str | None = None) -> Child:
+        return self.take(limits, submission)
+
+    def clean(self, limits: Limits) -> Child:
+        return self.take(limits)
+
+    def finish(self, learner: Child, others: list[Child]) -> str:
+        """The learner's output as it stands, and the children killed in the background."""
+        output = learner.output_so_far()
+        self.reap([learner, *others])
+        return output
 
     def reap(self, children: list[Child]) -> None:
         """Kill a check's children in a thread, once its verdict is decided: killing
-        waits for the kernel to free their memory (15-40 ms), which the learner need
-        not wait for. `close` waits for it, so no child outlives the pool."""
+        waits for the kernel to free their memory, which the learner need not wait for.
+        `close` waits for it, so no child outlives the pool."""
         if not self._background(lambda: kill_all(children), "jaxtutor-reap"):
             kill_all(children)  # closed: nothing would wait for the thread
 
-    def warm(self, exercise) -> None:
-        """Run the exercise's own programs once in the trusted child, so the next check
-        finds what JAX compiled for them there (the app does this while the learner
-        reads, `watch` while it waits for a save). Only a head start: it never raises."""
-        from jaxtutor import oracles
-
-        try:
-            oracle = oracles.get(exercise.oracle)
-            # a check whose programs a clean child judges takes two children: both warm
-            if oracle.needs_clean(exercise):
-                with self._lock:
-                    self._size = max(self._size, 2)
-                self._refill_later()
-            with self.trusted.lock.warming():
-                oracle.warm(exercise, self.trusted)
-        except Exception:  # the check runs these programs itself
-            pass
+    def keep_warm(self, size: int) -> None:
+        """Keep `size` children warm from now on (a lesson whose checks take a clean
+        child too wants two)."""
+        with self._lock:
+            self._size = max(self._size, size)
+        self._refill_later()
 
     # -- the end --------------------------------------------------------------------
 

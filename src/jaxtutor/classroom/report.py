@@ -1,0 +1,246 @@
+"""`jaxtutor report`: a class's progress exports merged into one table, or the JSON
+results of a class graded in shards (`grade --shard K/N`) merged into one."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+from jaxtutor.classroom import grade
+from jaxtutor.classroom.export import BUILTIN_PACK, EXPORT_CSV_COLUMNS, EXPORT_KIND, EXPORT_VERSION
+from jaxtutor.classroom.grade import GRADE_KIND
+from jaxtutor.render import outfile
+from jaxtutor.render.outfile import safe_cell
+from jaxtutor.render.safe_text import inert, inert_text
+
+
+def _uncell(value: str) -> str:
+    return value[1:] if value[:2] in {"'" + c for c in "=+-@\t\r"} else value
+
+
+class ExportError(Exception):
+    pass
+
+
+def read_export(path: Path) -> dict:
+    """An export (JSON or CSV) in the JSON shape. Raises ExportError saying what is wrong."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExportError(f"{path}: cannot read: {exc}") from None
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ExportError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
+            raise ExportError(f"{path}: not a jaxtutor progress export")
+        if data.get("version") != EXPORT_VERSION:
+            raise ExportError(f"{path}: export version {data.get('version')} is not supported "
+                              f"(this jaxtutor reads version {EXPORT_VERSION})")
+        return data
+    # every cell went through safe_cell on the way out
+    rows = [{k: _uncell(v) if isinstance(v, str) else v for k, v in r.items()}
+            for r in csv.DictReader(io.StringIO(text))]
+    if not rows or set(EXPORT_CSV_COLUMNS) - set(rows[0]):
+        raise ExportError(f"{path}: not a jaxtutor progress export (JSON or CSV)")
+    packs = {r["pack"]: r["pack_version"] for r in rows}
+    course_id = BUILTIN_PACK if BUILTIN_PACK in packs else rows[0]["pack"]
+    try:
+        exercises = [{
+            "id": r["exercise"], "title": "", "pack": r["pack"], "status": r["status"],
+            "attempts": int(r["attempts"] or 0), "hints_used": int(r["hints_used"] or 0),
+            "first_passed_at": r["first_passed_at"] or None,
+            "last_outcome": r["last_outcome"] or None,
+            "last_misconception": r["last_misconception"] or None,
+            "misconceptions": {k: int(v) for k, _, v in (m.partition(":") for m in
+                                                         r["misconceptions"].split(";") if m)},
+            "solution_shown": r["solution_shown"] == "yes",
+            "final_draft": r["final_draft"] or None} for r in rows]
+    except ValueError as exc:
+        raise ExportError(f"{path}: a number is not a number: {exc}") from None
+    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "name": rows[0]["name"],
+            "exported_at": None, "course": {"id": course_id, "version": packs[course_id]},
+            "packs": [{"id": k, "version": v} for k, v in packs.items() if k != course_id],
+            "exercises": exercises}
+
+
+def merge(exports: list[dict]) -> dict:
+    """One class table: students (by name, a later export replacing an earlier one),
+    exercises in course order, per-exercise totals and the class's misconceptions."""
+    by_name: dict[str, dict] = {}
+    for data in exports:
+        old = by_name.get(data["name"])
+        if old is None or (data.get("exported_at") or "") >= (old.get("exported_at") or ""):
+            by_name[data["name"]] = data
+    order: list[str] = []
+    for data in by_name.values():
+        order += [ex["id"] for ex in data["exercises"] if ex["id"] not in order]
+    students = []
+    misconceptions: dict[str, dict] = {}
+    totals = {ex_id: {"exercise": ex_id, "passed": 0, "started": 0, "attempts": 0,
+                      "hints_used": 0, "solution_shown": 0} for ex_id in order}
+    for name in sorted(by_name, key=str.casefold):
+        data = by_name[name]
+        cells = {}
+        for ex in data["exercises"]:
+            cells[ex["id"]] = {k: ex[k] for k in ("status", "attempts", "hints_used",
+                                                  "first_passed_at", "last_misconception",
+                                                  "misconceptions", "solution_shown")}
+            t = totals[ex["id"]]
+            t["passed"] += ex["status"] == "passed"
+            t["started"] += ex["status"] != "not_started"
+            t["attempts"] += ex["attempts"]
+            t["hints_used"] += ex["hints_used"]
+            t["solution_shown"] += bool(ex["solution_shown"])
+            for mid, n in ex["misconceptions"].items():
+                m = misconceptions.setdefault((ex["id"], mid), {"exercise": ex["id"], "id": mid,
+                                                                "students": 0, "times": 0})
+                m["students"] += 1
+                m["times"] += n
+        students.append({"name": name, "course": data["course"],
+                         "packs": data.get("packs", []), "exercises": cells})
+    ranked = sorted(misconceptions.values(), key=lambda m: (-m["students"], -m["times"], m["id"]))
+    courses = sorted({(s["course"]["id"], s["course"]["version"]) for s in students})
+    return {"kind": "jaxtutor-class-report", "version": 1,
+            "courses": [{"id": i, "version": v} for i, v in courses],
+            "exercises": order, "students": students, "totals": list(totals.values()),
+            "misconceptions": ranked}
+
+
+REPORT_CSV_COLUMNS = ["student", "course", "course_version", "exercise", "status", "attempts",
+                      "hints_used", "solution_shown", "first_passed_at", "last_misconception",
+                      "misconceptions"]
+
+
+def report_csv(report: dict) -> str:
+    """One row per student and exercise: a spreadsheet pivots it as it likes."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, REPORT_CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for s in report["students"]:
+        for ex_id in report["exercises"]:
+            cell = s["exercises"].get(ex_id)
+            if cell is None:
+                continue
+            writer.writerow({k: safe_cell(v) for k, v in {
+                "student": s["name"], "course": s["course"]["id"],
+                "course_version": s["course"]["version"], "exercise": ex_id,
+                "status": cell["status"], "attempts": cell["attempts"],
+                "hints_used": cell["hints_used"],
+                "solution_shown": "yes" if cell["solution_shown"] else "no",
+                "first_passed_at": cell["first_passed_at"] or "",
+                "last_misconception": cell["last_misconception"] or "",
+                "misconceptions": ";".join(f"{k}:{v}" for k, v in cell["misconceptions"].items()),
+            }.items()})
+    return out.getvalue()
+
+
+_MARK = {"passed": ("✓", "green"), "in_progress": ("…", "yellow"), "not_started": ("·", "dim")}
+
+
+def report_table(report: dict):
+    """Rich renderable: students down, exercises across; ✓ passed, … started, · not yet;
+    `h2` two hints used, `s` solution shown."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    # every name, id and number here comes from a learner's export file: shown inert
+    table = Table(title="Class progress", title_justify="left")
+    table.add_column("student")
+    for ex_id in report["exercises"]:
+        table.add_column(inert_text(ex_id, multiline=False), justify="center")
+    for s in report["students"]:
+        row = [inert_text(s["name"], multiline=False)]
+        for ex_id in report["exercises"]:
+            cell = s["exercises"].get(ex_id)
+            if cell is None:
+                row.append(Text("-", style="dim"))
+                continue
+            mark, style = _MARK.get(cell["status"], ("?", "red"))
+            extra = (f" h{cell['hints_used']}" if cell["hints_used"] else "") + \
+                    (" s" if cell["solution_shown"] else "")
+            row.append(inert_text(mark + extra, style, multiline=False))
+        table.add_row(*row)
+    lines = [f"{len(report['students'])} students. ✓ passed, … started, · not started; "
+             "hN: N hints used, s: solution shown."]
+    for t in report["totals"]:
+        lines.append(f"  {t['exercise']}: {t['passed']} passed, {t['started']} started, "
+                     f"{t['hints_used']} hints, {t['attempts']} checks")
+    if report["misconceptions"]:
+        lines.append("Most common misconceptions (students, times):")
+        lines += [f"  {m['students']:3d} {m['times']:4d}  {m['exercise']}: {m['id']}"
+                  for m in report["misconceptions"]]
+    if len(report["courses"]) > 1:
+        lines.append("Warning: these exports come from different courses or versions: " +
+                     ", ".join(f"{c['id']} {c['version']}" for c in report["courses"]))
+    return Group(table, inert_text("\n".join(lines)))
+
+
+def _grade_results(paths: list[str]) -> list[dict] | None:
+    """The files as `grade --format json` results when the first one is such a file
+    (a class graded in shards), else None: they are progress exports."""
+    def read(path: str) -> dict | None:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            return None
+        return data if isinstance(data, dict) and data.get("kind") == GRADE_KIND else None
+
+    first = read(paths[0])
+    if first is None:
+        return None
+    results = [first]
+    for path in paths[1:]:
+        if (data := read(path)) is None:
+            raise ExportError(f"{path}: not the JSON results of `jaxtutor grade`, as {paths[0]} is")
+        results.append(data)
+    return results
+
+
+def command(args) -> int:
+    """`jaxtutor report`: merge learners' progress exports into a class table, or the
+    JSON results of a class graded in shards (`grade --shard K/N`) into one."""
+    from rich.console import Console
+
+    try:
+        graded = _grade_results(args.files)
+    except ExportError as exc:
+        print(f"jaxtutor: {inert(str(exc))}", file=sys.stderr)
+        return 2
+    if graded is not None:
+        return grade.report_command(graded, args)
+    exports, failed = [], 0
+    for path in args.files:
+        try:
+            exports.append(read_export(Path(path)))
+        except ExportError as exc:
+            print(f"jaxtutor: skipped {inert(str(exc))}", file=sys.stderr)
+            failed += 1
+    if not exports:
+        print("jaxtutor: no export could be read", file=sys.stderr)
+        return 2
+    names = [e["name"] for e in exports]
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        print(f"jaxtutor: warning: several exports for {name!r}; the latest is used",
+              file=sys.stderr)
+    report = merge(exports)
+    if len(report["courses"]) > 1:
+        print(inert("jaxtutor: warning: exports from different courses or versions: " +
+                    ", ".join(f"{c['id']} {c['version']}" for c in report["courses"])),
+              file=sys.stderr)
+    if args.format == "csv":
+        outfile.emit(report_csv(report), args.out)
+    elif args.format == "json":
+        outfile.emit(json.dumps(report, indent=2) + "\n", args.out)
+    elif args.out:
+        buffer = io.StringIO()
+        Console(file=buffer, width=160, no_color=True).print(report_table(report))
+        outfile.emit(buffer.getvalue(), args.out)
+    else:
+        Console().print(report_table(report))
+    return 1 if failed else 0
