@@ -155,8 +155,8 @@ def new_child(request):
 @pytest.fixture
 def forked_child(server):
     """Starts a Child forked by the fork server, for what the learner's code does once it
-    runs: both ways of starting serve it with the same code (runner/child.py `run`), and
-    a fresh process would import JAX for nothing."""
+    runs: both ways of starting serve it with the same code (`run` in
+    runner/inside/learner_process.py), and a fresh process would import JAX for nothing."""
     return _starts(server)
 
 

@@ -1,7 +1,7 @@
 """The jail a learner's process runs in, set up before any learner code exists.
 
-Called in the run's root (a fresh `python -m jaxtutor.runner.inside.child`, or a process the fork
-server forked), which has imported JAX and is still single-threaded. `enter` forks the
+Called in the run's root (a fresh `python -m jaxtutor.runner.inside.learner_process`, or
+a process the fork server forked), which has imported JAX and is still single-threaded. `enter` forks the
 learner's process and returns in it, jailed; the root stays outside and never returns.
 Modelled on bubblewrap:
 

@@ -1,8 +1,8 @@
-"""The untrusted side: a child process that imports JAX, runs the learner's file and
+"""The untrusted side: the jailed process that imports JAX, runs the learner's file and
 answers requests with plain data. It never judges anything; the trusted side does.
 
-Started as `python -P -m jaxtutor.runner.inside.child REQUEST_FD RESULT_FD LIFELINE_FD SPEC`,
-or forked by the fork server (forkserver.py); either way it imports JAX, is jailed
+Started as `python -P -m jaxtutor.runner.inside.learner_process REQUEST_FD RESULT_FD
+LIFELINE_FD SPEC`, or forked by the fork server (forkserver.py); either way it imports JAX, is jailed
 (jail.py) and calls `run`. It reads the run's nonce (the first frame),
 hides its pipe ends from the learner's code, imports JAX at once unless it already has
 (so a warm child is ready before the learner presses "check"), says "ready", then serves:
