@@ -29,7 +29,7 @@ def _with_callback(w, lr, x_batches, y_batches):
 def _forged_export(request):
     programs = []
     for args in child.wire.decode_value(request["calls"]):
-        args = child._to_jax(args)
+        args = child.learner_calls.to_jax(args)
         module = jax.jit(_with_callback).lower(*args).compiler_ir("stablehlo")
         version = hlo.get_version_from_compatibility_requirement(
             hlo.StablehloCompatibilityRequirement.WEEK_4)

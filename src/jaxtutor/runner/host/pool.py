@@ -221,7 +221,7 @@ class TrustedChild:
     for the next, where a child each compiled it all again (a mutant took 2-3 s, then a
     fraction of that). They are the lesson's code; each is loaded into a fresh
     namespace, or kept from its last run when that left no Python state behind (see
-    runner/inside/learner_process.py). Beside it, a judge: a child never sent any file,
+    runner/inside/learner_file.py). Beside it, a judge: a child never sent any file,
     which checks and runs the programs the first one exports, and keeps what it compiled (a mutant's
     program, judged on each check's new hidden cases, compiled once: capstone's wrong
     answers waited 0.4 s for a fresh clean child's compile). A pool keeps both from check

@@ -19,12 +19,12 @@ import os
 import socket
 import sys
 
-from jaxtutor.runner.inside import jail, learner_process
+from jaxtutor.runner.inside import jail, learner_process, warm_up
 
 
 def main() -> None:
     sock = socket.socket(fileno=int(sys.argv[1]))
-    learner_process.import_jax()
+    warm_up.import_jax()
     sock.send(json.dumps({"ready": True}).encode())
     while True:
         try:
