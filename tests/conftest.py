@@ -15,8 +15,9 @@ import pytest
 from jaxtutor.check import _forked, check_file, limits_for
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.host.launch import ForkServer
+from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
-from jaxtutor.runner.host.sandbox import Child, Limits
+from jaxtutor.runner.host.sandbox import Child
 
 LEARNERS = Path(__file__).parent / "learners"
 

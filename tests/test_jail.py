@@ -19,8 +19,8 @@ import pytest
 
 from jaxtutor.course.lessons import builtin_dir
 from jaxtutor.runner.host import procs
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import isolated, protections
-from jaxtutor.runner.host.sandbox import RunEnded
 
 pytestmark = pytest.mark.skipif(not isolated(), reason="this machine forbids the namespaces "
                                 "the jail is made of (jaxtutor doctor says which)")

@@ -17,7 +17,9 @@ from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.base import Learner, fresh_seed
-from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits, RunEnded, kill_all
+from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child, kill_all
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 
 _ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,

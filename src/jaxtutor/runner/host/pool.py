@@ -28,8 +28,10 @@ import contextlib
 import threading
 import weakref
 
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import ForkServer
-from jaxtutor.runner.host.sandbox import Child, Limits, RunEnded, kill_all
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child, kill_all
 
 _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
 
