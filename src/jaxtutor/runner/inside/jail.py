@@ -42,8 +42,8 @@ from jaxtutor.runner.wire import RUN_MARK
 
 def _import_pyseccomp():
     """pyseccomp, loaded before the jail hides the system's libraries. It finds them
-    with ctypes.util.find_library, which runs ldconfig and a compiler (about 0.4 s on
-    every fresh child): asked by their stable sonames, the dynamic loader finds them."""
+    with ctypes.util.find_library, which runs ldconfig and a compiler in every fresh
+    child: asked by their stable sonames, the dynamic loader finds them at once."""
     import ctypes.util
 
     find = ctypes.util.find_library
