@@ -204,7 +204,7 @@ _BREAKDOWN = textwrap.dedent(r'''
     from jax import monitoring
     from jaxtutor import oracles
     from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
-    from jaxtutor.runner.inside import child
+    from jaxtutor.runner.inside import learner_calls, learner_file, warm_up  # noqa: F401 (its XLA flags)
     from jaxtutor.runner import wire
     events = defaultdict(float)
     monitoring.register_event_duration_secs_listener(
@@ -212,18 +212,18 @@ _BREAKDOWN = textwrap.dedent(r'''
     exercise = find_exercise(sys.argv[1], load_dir(builtin_dir())[0]).exercise
     cases = sys.modules[type(oracles.get(exercise.oracle)).__module__].make_cases(0)
     start = time.perf_counter()
-    child._load({"filename": "solution.py", "source": exercise.solution, "function": exercise.function})
+    learner_file.load({"filename": "solution.py", "source": exercise.solution, "function": exercise.function})
     took["load"] = time.perf_counter() - start
     calls = {"calls": wire.encode_value([case.args for case in cases])}
     start = time.perf_counter()
-    child._call(calls)
+    learner_calls.call(calls)
     took["all calls, first time"] = time.perf_counter() - start
     # summed over the threads: a compile overlaps the next shape's trace
     took["of which trace"] = events["/jax/core/compile/jaxpr_trace_duration"]
     took["lower"] = events["/jax/core/compile/jaxpr_to_mlir_module_duration"]
     took["compile"] = events["/jax/core/compile/backend_compile_duration"]
     start = time.perf_counter()
-    child._call(calls)
+    learner_calls.call(calls)
     took["all calls again (compiled)"] = time.perf_counter() - start
     took["cases"] = len(cases)
     print(json.dumps(took))

@@ -14,9 +14,10 @@ import pytest
 from jaxtutor.check import check_file
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.host.launch import ForkServer
+from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.runners import OneOff
-from jaxtutor.runner.host.sandbox import Child, Limits
+from jaxtutor.runner.host.sandbox import Child
 
 LEARNERS = Path(__file__).parent / "learners"
 
@@ -155,8 +156,8 @@ def new_child(request):
 @pytest.fixture
 def forked_child(server):
     """Starts a Child forked by the fork server, for what the learner's code does once it
-    runs: both ways of starting serve it with the same code (runner/child.py `run`), and
-    a fresh process would import JAX for nothing."""
+    runs: both ways of starting serve it with the same code (`run` in
+    runner/inside/learner_process.py), and a fresh process would import JAX for nothing."""
     return _starts(server)
 
 

@@ -19,8 +19,8 @@ import pytest
 
 from jaxtutor.course.lessons import builtin_dir
 from jaxtutor.runner.host import procs
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import isolated, protections
-from jaxtutor.runner.host.sandbox import RunEnded
 
 pytestmark = pytest.mark.skipif(not isolated(), reason="this machine forbids the namespaces "
                                 "the jail is made of (jaxtutor doctor says which)")
@@ -209,7 +209,7 @@ def test_the_jail_reports_every_layer():
 
 def test_a_child_that_claims_an_internal_error_has_crashed(new_child):
     source = ("import sys\n"
-              "for name in ('__main__', 'jaxtutor.runner.inside.child'):\n"
+              "for name in ('__main__', 'jaxtutor.runner.inside.learner_process'):\n"
               "    module = sys.modules.get(name)\n"
               "    if hasattr(module, '_HANDLERS'):\n"
               "        module._HANDLERS['call'] = lambda request: 1 / 0  # 'jaxtutor failed'\n"

@@ -53,10 +53,10 @@ def test_the_guard_catches_network_use_in_the_trusted_side_and_the_child(tmp_pat
     assert done.returncode == 1
     if isolated():  # the jailed child reaches neither the network nor the guard's log
         assert json.loads(done.stdout)["message"].startswith("URLError")
-        assert "runner/child" not in (log.read_text() if log.exists() else "")
+        assert "runner/inside/learner_process" not in (log.read_text() if log.exists() else "")
     else:
         lines = log.read_text().splitlines()
-        assert any("runner/child" in line for line in lines), lines  # caught in the child
+        assert any("runner/inside/learner_process" in line for line in lines), lines  # caught in the child
 
 
 def test_checker_and_app_run_with_no_network(tmp_path):

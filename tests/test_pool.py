@@ -10,8 +10,8 @@ import uuid
 from jaxtutor.check import check_source, limits_for, warm
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.runner.host import launch, procs
+from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import ChecksFirst, WarmPool
-from jaxtutor.runner.host.sandbox import Limits
 
 # load_dir: a lesson file another change is breaking must not stop these tests
 EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise

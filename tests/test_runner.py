@@ -19,8 +19,10 @@ import pytest
 from jaxtutor.check import check_file
 from jaxtutor.course.lessons import builtin_dir, load_dir
 from jaxtutor.runner.host import launch, procs
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import isolated
-from jaxtutor.runner.host.sandbox import GIB, Child, Limits, RunEnded
+from jaxtutor.runner.host.limits import GIB, Limits
+from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.verdict import OUTPUT_LIMIT, Outcome, cut
 
 HOSTILE = Path(__file__).parent / "hostile"

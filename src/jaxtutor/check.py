@@ -16,8 +16,10 @@ from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.base import Learner, fresh_seed
+from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
+from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.runners import OneOff, Runners
-from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits, RunEnded
+from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 
 if TYPE_CHECKING:

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis, TestResult
 

@@ -35,8 +35,10 @@ from jaxtutor.oracles.base import (ATOL, RTOL, Case, Exported, Learner, Misconce
 from jaxtutor.oracles.evidence import same_error
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
-from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits
+from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis, TestResult
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from jaxtutor.oracles.base import Case, as_array, fmt, matches
-from jaxtutor.runner.host.sandbox import LearnerRaised
+from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
 
 # a learner's float32 answer set beside a transformed float64 reference

@@ -17,7 +17,7 @@ from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report,
                                    describe, first_raised, hidden_case, matches, mismatch,
                                    run_cases)
 from jaxtutor.oracles.probes import Probe, probe
-from jaxtutor.runner.host.sandbox import LearnerRaised
+from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table, TestResult
 
 # several float32 steps in the learner's process against a float64 reference

@@ -1,1 +1,2 @@
-"""The only door to learner code: sandbox.py (trusted side) and child.py (untrusted side)."""
+"""The only door to learner code: host/ runs in the tutor (sandbox.py's `Child`), inside/ in
+the jailed learner's process (learner_process.py); wire.py holds what both sides say."""

@@ -5,7 +5,7 @@ import sys
 
 import jax.numpy as jnp
 
-for child in (sys.modules.get("jaxtutor.runner.inside.child"), sys.modules.get("__main__")):
+for child in (sys.modules.get("jaxtutor.runner.inside.learner_process"), sys.modules.get("__main__")):
     if not hasattr(child, "_HANDLERS"):
         continue
 

@@ -10,7 +10,7 @@ import ctypes
 import platform
 
 from jaxtutor.runner.host.launch import isolated, protections
-from jaxtutor.runner.host.sandbox import Limits
+from jaxtutor.runner.host.limits import Limits
 
 # (key in the probe's report, the layer, what it keeps from the learner's code)
 LAYERS = (

@@ -1,14 +1,17 @@
 """How a learner's child process is started, and how its end is seen: the trusted side.
 
 Two ways, one shape (`Started`):
-- `popen`: a fresh Python process that imports JAX itself (about 0.5 s of CPU). A single
-  `jaxtutor check` uses it, and so does everything when the fork server is unavailable.
+- `popen`: a fresh Python process that imports JAX itself (the slow part of a cold
+  start). A single `jaxtutor check` uses it, and so does everything when the fork server
+  is unavailable.
 - `ForkServer.spawn`: one process imports JAX once and forks a child per check. It
   runs no learner code, and it has initialised no XLA backend, so it is single-threaded
-  and fork is safe; each forked child starts its own backend (about 15 ms). The warm
-  pool uses it: grading a class no longer pays JAX's import once per submission.
+  and fork is safe; each forked child starts its own backend, far cheaper than the
+  import. The warm pool uses it: grading a class no longer pays JAX's import once per
+  submission.
 
-Either way the learner's process is jailed the same way (runner/jail.py) below a root
+Either way the learner's process (runner/inside/learner_process.py) is jailed the same
+way (runner/inside/jail.py) below a root
 that mirrors its exit status and kills it when the tutor's end of the run's lifeline
 closes. The root's pid names the run for the kill and the /proc sweep.
 """
@@ -34,12 +37,12 @@ _PROBING = threading.Lock()
 
 
 def protections() -> dict:
-    """What jails a child on this machine (runner/jail.py), as a jailed probe that runs
+    """What jails a child on this machine (runner/inside/jail.py), as a jailed probe that runs
     nothing reports it from inside: namespaces, filesystem, capabilities_dropped,
     no_new_privs, seccomp, pid_namespace. Where the namespaces are refused, what the
     unjailed fallback keeps; empty when even that probe failed. Probed once: threads
-    asking meanwhile wait for it (in the app's first second, three did, and their three
-    probes took CPU from the fork server's import of JAX)."""
+    asking meanwhile wait for it (the app's first second asks several times, and a probe
+    each would take CPU from the fork server's import of JAX)."""
     with _PROBING:
         return _protections()
 
@@ -112,10 +115,11 @@ class _Popened(Started):
 
 
 def popen(fds: tuple[int, int, int], spec: dict) -> Started:
-    """A fresh child: `python -P -m jaxtutor.runner.inside.child REQUEST RESULT LIFELINE SPEC`
-    (-P: the tutor's working folder is not on its path, nor then in its jail)."""
+    """A fresh child: `python -P -m jaxtutor.runner.inside.learner_process REQUEST RESULT
+    LIFELINE SPEC` (-P: the tutor's working folder is not on its path, nor then in its jail)."""
     proc = subprocess.Popen(
-        [sys.executable, "-P", "-m", "jaxtutor.runner.inside.child", *map(str, fds), json.dumps(spec)],
+        [sys.executable, "-P", "-m", "jaxtutor.runner.inside.learner_process", *map(str, fds),
+         json.dumps(spec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         pass_fds=fds, cwd=spec.get("cwd") or "/",
         env=child_env(**{procs.RUN_MARK: spec.get("mark", "")}),  # the sweep's last net
@@ -128,7 +132,7 @@ class ServerGone(OSError):
 
 
 class ForkServer:
-    """The trusted side's handle on a fork server (runner/forkserver.py). Requests are
+    """The trusted side's handle on a fork server (runner/inside/forkserver.py). Requests are
     one JSON record each on a SOCK_SEQPACKET socket, the child's pipe ends riding along
     as SCM_RIGHTS; one request at a time, from any thread."""
 

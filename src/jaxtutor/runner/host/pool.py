@@ -28,8 +28,10 @@ import contextlib
 import threading
 import weakref
 
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import ForkServer
-from jaxtutor.runner.host.sandbox import Child, Limits, RunEnded, kill_all
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child, kill_all
 
 _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
 
@@ -135,7 +137,7 @@ class WarmPool:
         for stale in dead:
             stale.kill()  # reaps it and removes its working directory
         # the replacement a moment later: forked at once, it (and a clean child's) took
-        # the CPU from the check that just began (capstone's export: 120 -> 180 ms)
+        # the CPU from the check that just began
         timer = threading.Timer(_REFILL_AFTER_S, self._refill_later)
         timer.daemon = True
         timer.start()
@@ -212,14 +214,13 @@ class WarmPool:
 class TrustedChild:
     """One child for the exercise's own programs (a reference, then each mutant, one
     after another), never for a learner's: what JAX compiled for one program is there
-    for the next, where a child each compiled it all again (a mutant took 2-3 s, then a
-    fraction of that). They are the lesson's code; each is loaded into a fresh
-    namespace, or kept from its last run when that left no Python state behind (see
-    runner/child.py). Beside it, a judge: a child never sent any file, which checks and
-    runs the programs the first one exports, and keeps what it compiled (a mutant's
-    program, judged on each check's new hidden cases, compiled once: capstone's wrong
-    answers waited 0.4 s for a fresh clean child's compile). A pool keeps both from check
-    to check; a one-off check makes its own."""
+    for the next, which a child per program would compile all over again. They are the
+    lesson's code; each is loaded into a fresh namespace, or kept from its last run
+    when that left no Python state behind (see runner/inside/learner_file.py). Beside
+    it, a judge: a child never sent any file, which checks and runs the programs the
+    first one exports, and keeps what it compiled (a mutant's program, judged on each
+    check's new hidden cases, is compiled once, not once per check in a fresh clean
+    child). A pool keeps both from check to check; a one-off check makes its own."""
 
     def __init__(self, spawn):
         self.spawn = spawn
@@ -276,8 +277,8 @@ class TrustedChild:
 class ChecksFirst:
     """The trusted child's lock: one program at a time, and while a check is under way
     (`checking`), a warm-up's programs (`warming`, in its own thread) wait for it to
-    end. A lesson's warm-up runs every mutant (capstone's took 6 s), and a check made
-    meanwhile waited for each of them in turn (its solution, 0.1-0.4 s more)."""
+    end. A lesson's warm-up runs every mutant, which takes seconds, and a check made
+    meanwhile would wait for each of them in turn."""
 
     def __init__(self):
         self._free = threading.Condition()

@@ -19,7 +19,8 @@ from typing import Protocol
 
 from jaxtutor.runner.host.launch import ForkServer
 from jaxtutor.runner.host.pool import TrustedChild
-from jaxtutor.runner.host.sandbox import Child, Limits, kill_all
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child, kill_all
 
 
 class Runners(Protocol):

@@ -1,35 +1,33 @@
 """The trusted side of the runner: the only door to learner code.
 
-A `Child` is one child process (see child.py) in its own session, with a wall-clock
-deadline, a resident-memory cap watched from here, and its prints captured on a pipe of
-their own (first 64 KiB kept, the rest drained and dropped, so a flood never blocks it).
-Results come back on a separate pipe as plain-data frames, each carrying the request's
-id and the run's nonce; anything else ends the run as a crash. Nothing the child says
-is a verdict: the oracles compare its numbers here, against their own reference.
+A `Child` is one jailed learner's process (runner/inside/learner_process.py) in its own
+session, with a wall-clock deadline, a resident-memory cap watched from here (limits.py),
+and its prints captured on a pipe of their own (output.py). Results come back on a
+separate pipe as plain-data frames, each carrying the request's id and the run's nonce;
+anything else ends the run as a crash (errors.py). Nothing the child says is a verdict:
+the oracles compare its numbers here, against their own reference.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import resource
 import secrets
 import select
 import signal
-import struct
 import tempfile
-import termios
 import threading
 import time
 import uuid
-from dataclasses import dataclass
 
-from jaxtutor.runner.host import launch, procs
 from jaxtutor.runner import wire
+from jaxtutor.runner.host import launch, procs
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import STARTUP_TIMEOUT_S, ForkServer
+from jaxtutor.runner.host.limits import GIB, Limits
+from jaxtutor.runner.host.output import CapturedOutput
 
-GIB = 1024**3
 _POLL_S = 0.05  # how often a wait wakes up to look at the clock and the child
 MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
 # A backstop under the polled cap: private writable memory (RLIMIT_DATA) may not exceed
@@ -41,85 +39,6 @@ DATA_MARGIN = 8 * GIB
 # CPU time, a backstop behind the wall clock should the tutor lose track of a run: JAX's
 # threads may use every core for the whole timeout, and a pool's child idles for free
 CPU_S_PER_WALL_S, CPU_S_SPARE = 4, 60
-
-
-@dataclass(frozen=True)
-class Limits:
-    timeout_s: float = 10.0
-    memory_bytes: int = 2 * GIB
-    output_bytes: int = 64 * 1024
-    file_bytes: int = 16 * 1024 * 1024  # the largest file the learner's code may write
-
-
-class RunEnded(Exception):
-    """The child stopped answering: `kind` is timeout, memory, crashed or internal."""
-
-    def __init__(self, kind: str, detail: str):
-        super().__init__(detail)
-        self.kind = kind
-        self.detail = detail
-
-
-class LearnerRaised(Exception):
-    """The learner's code raised; `info` is the child's plain-data report of it."""
-
-    def __init__(self, info: dict):
-        super().__init__(info.get("message", ""))
-        self.info = info
-        self.diagnosis = None  # an oracle may recognise the mistake behind the exception
-
-
-class _Output:
-    """Drains one pipe in a thread: keeps the first `limit` bytes, counts the rest."""
-
-    def __init__(self, stream, limit: int):
-        self._stream, self._limit = stream, limit
-        self._fd = stream.fileno()
-        self._kept = bytearray()
-        self.total = 0
-        self._ended = False
-        # held while a chunk is read and counted: text_so_far never falls between the two
-        self._read = threading.Condition()
-        self._thread = threading.Thread(target=self._drain, daemon=True)
-        self._thread.start()
-
-    def _drain(self) -> None:
-        poll = select.poll()
-        poll.register(self._fd, select.POLLIN)
-        while True:
-            poll.poll()  # readable or at its end: the read below does not block
-            with self._read:
-                chunk = os.read(self._fd, 65536)
-                self.total += len(chunk)
-                room = self._limit - len(self._kept)
-                if room > 0:
-                    self._kept += chunk[:room]
-                if not chunk:
-                    self._ended = True
-                    self._stream.close()
-                self._read.notify_all()
-            if not chunk:
-                return
-
-    def text(self, wait: float = 0.0) -> str:
-        self._thread.join(wait)
-        return self._text()
-
-    def text_so_far(self) -> str:
-        """Every byte written before this call, without waiting for the writers to end
-        (their end waits for the kernel to free their memory)."""
-        with self._read:
-            if not self._ended:
-                waiting = struct.unpack("i", fcntl.ioctl(self._fd, termios.FIONREAD, bytes(4)))[0]
-                goal = self.total + waiting  # a pipe is read in order
-                self._read.wait_for(lambda: self._ended or self.total >= goal, timeout=1.0)
-            return self._text()
-
-    def _text(self) -> str:
-        text = self._kept.decode("utf-8", "replace")
-        if self.total > self._limit:
-            text += f"\n... output cut: {self.total - self._limit} more bytes not shown"
-        return text
 
 
 _FORGED = ("your program's process sent the tutor a message it did not ask for "
@@ -169,7 +88,7 @@ class Child:
         # process can read; it fits the empty pipe, so this write never blocks
         wire.write_frame(self._req_w, {"op": "hello", "nonce": self._nonce})
         os.set_blocking(self._req_w, False)
-        self._output = _Output(self.proc.stdout, limits.output_bytes)
+        self._output = CapturedOutput(self.proc.stdout, limits.output_bytes)
         self._buffer = bytearray()
         self._next_id = 0
         self._deadline: float | None = None
@@ -552,7 +471,7 @@ class Child:
 
 def kill_all(children: list[Child]) -> None:
     """Kill children side by side: each kill waits for its run's processes to be gone,
-    memory freed (10-40 ms)."""
+    memory freed."""
     killing = [threading.Thread(target=c.kill) for c in children[1:]]
     for thread in killing:
         thread.start()

@@ -19,12 +19,12 @@ import os
 import socket
 import sys
 
-from jaxtutor.runner.inside import child, jail
+from jaxtutor.runner.inside import jail, learner_process, warm_up
 
 
 def main() -> None:
     sock = socket.socket(fileno=int(sys.argv[1]))
-    child.import_jax()
+    warm_up.import_jax()
     sock.send(json.dumps({"ready": True}).encode())
     while True:
         try:
@@ -78,7 +78,7 @@ def _spawn(request: dict, fds: list[int], sock: socket.socket) -> int:
         import numpy as np
 
         np.random.seed()  # not the same "random" numbers in every forked child
-        child.run(request_fd, result_fd)
+        learner_process.run(request_fd, result_fd)
     finally:
         os._exit(71)
 

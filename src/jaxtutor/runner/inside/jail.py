@@ -1,7 +1,7 @@
 """The jail a learner's process runs in, set up before any learner code exists.
 
-Called in the run's root (a fresh `python -m jaxtutor.runner.inside.child`, or a process the fork
-server forked), which has imported JAX and is still single-threaded. `enter` forks the
+Called in the run's root (a fresh `python -m jaxtutor.runner.inside.learner_process`, or
+a process the fork server forked), which has imported JAX and is still single-threaded. `enter` forks the
 learner's process and returns in it, jailed; the root stays outside and never returns.
 Modelled on bubblewrap:
 
@@ -42,8 +42,8 @@ from jaxtutor.runner.wire import RUN_MARK
 
 def _import_pyseccomp():
     """pyseccomp, loaded before the jail hides the system's libraries. It finds them
-    with ctypes.util.find_library, which runs ldconfig and a compiler (about 0.4 s on
-    every fresh child): asked by their stable sonames, the dynamic loader finds them."""
+    with ctypes.util.find_library, which runs ldconfig and a compiler in every fresh
+    child: asked by their stable sonames, the dynamic loader finds them at once."""
     import ctypes.util
 
     find = ctypes.util.find_library

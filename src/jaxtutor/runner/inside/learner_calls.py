@@ -1,0 +1,158 @@
+"""The learner's function called and exported, inside the jail: the "call" and "export"
+requests. Calls run under jit (compiles.py) unless that would change what the learner
+sees (purity.py); exports are traced and lowered here, and judged elsewhere."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+import numpy as np
+
+from jaxtutor.runner import wire
+from jaxtutor.runner.inside import compiles, learner_file, prints, purity
+
+
+def to_jax(value):
+    """Arrays from the trusted side become jax.Arrays; floats take JAX's default width
+    (float32, or float64 when the learner turned on x64)."""
+    import jax
+    import jax.numpy as jnp
+
+    if isinstance(value, np.ndarray):
+        # cast in numpy and device_put: jnp.asarray compiles a small program per shape
+        if value.dtype.kind == "f":
+            value = value.astype(jnp.result_type(float))
+        return jax.device_put(value)
+    if isinstance(value, tuple):
+        return tuple(to_jax(v) for v in value)
+    if isinstance(value, list):
+        return [to_jax(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_jax(v) for k, v in value.items()}
+    return value
+
+
+def _run(fn, args) -> dict:
+    import jax
+
+    try:
+        value = jax.block_until_ready(fn(*args))
+        return {"ok": True, "value": wire.encode_value(value, np.asarray)}
+    except BaseException as exc:  # SystemExit and KeyboardInterrupt are the learner's too
+        return learner_file.error("exception", exc)
+
+
+def _signature(error: dict) -> tuple:
+    """An error's type and where in the learner's code: its message may differ under jit
+    (tracers where values were), so the first of each kind is always a plain call's."""
+    return error["type"], tuple(frame["line"] for frame in error["frames"])
+
+
+def call(request: dict) -> dict:
+    """Answer every call. The learner's function is jitted, so it is traced and compiled
+    once per distinct input signature (jit's cache groups the cases), not op by op for
+    each case. jit must never change what the learner sees:
+    - a function that keeps a traced value between calls (say, the first batch it saw,
+      in a global) would have that bug hidden by jit's cache, and one that changes
+      Python state (counts its calls, draws from np.random) would do so once per shape,
+      so after each trace the learner's globals are searched for a tracer and compared
+      with what they were (`purity.state`); either reloads the learner's file and runs
+      every call plainly, with a note;
+    - Python ints are static arguments, or traced once a second value comes and the
+      function allows it (`compiles.decide_ints`);
+    - when a jitted call raises an error jit may have caused (`_about_tracers`), the
+      call is run again plainly and that result counts; when the plain call then works,
+      the function cannot be traced, and the remaining calls run plainly with a note."""
+    learner = learner_file.LEARNER
+    state = learner["jit"]
+    results, note = [], None
+    arguments = list(map(to_jax, wire.decode_value(request["calls"])))
+    ahead = wire.decode_value(request["ahead"]) if "ahead" in request else []
+    compiles.decide_ints(state, arguments + list(map(to_jax, ahead)))
+    calls = [(args, static, compiles.input_signature(args, static))
+             for args, static in ((args, compiles.static(state, args)) for args in arguments)]
+    compiles.compile_side_by_side(state, calls)
+    for n, (args, static, signature) in enumerate(calls):
+        if state["plain"]:
+            results.append(_run(state["fn"], args))
+            continue
+        with prints.quiet() if signature in state["seen"] else contextlib.nullcontext():
+            # jit() itself may refuse
+            result = _run(lambda *a: compiles.jitted(state, static)(*a), args)
+        if signature not in state["seen"]:  # this call traced the function
+            state["seen"].add(signature)
+            # under jit the learner's Python runs only while it traces: a trace that
+            # left something behind means jit would change what the function does, so
+            # its file runs again from the start, without jit
+            if (left := purity.left_behind(learner)) is not None:
+                learner_file.reload()
+                state.update(fn=learner["function"], plain=True)
+                note = left
+                compiles.compile_side_by_side(state, calls[n:])
+                results.append(_run(state["fn"], args))
+                continue
+        if result["ok"] or result["frames"] and (_signature(result) in state["confirmed"]
+                                                 or not _about_tracers(result)):
+            results.append(result)
+            continue
+        plain = _run(state["fn"], args)  # what the learner's code really does, with its own frames
+        if plain["ok"]:
+            state["plain"] = True
+            note = wire.NOT_TRACEABLE.format(error=result["type"])
+            compiles.compile_side_by_side(state, calls[n + 1:])
+        else:
+            state["confirmed"].add(_signature(plain))
+        results.append(plain)
+    reply = {"ok": True, "results": results}
+    if note:
+        reply["note"] = note
+    return reply
+
+
+def _about_tracers(error: dict) -> bool:
+    """Whether a jitted call's error may be jit's own: one of JAX's tracer errors (a
+    plain call may work: `float(x)`, an `if` on a value), or a message that shows a
+    tracer where a plain call would show values. Any other error, raised in the
+    learner's line, is the one a plain call raises (a grad of a vector, a wrong shape,
+    the starter's NotImplementedError), and running it again op by op would cost a
+    slow plain run for nothing."""
+    import jax
+
+    return error["type"] in {n for n in dir(jax.errors) if not n.startswith("_")} \
+        or re.search(r"Trac(er|ed<)", error["message"]) is not None
+
+
+def export(request: dict) -> dict:
+    """Export the learner's function (traced and lowered, not compiled) once per
+    argument tuple, as jit would run it. The programs are checked and run by a process
+    that never loaded this file: nothing here is taken on trust."""
+    import base64
+
+    import jax
+
+    learner = learner_file.LEARNER
+    programs = []
+    for args in map(to_jax, wire.decode_value(request["calls"])):
+        key = compiles.input_signature(args, wire.static_positions(args))
+        if key in learner["exported"]:  # a step-by-step replay asks again for a shape done
+            programs.append(learner["exported"][key])
+            continue
+        jitted = jax.jit(learner["function"], static_argnums=wire.static_positions(args),
+                         keep_unused=True)
+        dropped = []
+        try:
+            with prints.debug_prints_dropped(dropped):
+                exported = jax.export.export(jitted)(*args)
+            tree = jax.tree_util.tree_unflatten(exported.out_tree, list(range(len(exported.out_avals))))
+        except BaseException as exc:  # the learner's, like a call's
+            programs.append(learner_file.error("exception", exc))
+            continue
+        # whether its trace left nothing behind: then a call under jit would do just
+        # what this program does, and the trusted side may run the program for the
+        # answers instead of asking for calls (see `call`)
+        programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
+                         "pure": purity.left_behind(learner) is None,
+                         "module": base64.b64encode(exported.mlir_module_serialized).decode()})
+        learner["exported"][key] = programs[-1]
+    return {"ok": True, "programs": programs}
