@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -220,3 +221,42 @@ def test_a_students_own_helper_module_imports_and_nobody_elses(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "wendy,solution.py,pass" in done.stdout
     assert "victor,victor.py,error,exception" in done.stdout
+
+
+# -- a submission is read as handed in: links are refused, never followed ------------------
+
+def test_a_link_to_a_classmates_file_is_refused_not_graded(tmp_path):
+    """What unzip, tar and git keep: a student's file, or whole folder, that links to a
+    classmate's passing work. Graded by following the link, it passed; now the student's
+    row says why it was not graded, in per-student and in flat folders."""
+    shutil.copy(SUBMISSIONS / "alice.py", tmp_path / "alice.py")
+    (tmp_path / "mallory.py").symlink_to(tmp_path / "alice.py")
+    (tmp_path / "ned").mkdir()
+    (tmp_path / "ned" / "solution.py").symlink_to(tmp_path / "alice.py")
+    (tmp_path / "oscar").symlink_to(tmp_path / "ned", target_is_directory=True)
+    (tmp_path / "pat").mkdir()
+    (tmp_path / "pat" / "work").symlink_to(tmp_path / "ned", target_is_directory=True)
+    (tmp_path / "pat" / "solution.py").symlink_to("work/solution.py")
+    done = jaxtutor("grade", "argnums", tmp_path, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    rows = {r["student"]: r for r in json.loads(done.stdout)["rows"]}
+    assert rows["alice"]["status"] == "pass"
+    for student in ("mallory", "ned", "oscar", "pat"):
+        assert rows[student]["status"] == "error", rows[student]
+        assert "symbolic link" in rows[student]["message"], rows[student]
+
+
+def test_a_link_named_on_the_command_line_is_refused_too(tmp_path):
+    shutil.copy(SUBMISSIONS / "alice.py", tmp_path / "alice.py")
+    (tmp_path / "copy.py").symlink_to(tmp_path / "alice.py")
+    subs = find_submissions([tmp_path / "copy.py"], _exercise())
+    assert subs[0].source is None and "symbolic link" in subs[0].problem
+
+
+def test_a_fifo_or_a_folder_named_py_is_not_read(tmp_path):
+    os.mkfifo(tmp_path / "fifo.py")
+    (tmp_path / "folder.py").mkdir()
+    (tmp_path / "folder.py" / "solution.py").write_text("x = 1\n")
+    subs = {s.student: s for s in find_submissions([tmp_path], _exercise())}
+    assert "fifo" not in subs or subs["fifo"].source is None
+    assert subs["folder.py"].source == "x = 1\n"

@@ -271,3 +271,22 @@ def test_a_lesson_pack_travels_in_the_bundle(tmp_path, monkeypatch):
     assert {t["name"].split(":")[0] for t in results["tests"]} == {"pack_one"}
     assert results["score"] == pytest.approx(3.0)
     assert sum(t["max_score"] for t in results["tests"]) == pytest.approx(3.0)
+
+
+def test_a_submission_that_links_out_is_refused_and_what_it_points_at_never_shown(tmp_path):
+    """A submitted file that is a link to any file in the container was read, and a
+    syntax error showed a line of it, with a caret, in the student's visible results."""
+    from jaxtutor.course.lessons import builtin_lessons
+    from jaxtutor.platforms.gradescope import grade_submission
+
+    secret = tmp_path / "grader_secret.txt"
+    secret.write_text("TOKEN = sk-live-1234 (\n")
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "argnums.py").symlink_to(secret)
+    config = {"exercises": [{"id": "argnums", "points": 10}],
+              "hidden_visibility": "visible", "jaxtutor": "test"}
+    results = grade_submission(config, submission, builtin_lessons())
+    shown = json.dumps(results)
+    assert results["score"] == 0
+    assert "sk-live" not in shown and "symbolic link" in shown

@@ -60,3 +60,32 @@ def test_progress_on_a_fresh_home_points_at_the_first_lesson():
                           text=True, env=dict(os.environ, COLUMNS="120"))
     assert done.returncode == 0
     assert "0 of" in done.stdout and "Continue with" in done.stdout
+
+
+def test_watch_never_follows_a_link_either_way(tmp_path):
+    """A link swapped in for the exercise file is not read (what it points at would be
+    stored as the draft, and exported to the teacher), and a dangling link is never
+    written through."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("secret = 'not the learner's'\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    linked = work / "argnums.py"
+    linked.symlink_to(outside)
+    dangling = work / "other.py"
+    dangling.symlink_to(tmp_path / "created_through_the_link.py")
+    log = tmp_path / "watch.log"
+    for target in (linked, dangling):
+        with log.open("w") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(target), "--poll"],
+                stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="200"))
+        try:
+            shown = wait_for(log, "symbolic link", proc)
+            assert "tests passed" not in shown and "Wrote the starter" not in shown
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+    assert not (tmp_path / "created_through_the_link.py").exists()
+    with Store() as store:
+        assert store.load_draft("argnums") is None

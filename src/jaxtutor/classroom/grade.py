@@ -23,13 +23,13 @@ from typing import Callable
 
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
+from jaxtutor import handed_in
 from jaxtutor.check import check_source
 from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.base import fresh_seed
 from jaxtutor.verdict import Outcome, Verdict
 
-MAX_SUBMISSION_BYTES = 1024 * 1024  # a learner's file is a few KiB; refuse to load a flood
 NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run
 _RETRY = {Outcome.CRASHED, Outcome.TIMEOUT, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
 GRADE_KIND = "jaxtutor-grade"  # what `jaxtutor grade --format json` writes
@@ -43,6 +43,7 @@ class Submission:
     source: str | None = None
     problem: str = ""  # why it could not be graded
     folder: Path | None = None  # a student's own folder, shown read-only to their run
+    root: Path | None = None  # the folder the teacher named: nothing below it is followed
 
 
 @dataclass
@@ -102,46 +103,51 @@ def pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
         if len(named) == 1:
             return named[0], ""
     defines = re.compile(rf"^\s*def\s+{re.escape(exercise.function)}\s*\(", re.M)
-    defining = [p for p in files if defines.search(read_submission(p) or "")]
+    defining = [p for p in files if defines.search(_text(p, folder))]
     if len(defining) == 1:
         return defining[0], ""
     listed = ", ".join(str(p.relative_to(folder)) for p in files)
     return None, f"cannot tell which file to grade: {listed}"
 
 
-def read_submission(path: Path) -> str | None:
-    """The file's text, or None when it cannot be read or is larger than a submission is."""
+def _text(path: Path, within: Path) -> str:
+    """The file's text, or nothing when it cannot be read as handed in (see handed_in)."""
     try:
-        if path.stat().st_size > MAX_SUBMISSION_BYTES:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+        return handed_in.read(path, within)
+    except handed_in.Refused:
+        return ""
 
 
 def find_submissions(paths: list[Path], exercise: Exercise) -> list[Submission]:
     """One Submission per student. A PATH that is a file is one student (the file's
-    stem); a folder holds one student per .py file or per sub-folder."""
+    stem); a folder holds one student per .py file or per sub-folder. Below a PATH,
+    nothing is followed: a student's file or folder that is a symbolic link is refused
+    in that student's row (it would grade someone else's work, or any file we can read)."""
     found: list[Submission] = []
     for path in map(Path, paths):
         if path.is_file():
-            found.append(Submission(path.stem, path))
+            found.append(Submission(path.stem, path, root=path.parent))
         elif path.is_dir():
             for entry in sorted(filter(_visible, path.iterdir())):
-                if entry.is_file() and entry.suffix == ".py":
-                    found.append(Submission(entry.stem, entry))
+                if handed_in.is_link(entry) and (entry.suffix == ".py" or entry.is_dir()):
+                    name = entry.stem if entry.suffix == ".py" else entry.name
+                    found.append(Submission(name, None, problem=f"{entry.name} is a symbolic "
+                                            "link; only plain files and folders are graded"))
+                elif entry.is_file() and entry.suffix == ".py":
+                    found.append(Submission(entry.stem, entry, root=path))
                 elif entry.is_dir():
                     picked, problem = pick_in_folder(entry, exercise)
-                    found.append(Submission(entry.name, picked, problem=problem, folder=entry))
+                    found.append(Submission(entry.name, picked, problem=problem, folder=entry,
+                                            root=path))
         else:
             found.append(Submission(path.stem or str(path), None, problem=f"no such file: {path}"))
     _unique_names(found)
     for sub in found:  # read everything now, before any learner code can touch the files
         if sub.path is not None and not sub.problem:
-            sub.source = read_submission(sub.path)
-            if sub.source is None:
-                sub.problem = (f"cannot read {sub.path.name} (missing, unreadable or "
-                               f"larger than {MAX_SUBMISSION_BYTES // 1024} KiB)")
+            try:
+                sub.source = handed_in.read(sub.path, sub.root)
+            except handed_in.Refused as refused:
+                sub.problem = str(refused)
     return found
 
 

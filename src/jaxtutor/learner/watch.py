@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from jaxtutor import handed_in
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import Store
 from jaxtutor.render.safe_text import inert
@@ -31,10 +32,15 @@ def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = Fal
     from jaxtutor.runner.host.pool import WarmPool
 
     console = console or Console()
-    path = path.resolve()
-    if not path.exists():
-        path.write_text(lesson.exercise.starter, encoding="utf-8")
-        console.print(f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor.")
+    path = path.parent.resolve() / path.name  # the file itself is never resolved: see _read
+    if not path.exists() and not handed_in.is_link(path):
+        try:  # "x": O_EXCL, never through a link planted meanwhile
+            with open(path, "x", encoding="utf-8") as out:
+                out.write(lesson.exercise.starter)
+        except FileExistsError:
+            pass
+        else:
+            console.print(f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor.")
     following = _next_lesson(lesson, lessons)
 
     def is_ours(change, changed: str) -> bool:
@@ -45,7 +51,7 @@ def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = Fal
 
         def check_now() -> None:
             nonlocal last_checked
-            source = path.read_text(encoding="utf-8", errors="replace") if path.exists() else None
+            source = _read(path, console) if path.exists() or handed_in.is_link(path) else None
             if source is None or source == last_checked:  # an unchanged save is no news
                 return
             last_checked = source
@@ -71,6 +77,16 @@ def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = Fal
                                          rust_timeout=1000, yield_on_timeout=True,
                                          stop_event=stop, raise_interrupt=False):
             check_now()
+
+
+def _read(path: Path, console: Console) -> str | None:
+    """The file as saved; None, said once per save, when it is a link (what it points at
+    would be stored as the draft and handed to the teacher in an export) or too large."""
+    try:
+        return handed_in.read(path)
+    except handed_in.Refused as refused:
+        console.print(f"[yellow]Not checked: {_shown(refused)}[/]")
+        return None
 
 
 def _shown(name) -> str:

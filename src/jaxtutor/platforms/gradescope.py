@@ -76,7 +76,8 @@ def missing_test(exercise_id: str, points: float, problem: str) -> dict:
 def grade_submission(config: dict, submission: Path, lessons) -> dict:
     """The results.json of one submission, in Gradescope's schema."""
     from jaxtutor.check import check_source
-    from jaxtutor.classroom.grade import pick_in_folder, read_submission
+    from jaxtutor import handed_in
+    from jaxtutor.classroom.grade import pick_in_folder
     from jaxtutor.runner.host.launch import isolated
 
     started = time.monotonic()
@@ -90,9 +91,12 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
         others = {i["id"] for i in config["exercises"]} - {exercise.id}
         if path is not None and path.stem in others:  # another exercise's file, not this one's
             path, problem = None, f"no {exercise.id}.py in the submission"
-        source = read_submission(path) if path is not None else None
-        if path is not None and source is None:
-            problem = f"cannot read {path.name} (unreadable, or too large)"
+        source = None
+        if path is not None and not problem:
+            try:
+                source = handed_in.read(path, within=submission)
+            except handed_in.Refused as refused:
+                problem = str(refused)
         if problem:
             notes.append(f"{exercise.id}: {problem}")
             tests.append(missing_test(exercise.id, points,
