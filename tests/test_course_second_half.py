@@ -10,7 +10,7 @@ import pytest
 from conftest import LEARNERS, learner_files, run_check
 from jaxtutor.explain import KNOWN
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles.base import ATOL, RTOL
+from jaxtutor.oracles.values import ATOL, RTOL
 from jaxtutor.oracles.generic import differs, make_cases
 
 # exercise -> learner file -> the mistake it must be named as (None: it must pass)

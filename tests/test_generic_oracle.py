@@ -159,7 +159,7 @@ def sgd_step(w, lr, x, y):
 def test_a_mutant_whose_program_fails_to_compile_for_another_reason_is_another_mistake():
     """Right answers and a structure test failing alike: a max_norm made static is not the
     mutant that removed jit for a Python if; the reason jit failed is the evidence."""
-    from jaxtutor.oracles.base import Case
+    from jaxtutor.oracles.cases import Case
 
     config = {"structure": {"must_contain": ["jit"]}, "max_recompiles": 0}
     cases = [Case("one", (np.asarray([3.0, 4.0]), 1.0))]

@@ -21,7 +21,7 @@ from conftest import forked
 from jaxtutor.check import check_file as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import argnums, generic, has_aux, scan_training
-from jaxtutor.oracles.base import ATOL, RTOL, matches
+from jaxtutor.oracles.values import ATOL, RTOL, matches
 from jaxtutor.render.console import render
 from jaxtutor.verdict import Outcome
 

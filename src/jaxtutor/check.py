@@ -16,7 +16,8 @@ from pathlib import Path
 from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.course.lessons import Exercise
-from jaxtutor.oracles.base import Learner, fresh_seed
+from jaxtutor.oracles.cases import fresh_seed
+from jaxtutor.oracles.learner import Learner
 from jaxtutor.runner.host.sandbox import Child, LearnerRaised, Limits, RunEnded, kill_all
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 

@@ -26,7 +26,7 @@ from jaxtutor.check import check_source, limits_for
 from jaxtutor.classroom.export import GRADE_KIND, safe_cell
 from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.course.lessons import Exercise
-from jaxtutor.oracles.base import fresh_seed
+from jaxtutor.oracles.cases import fresh_seed
 from jaxtutor.verdict import Outcome, Verdict
 
 MAX_SUBMISSION_BYTES = 1024 * 1024  # a learner's file is a few KiB; refuse to load a flood

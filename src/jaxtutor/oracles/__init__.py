@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from jaxtutor.oracles.base import Oracle
+from jaxtutor.oracles.interface import Oracle
 
 # name -> "module:Class"; imported only when a check needs it
 _REGISTRY = {

@@ -11,8 +11,9 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.base import (Case, Misconception, Oracle, describe, hidden_case,
-                                   matches)
+from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.interface import Misconception, Oracle
+from jaxtutor.oracles.values import describe, matches
 
 ARG_NAMES = ("scale", "w", "x", "y")
 _M = [

@@ -29,9 +29,10 @@ import numpy as np
 
 from jaxtutor.explain import KNOWN, known
 from jaxtutor.course.lessons import Key
-from jaxtutor.oracles.base import (ATOL, RTOL, Case, Exported, Learner, Misconception,
-                                   Oracle, Report, hidden_case, input_signature, mismatch,
-                                   start_programs)
+from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.interface import Misconception, Oracle, Report
+from jaxtutor.oracles.learner import Exported, Learner, input_signature, start_programs
+from jaxtutor.oracles.values import ATOL, RTOL, mismatch
 from jaxtutor.oracles.evidence import same_error
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner import wire

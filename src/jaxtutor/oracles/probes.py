@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jaxtutor.oracles.base import Case, as_array, fmt, matches
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.values import as_array, fmt, matches
 from jaxtutor.runner.host.sandbox import LearnerRaised
 from jaxtutor.verdict import Diagnosis
 

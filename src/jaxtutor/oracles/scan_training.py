@@ -13,9 +13,10 @@ import re
 import numpy as np
 
 from jaxtutor.explain import explain, known
-from jaxtutor.oracles.base import (Case, Learner, Misconception, Oracle, Report, as_array,
-                                   describe, first_raised, hidden_case, matches, mismatch,
-                                   run_cases)
+from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.interface import Misconception, Oracle, Report, first_raised, run_cases
+from jaxtutor.oracles.learner import Learner
+from jaxtutor.oracles.values import as_array, describe, matches, mismatch
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.runner.host.sandbox import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table, TestResult
