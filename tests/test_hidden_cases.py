@@ -20,7 +20,8 @@ from rich.console import Console
 from conftest import forked
 from jaxtutor.check import check_file as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles import argnums, generic, has_aux, scan_training
+from jaxtutor.oracles import argnums, has_aux, scan_training
+from jaxtutor.oracles.generic import cases as generic_cases
 from jaxtutor.oracles.values import ATOL, RTOL, matches
 from jaxtutor.render.console import render
 from jaxtutor.verdict import Outcome
@@ -37,7 +38,7 @@ def cases(exercise_id: str, seed: int):
     """The cases a check at `seed` runs, with the answers it expects."""
     if exercise_id == "grad_basics":
         ex = exercise(exercise_id)
-        drawn = generic.make_cases(ex.config, seed)
+        drawn = generic_cases.make_cases(ex.config, seed)
         for case in drawn:
             case.expected = lesson_reference(ex)(*case.args)
         return drawn
@@ -331,7 +332,7 @@ def test_wide_cases_stay_exact_in_float32(lesson_id):
     reference = lesson_reference(ex)
     rtol, atol = ex.config.get("rtol", RTOL), ex.config.get("atol", ATOL)
     for seed in range(200):
-        hidden = [c for c in generic.make_cases(ex.config, seed) if c.hidden]
+        hidden = [c for c in generic_cases.make_cases(ex.config, seed) if c.hidden]
         assert len(hidden) == ex.config["random_cases"] + ex.config["wide_cases"]
         for case in hidden:
             got = _float32(FLOAT32[lesson_id](*_float32(case.args)))

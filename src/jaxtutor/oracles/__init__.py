@@ -11,7 +11,7 @@ _REGISTRY = {
     "scan_training_step": "jaxtutor.oracles.scan_training:ScanTrainingOracle",
     "argnums": "jaxtutor.oracles.argnums:ArgnumsOracle",
     "has_aux": "jaxtutor.oracles.has_aux:HasAuxOracle",
-    "generic": "jaxtutor.oracles.generic:GenericOracle",
+    "generic": "jaxtutor.oracles.generic.oracle:GenericOracle",
 }
 
 

@@ -13,6 +13,7 @@ from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
 from jaxtutor.oracles.values import as_array, fmt, matches
 from jaxtutor.verdict import Diagnosis
 
+
 def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
     for i in wrong:
         got, want = _flat(p.answers[i]), _flat(p.expected[i])

@@ -9,6 +9,7 @@ from jaxtutor.oracles.probes.common import CLOSE, Probe, _diagnosis, _title
 from jaxtutor.oracles.values import as_array, fmt
 from jaxtutor.verdict import Diagnosis
 
+
 def _rows(value) -> np.ndarray | None:
     """A single array answer as rows (the entries of a vector, the rows of a matrix)."""
     arr = as_array(value)
