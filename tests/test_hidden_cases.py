@@ -20,8 +20,9 @@ from rich.console import Console
 from conftest import forked
 from jaxtutor.check import check_file as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles import argnums, has_aux, scan_training
+from jaxtutor.oracles import argnums, has_aux
 from jaxtutor.oracles.generic import cases as generic_cases
+from jaxtutor.oracles.scan_training import exercise as scan_exercise
 from jaxtutor.oracles.values import ATOL, RTOL, matches
 from jaxtutor.render.console import render
 from jaxtutor.verdict import Outcome
@@ -42,7 +43,7 @@ def cases(exercise_id: str, seed: int):
         for case in drawn:
             case.expected = lesson_reference(ex)(*case.args)
         return drawn
-    module = {"argnums": argnums, "has_aux": has_aux, "scan_training_step": scan_training}
+    module = {"argnums": argnums, "has_aux": has_aux, "scan_training_step": scan_exercise}
     return module[exercise_id].make_cases(seed)
 
 
@@ -290,7 +291,7 @@ def test_every_draw_has_a_gradient_well_above_30(exercise_id):
     gradients = {
         "argnums": lambda c: c.expected[0],
         "has_aux": lambda c: has_aux.gradients(c.args[0]["w"], c.args[0]["b"], *c.args[1:3])[0],
-        "scan_training_step": lambda c: scan_training.trajectory(*c.args)[0],
+        "scan_training_step": lambda c: scan_exercise.trajectory(*c.args)[0],
         "grad_basics": lambda c: c.expected,
     }[exercise_id]
     for seed in range(100):
