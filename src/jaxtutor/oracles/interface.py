@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.learner import Learner
-from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.oracles.values import ATOL, RTOL, matches, mismatch
 from jaxtutor.runner.host.sandbox import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
@@ -100,6 +99,10 @@ class Oracle:
 
     def probe(self, learner: Learner, cases: list[Case], answers: list) -> Diagnosis | None:
         """What the answers show when no named mistake fits (see probes)."""
+        # imported here, not above: only a wrong answer needs the probes, and every
+        # check imports this module (probes import nothing that imports them)
+        from jaxtutor.oracles.probes import Probe, probe
+
         return probe(Probe(cases, answers, [c.expected for c in cases], self.arg_names,
                            call_many=learner.call_many,
                            reference=lambda calls: [self.reference(*a) for a in calls]))
