@@ -10,8 +10,9 @@ import pytest
 from conftest import LEARNERS, learner_files, run_check
 from jaxtutor.explain import KNOWN
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles.base import ATOL, RTOL
-from jaxtutor.oracles.generic import differs, make_cases
+from jaxtutor.oracles.values import ATOL, RTOL
+from jaxtutor.oracles.generic.cases import make_cases
+from jaxtutor.oracles.generic.compare import differs
 
 # exercise -> learner file -> the mistake it must be named as (None: it must pass)
 EXPECTED = {

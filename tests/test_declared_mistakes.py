@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxtutor.authoring.lint import lint
-from jaxtutor.oracles.generic import Raised, declared
+from jaxtutor.oracles.generic.declared import declared
+from jaxtutor.oracles.generic.runs import Raised
 from jaxtutor.verdict import Diagnosis
 
 

@@ -8,8 +8,11 @@ import numpy as np
 from conftest import LEARNERS, forked
 from jaxtutor.check import check_source as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles import generic
-from jaxtutor.oracles.generic import Raised, differs, make_cases, problems
+from jaxtutor.oracles.generic import compare, runs
+from jaxtutor.oracles.generic.cases import make_cases
+from jaxtutor.oracles.generic.compare import differs
+from jaxtutor.oracles.generic.runs import Raised
+from jaxtutor.oracles.generic.spec import problems
 
 CONFIG = {"args": [{"name": "w"}, {"name": "x", "shape": ["N", 2], "low": 0.0, "high": 3.0},
                    {"name": "lr", "dtype": "python_float"}],
@@ -62,7 +65,7 @@ def test_answers_compare_as_values_exceptions_and_structure():
     assert differs(Raised("TypeError", "Output had shape: (3,)."),
                    Raised("TypeError", "Output had shape: ()."), config) is not None
     assert differs(np.ones(2), Raised("TypeError", ""), config) == "expected TypeError"
-    assert generic._like([1.0, [2.0, 3.0]], (0.0, np.zeros(2)))[1].shape == (2,)
+    assert compare._like([1.0, [2.0, 3.0]], (0.0, np.zeros(2)))[1].shape == (2,)
 
 
 def test_a_train_step_that_keeps_its_first_batch_is_caught():
@@ -159,13 +162,13 @@ def sgd_step(w, lr, x, y):
 def test_a_mutant_whose_program_fails_to_compile_for_another_reason_is_another_mistake():
     """Right answers and a structure test failing alike: a max_norm made static is not the
     mutant that removed jit for a Python if; the reason jit failed is the evidence."""
-    from jaxtutor.oracles.base import Case
+    from jaxtutor.oracles.cases import Case
 
     config = {"structure": {"must_contain": ["jit"]}, "max_recompiles": 0}
     cases = [Case("one", (np.asarray([3.0, 4.0]), 1.0))]
     answer = [np.asarray([0.6, 0.8])]
-    learner = generic.Run(list(answer), export_error="a static argument received a tracer")
-    mutant = generic.Run(list(answer), export_error="a Python if on a tracer")
-    assert not generic.same_mistake(config, cases, learner, mutant)
+    learner = runs.Run(list(answer), export_error="a static argument received a tracer")
+    mutant = runs.Run(list(answer), export_error="a Python if on a tracer")
+    assert not compare.same_mistake(config, cases, learner, mutant)
     mutant.export_error = learner.export_error
-    assert generic.same_mistake(config, cases, learner, mutant)
+    assert compare.same_mistake(config, cases, learner, mutant)

@@ -20,8 +20,10 @@ from rich.console import Console
 from conftest import forked
 from jaxtutor.check import check_file as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles import argnums, generic, has_aux, scan_training
-from jaxtutor.oracles.base import ATOL, RTOL, matches
+from jaxtutor.oracles import argnums, has_aux
+from jaxtutor.oracles.generic import cases as generic_cases
+from jaxtutor.oracles.scan_training import exercise as scan_exercise
+from jaxtutor.oracles.values import ATOL, RTOL, matches
 from jaxtutor.render.console import render
 from jaxtutor.verdict import Outcome
 
@@ -37,11 +39,11 @@ def cases(exercise_id: str, seed: int):
     """The cases a check at `seed` runs, with the answers it expects."""
     if exercise_id == "grad_basics":
         ex = exercise(exercise_id)
-        drawn = generic.make_cases(ex.config, seed)
+        drawn = generic_cases.make_cases(ex.config, seed)
         for case in drawn:
             case.expected = lesson_reference(ex)(*case.args)
         return drawn
-    module = {"argnums": argnums, "has_aux": has_aux, "scan_training_step": scan_training}
+    module = {"argnums": argnums, "has_aux": has_aux, "scan_training_step": scan_exercise}
     return module[exercise_id].make_cases(seed)
 
 
@@ -289,7 +291,7 @@ def test_every_draw_has_a_gradient_well_above_30(exercise_id):
     gradients = {
         "argnums": lambda c: c.expected[0],
         "has_aux": lambda c: has_aux.gradients(c.args[0]["w"], c.args[0]["b"], *c.args[1:3])[0],
-        "scan_training_step": lambda c: scan_training.trajectory(*c.args)[0],
+        "scan_training_step": lambda c: scan_exercise.trajectory(*c.args)[0],
         "grad_basics": lambda c: c.expected,
     }[exercise_id]
     for seed in range(100):
@@ -331,7 +333,7 @@ def test_wide_cases_stay_exact_in_float32(lesson_id):
     reference = lesson_reference(ex)
     rtol, atol = ex.config.get("rtol", RTOL), ex.config.get("atol", ATOL)
     for seed in range(200):
-        hidden = [c for c in generic.make_cases(ex.config, seed) if c.hidden]
+        hidden = [c for c in generic_cases.make_cases(ex.config, seed) if c.hidden]
         assert len(hidden) == ex.config["random_cases"] + ex.config["wide_cases"]
         for case in hidden:
             got = _float32(FLOAT32[lesson_id](*_float32(case.args)))

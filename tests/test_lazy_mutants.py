@@ -13,7 +13,9 @@ import pytest
 from conftest import cold
 from jaxtutor.check import check_source, warm
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles import generic
+from jaxtutor.oracles.generic import runs as generic_runs
+from jaxtutor.oracles.generic.cases import make_cases, prepare
+from jaxtutor.oracles.generic.oracle import _fails_a_rule
 
 
 def exercise(lesson_id):
@@ -24,13 +26,13 @@ def exercise(lesson_id):
 def programs(monkeypatch):
     """(filename, number of cases) of every trusted program a check asks for."""
     asked = []
-    real = generic.run_program
+    real = generic_runs.run_program
 
     def spy(source, function, config, cases, limits, filename, *args, **kwargs):
         asked.append((filename, len(cases)))
         return real(source, function, config, cases, limits, filename, *args, **kwargs)
 
-    monkeypatch.setattr(generic, "run_program", spy)
+    monkeypatch.setattr(generic_runs, "run_program", spy)
     return asked
 
 
@@ -132,7 +134,7 @@ def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
     passed = check_source(ex, ex.solution, seed=6, **cold(ex))
     assert passed.status == "pass"
     assert {n for name, n in programs if name == "reference.py"} == {fixed, len(
-        generic.make_cases(ex.config)) - fixed}
+        make_cases(ex.config)) - fixed}
 
 
 def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch, forked_child):
@@ -142,7 +144,7 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch, forked_c
     from jaxtutor.runner.host import sandbox
     from jaxtutor.runner.host.pool import TrustedChild
 
-    generic._CACHE.clear()
+    generic_runs._CACHE.clear()
     ex = exercise("optimizer_state")
     trusted = TrustedChild(forked_child)
     try:
@@ -175,14 +177,14 @@ def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them(for
     rules fail whatever its answers, and its likely mutant need not wait for them. The
     solution's programs, run for its answers, break no rule."""
     ex = exercise("jit_dynamic_lr")
-    p = generic.prepare(ex, seed=1)
+    p = prepare(ex, seed=1)
     for source, fails in ((ex.starter, True), (ex.solution, False)):
         with forked_child() as child, forked_child() as clean:
             assert child.load(source, "solution.py", ex.function)["ok"] is True
-            pending = generic.start_observing(child, p.config, p.cases, clean)
-            whole = generic.answered_by_programs(pending)
+            pending = generic_runs.start_observing(child, p.config, p.cases, clean)
+            whole = generic_runs.answered_by_programs(pending)
             assert (whole is None) == fails
-            assert generic._fails_a_rule(p, pending, whole) is fails
+            assert _fails_a_rule(p, pending, whole) is fails
     verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
     assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"
 
@@ -195,9 +197,9 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
     from jaxtutor.runner.host import sandbox
 
     ex = exercise("jit_dynamic_lr")
-    every = len(generic.prepare(ex, seed=1).cases)
+    every = len(prepare(ex, seed=1).cases)
     started, waited, files = threading.Event(), [], {}
-    real_run, real_load, real_calls = generic.run_program, sandbox.Child.load, sandbox.Child.call_many
+    real_run, real_load, real_calls = generic_runs.run_program, sandbox.Child.load, sandbox.Child.call_many
 
     def run_program(source, function, config, cases, limits, filename, *args, **kwargs):
         if filename == "mutant_static_lr.py" and len(cases) == every:
@@ -213,7 +215,7 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
             waited.append(started.wait(timeout=60))
         return real_calls(self, calls, *args, **kwargs)
 
-    monkeypatch.setattr(generic, "run_program", run_program)
+    monkeypatch.setattr(generic_runs, "run_program", run_program)
     monkeypatch.setattr(sandbox.Child, "load", load)
     monkeypatch.setattr(sandbox.Child, "call_many", call_many)
     verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
@@ -231,7 +233,7 @@ def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_an
     ex = exercise("higher_order_grad")
     fixed = len(ex.config["cases"])
     events = []
-    real_run, real_calls = generic.run_program, sandbox.Child.call_many
+    real_run, real_calls = generic_runs.run_program, sandbox.Child.call_many
 
     def run_program(source, function, config, cases, limits, filename, *args, **kwargs):
         events.append((filename, len(cases)))
@@ -243,13 +245,13 @@ def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_an
             events.append(("answered", len(answers)))
         return answers
 
-    monkeypatch.setattr(generic, "run_program", run_program)
+    monkeypatch.setattr(generic_runs, "run_program", run_program)
     monkeypatch.setattr(sandbox.Child, "call_many", call_many)
     with WarmPool(1) as pool:
         warm(ex, pool)
         events.clear()
         assert check_source(ex, ex.solution, seed=3, runners=pool).status == "pass"
-    hidden = len(generic.make_cases(ex.config)) - fixed
+    hidden = len(make_cases(ex.config)) - fixed
     assert events.index(("reference.py", hidden)) < events.index(("answered", fixed))
 
 
@@ -257,12 +259,12 @@ def test_the_fixed_case_runs_are_told_the_hidden_cases_to_come(calls):
     """The reference's and each mutant's run on the fixed cases names the hidden ones
     (`ahead`): random_keys' seed, a Python int, then takes new values, so the child
     traces it from the first run on and the run on every case compiles nothing."""
-    generic._CACHE.clear()  # a run remembered from an earlier test would ask for nothing
+    generic_runs._CACHE.clear()  # a run remembered from an earlier test would ask for nothing
     ex = exercise("random_keys")
     mutant = ex.config["mutants"][0]
     verdict = check_source(ex, mutant["code"], seed=5, **cold(ex))
     assert verdict.diagnosis is not None and verdict.diagnosis.id == mutant["id"]
-    p = generic.prepare(ex, 5)
+    p = prepare(ex, 5)
     seeds, hidden = [c.args[1] for c in p.shown], [c.args[1] for c in p.hidden]
     assert len(set(seeds + hidden)) > 1 and hidden
     asked = [(name, [c[1] for c in now], [c[1] for c in ahead]) for name, now, ahead in calls]

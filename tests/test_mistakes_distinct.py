@@ -8,26 +8,28 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jaxtutor.oracles import has_aux, scan_training
+from jaxtutor.oracles import has_aux
+from jaxtutor.oracles.scan_training import diagnosis as scan_diagnosis
+from jaxtutor.oracles.scan_training import exercise as scan_exercise
 from jaxtutor.oracles.has_aux import HasAuxOracle
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-@pytest.mark.parametrize("name", sorted(scan_training.MUTANTS))
+@pytest.mark.parametrize("name", sorted(scan_exercise.MUTANTS))
 def test_each_scan_mutant_is_named_as_itself(name, seed):
-    cases = scan_training.make_cases(seed)
-    answers = [scan_training.MUTANTS[name](*c.args) for c in cases]
-    assert scan_training._matching_mutant(cases, answers) == name
+    cases = scan_exercise.make_cases(seed)
+    answers = [scan_exercise.MUTANTS[name](*c.args) for c in cases]
+    assert scan_diagnosis._matching_mutant(cases, answers) == name
 
 
 def test_what_a_scan_learner_returns_is_told_apart():
-    cases = scan_training.make_cases(0)
+    cases = scan_exercise.make_cases(0)
 
     def named(answer):
-        return scan_training._shape_mistake(cases, [answer(c) for c in cases]).id
+        return scan_diagnosis._shape_mistake(cases, [answer(c) for c in cases]).id
 
     lr = lambda c: c.args[1]  # noqa: E731
-    history = lambda c: scan_training.trajectory(*c.args)[1]  # noqa: E731
+    history = lambda c: scan_exercise.trajectory(*c.args)[1]  # noqa: E731
     assert named(lambda c: (c.expected, lr(c))) == "carry_with_lr"
     assert named(lambda c: (c.expected, None)) == "returned_scan_pair"
     assert named(lambda c: (c.expected, history(c))) == "returned_history"

@@ -14,10 +14,10 @@ from conftest import LEARNERS, forked, run_check
 from jaxtutor.check import check_source
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import get
-from jaxtutor.oracles.base import matches
-from jaxtutor.oracles.scan_training import (ATOL, MISCONCEPTIONS, MUTANT_ATOL, MUTANT_RTOL,
-                                            MUTANTS, RTOL, STRUCTURE_TEST, make_cases, reference,
-                                            trajectory)
+from jaxtutor.oracles.values import matches
+from jaxtutor.oracles.scan_training.exercise import (ATOL, MISCONCEPTIONS, MUTANT_ATOL,
+                                                     MUTANT_RTOL, MUTANTS, RTOL, STRUCTURE_TEST,
+                                                     make_cases, reference, trajectory)
 
 EXERCISE = "scan_training_step"
 FILES = sorted((LEARNERS / EXERCISE).glob("*.py"))

@@ -174,9 +174,9 @@ def test_children_are_forked_and_fall_back_to_fresh_ones_when_the_server_dies():
 
 def test_an_exercises_own_programs_run_in_one_trusted_child_kept_between_checks():
     from jaxtutor import oracles
-    from jaxtutor.oracles import generic
+    from jaxtutor.oracles.generic import runs
 
-    generic._CACHE.clear()  # runs remembered from earlier tests would start no child
+    runs._CACHE.clear()  # runs remembered from earlier tests would start no child
     lesson = find_exercise("grad_basics", load_dir(builtin_dir())[0])
     exercise = lesson.exercise
     with WarmPool(1) as pool:
@@ -198,10 +198,10 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
     """A wrong answer's mutant runs on each check's new hidden cases, with its programs:
     the trusted child's judge (never sent a file) checks and runs them, and keeps what
     it compiled; each learner's programs still go to a clean child of their own."""
-    from jaxtutor.oracles import generic
+    from jaxtutor.oracles.generic import runs
     from jaxtutor.runner.host.sandbox import Child
 
-    generic._CACHE.clear()  # runs remembered from earlier tests would judge nothing
+    runs._CACHE.clear()  # runs remembered from earlier tests would judge nothing
     exercise = find_exercise("purity_under_jit", load_dir(builtin_dir())[0]).exercise
     mutant = next(m for m in exercise.config["mutants"] if m["id"] == "always_scaled")
     asked = []
@@ -320,9 +320,9 @@ def test_a_warm_up_waits_while_a_check_is_under_way():
 
 def test_a_check_made_while_the_lesson_warms_up_goes_before_the_warm_ups_programs(
         monkeypatch):
-    from jaxtutor.oracles import generic
+    from jaxtutor.oracles.generic import runs
 
-    generic._CACHE.clear()  # else the warm-up has nothing left to run
+    runs._CACHE.clear()  # else the warm-up has nothing left to run
     exercise = find_exercise("grad_basics", load_dir(builtin_dir())[0]).exercise
     taken, warm_took = [], threading.Event()
     enter = ChecksFirst.__enter__

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jaxtutor.oracles.base import Case
+from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.probes import Probe, probe
 
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from jaxtutor import oracles
 from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.course.lessons import Exercise
-from jaxtutor.oracles.base import Learner, fresh_seed
+from jaxtutor.oracles.cases import fresh_seed
+from jaxtutor.oracles.learner import Learner
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.runners import OneOff, Runners

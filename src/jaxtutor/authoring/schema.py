@@ -174,7 +174,7 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
             f.python(ex[key], ("exercise", key), f.loc.string_start(("exercise", key)),
                      f"the {key}")
     if oracle == "generic":
-        from jaxtutor.oracles import generic
+        from jaxtutor.oracles.generic import spec
 
         for i, mutant in enumerate(ex.get("mutants") or []):
             if isinstance(mutant, dict) and isinstance(mutant.get("code"), str):
@@ -182,7 +182,7 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
                          f.loc.string_start(("exercise", "mutants", i, "code")),
                          f"mutant {mutant.get('id', i + 1)!r}")
         if not f.problems:
-            for where, message, fix in generic.problems(ex):
+            for where, message, fix in spec.problems(ex):
                 f.add(("exercise",) + where, "exercise-spec", message, fix)
     if f.problems:
         return None, f.problems

@@ -27,7 +27,7 @@ from jaxtutor import handed_in
 from jaxtutor.check import check_source
 from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.course.lessons import Exercise
-from jaxtutor.oracles.base import fresh_seed
+from jaxtutor.oracles.cases import fresh_seed
 from jaxtutor.verdict import Outcome, Verdict
 
 NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run

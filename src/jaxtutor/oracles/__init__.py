@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import importlib
 
-from jaxtutor.oracles.base import Oracle
+from jaxtutor.oracles.interface import Oracle
 
 # name -> "module:Class"; imported only when a check needs it
 _REGISTRY = {
-    "scan_training_step": "jaxtutor.oracles.scan_training:ScanTrainingOracle",
+    "scan_training_step": "jaxtutor.oracles.scan_training.oracle:ScanTrainingOracle",
     "argnums": "jaxtutor.oracles.argnums:ArgnumsOracle",
     "has_aux": "jaxtutor.oracles.has_aux:HasAuxOracle",
-    "generic": "jaxtutor.oracles.generic:GenericOracle",
+    "generic": "jaxtutor.oracles.generic.oracle:GenericOracle",
 }
 
 

@@ -11,8 +11,9 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.base import (Case, Misconception, Oracle, describe, hidden_case,
-                                   matches)
+from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.interface import Misconception, Oracle
+from jaxtutor.oracles.values import describe, matches
 
 ARG_NAMES = ("scale", "w", "x", "y")
 _M = [
@@ -45,8 +46,9 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 
 def make_cases(seed: int) -> list[Case]:
     """The worked example, then hidden cases drawn from `seed`. Two shapes only: the
-    learner's function is compiled once per shape (about 70 ms each). (3, 2) is not
-    square, so a transposed gradient shows; (1, 1) covers B=1 and D=1."""
+    learner's function is compiled once per shape, and compiling is the slow part of a
+    check. (3, 2) is not square, so a transposed gradient shows; (1, 1) covers B=1 and
+    D=1."""
     rng = np.random.default_rng(seed)
     cases = [Case("small example: scale=0.5, B=3, D=2",
                   (np.asarray(0.5), np.array([1.0, -1.0]),
@@ -83,6 +85,8 @@ def _large(rng, b: int, d: int) -> tuple:
     x = rng.uniform(1.0, 4.0, size=(b, d))
     residual = rng.choice([-1.0, 1.0]) * rng.uniform(5.0, 20.0, size=b)
     return scale, w, x, x @ w - residual
+
+
 def name_entry(value, grads: dict) -> str | None:
     """Which argument's gradient `value` is, if any."""
     return next((name for name, g in grads.items() if matches(value, g)), None)

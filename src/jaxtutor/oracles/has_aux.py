@@ -14,7 +14,9 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.base import Case, Misconception, Oracle, fmt, hidden_case, matches
+from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.interface import Misconception, Oracle
+from jaxtutor.oracles.values import fmt, matches
 
 _M = [
     Misconception("missing_has_aux",

@@ -1,0 +1,46 @@
+"""The inputs an oracle tries: teaching cases, the same on every run and shown with
+their inputs, and hidden cases, drawn afresh from the run's seed, whose inputs are
+shown only once they have failed (so a table of memorised answers cannot pass).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def fresh_seed() -> int:
+    """A seed nobody can know before the run: the hidden cases of one check."""
+    return secrets.randbits(32)
+
+
+@dataclass
+class Case:
+    name: str
+    args: tuple  # numpy arrays and pytrees of them; floats are float64 here
+    expected: object = None  # the answer to compare with (the reference's, in float64)
+    hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
+    inputs: str = ""  # the inputs in words, for the learner to reproduce a failed case
+
+    def title(self, failed: bool) -> str:
+        """The case's name as the learner sees it."""
+        return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
+
+
+def hidden_case(number: int, names: tuple[str, ...], args: tuple, expected=None) -> Case:
+    """Hidden case `number`: its inputs are kept in words for when it fails."""
+    inputs = ", ".join(f"{name}={shown(value)}" for name, value in zip(names, args))
+    return Case(f"hidden case {number}", args, expected, hidden=True, inputs=inputs)
+
+
+def shown(value) -> str:
+    """An input as the learner would type it, on one line, to 6 significant digits."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (np.ndarray, np.generic, float)) and not isinstance(value, bool):
+        text = np.array2string(np.asarray(value), separator=", ", threshold=10**6,
+                               formatter={"float_kind": lambda v: f"{v:.6g}"})
+        return " ".join(text.split())
+    return repr(value)

@@ -1,0 +1,186 @@
+"""Two runs' answers compared, and a run judged: its answers against the reference's,
+its exported programs against the structure and recompilation rules."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtutor.explain import KNOWN
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.evidence import same_error
+from jaxtutor.oracles.generic.runs import Raised, Run
+from jaxtutor.oracles.learner import input_signature
+from jaxtutor.oracles.values import ATOL, RTOL, mismatch
+from jaxtutor.runner.wire import Opaque
+from jaxtutor.verdict import Diagnosis, TestResult
+
+
+def _tree(value):
+    """Lists become tuples so answers compare as pytrees."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_tree(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tree(v) for k, v in value.items()}
+    return value
+
+
+def differs(got, expected, config: dict) -> str | None:
+    """None when two answers agree, else the first difference in words."""
+    if isinstance(expected, Raised) or isinstance(got, Raised):
+        if isinstance(expected, Raised) and isinstance(got, Raised) \
+                and same_error(got.info or {"type": got.type, "message": got.message},
+                               expected.info or {"type": expected.type, "message": expected.message}):
+            return None
+        if isinstance(expected, Raised) and isinstance(got, Raised):
+            return f"raised {got.type}, not the expected error ({expected.type}: {expected.message[:80]})"
+        return (f"expected {expected.type}" if isinstance(expected, Raised)
+                else f"raised {got.type}")
+    if isinstance(expected, Opaque) or isinstance(got, Opaque):
+        if isinstance(expected, Opaque) and isinstance(got, Opaque) \
+                and got.type_name == expected.type_name:
+            return None
+        return f"expected {expected!r}, got {got!r}"
+    problem = mismatch(_tree(got), _tree(expected), config.get("rtol", RTOL),
+                       config.get("atol", ATOL))
+    if problem is None and config.get("check_dtype"):
+        g, e = np.asarray(got).dtype, np.asarray(expected).dtype
+        if not isinstance(expected, tuple) and g != e:
+            return f"expected dtype {e}, got dtype {g}"
+    return problem
+
+
+def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
+    """Per case: the exported program of its signature gave the answer the function
+    gave when called as it is (so the rules judge what was tested)."""
+    return [run.program_values is not None and run.program_values[i] is not None
+            and not isinstance(run.answers[i], Raised)
+            and differs(run.program_values[i], run.answers[i], config) is None
+            for i in range(len(cases))]
+
+
+def _has(prim: str, facts: dict) -> bool:
+    """A structure rule's word, judged on one exported program (see runner/verify.py):
+    `jit` is the function itself jitted, `scan` a loop over the rows of its batch
+    arguments that the result comes from; any other word names a StableHLO op."""
+    if prim == "jit":
+        return facts.get("jitted") is True
+    if prim == "scan":
+        return facts.get("scan") == "ok"
+    return f"stablehlo.{prim}" in (facts.get("ops") or [])
+
+
+def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
+    spec = config.get("structure") or {}
+    extra = f" {spec['message']}" if spec.get("message") else ""
+    facts = run.facts or []
+    refused = next((f.get("refused") for f in facts if f.get("ok") is not True), None)
+    if run.export_error is not None:
+        unknown = (f"the function could not be compiled with jax.jit ({run.export_error}), "
+                   f"so its structure cannot be checked.{extra}")
+    elif refused is not None:
+        unknown = ("the function's compiled program uses something the tutor does not run "
+                   f"(such as a host callback), so its structure cannot be checked.{extra}")
+    elif not all(_programs_agree(config, cases, run)):
+        unknown = ("the function compiled with jax.jit does not give the answers it gives "
+                   f"when called as it is, so its structure cannot be checked.{extra}")
+    else:
+        unknown = None
+    tests = []
+    for prim in spec.get("must_contain", []):
+        name = f"structure: uses `{prim}`"
+        if unknown is not None:
+            tests.append(TestResult(name, "fail", unknown))
+        elif not all(_has(prim, f) for f in facts):
+            tests.append(TestResult(name, "fail", _MISSING.get(prim, f"the function does not "
+                                    f"use `{prim}`.") + extra))
+        else:
+            tests.append(TestResult(name, "pass"))
+    for prim in spec.get("must_not_contain", []):
+        name = f"structure: does not use `{prim}`"
+        if unknown is not None and not spec.get("must_contain"):
+            tests.append(TestResult(name, "fail", unknown))
+        elif unknown is None and any(_has(prim, f) for f in facts):
+            tests.append(TestResult(name, "fail", f"the function uses `{prim}`.{extra}"))
+        else:
+            tests.append(TestResult(name, "pass"))
+    return tests
+
+
+_MISSING = {
+    "jit": "the function itself is not compiled with jax.jit.",
+    "scan": "the function's result does not come from a lax.scan over its input's rows.",
+}
+
+
+def compile_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
+    """`max_recompiles = 0`: one program, exported at the first case, must give the
+    function's answer on every case of that signature (a value baked into the program,
+    or made static, cannot). More allowed: the function must compile at all."""
+    allowed = config.get("max_recompiles")
+    if allowed is None or not cases:
+        return []
+    name = "changing the values does not recompile"
+    if run.export_error is not None:
+        return [TestResult(name, "fail", "your function could not be compiled once for "
+                           f"every case ({run.export_error}): a value that changes between "
+                           "calls is being treated as static.")]
+    first = input_signature(cases[0].args)
+    right = _programs_agree(config, cases, run)
+    same = [i for i, c in enumerate(cases) if input_signature(c.args) == first]
+    if allowed > 0 or all(right[i] for i in same):
+        return [TestResult(name, "pass")]
+    return [TestResult(name, "fail", "one compiled version of your function does not give "
+                       "the right answer for every value: a value that changes between "
+                       "calls is baked into it, so each new value would need a recompile.")]
+
+
+def _like(value, ref):
+    """An author's `expected` in the shape of the reference's answer: TOML has only
+    lists, the reference says which lists are tuples and which are arrays."""
+    if isinstance(ref, (tuple, list)) and isinstance(value, list) and len(value) == len(ref):
+        return tuple(_like(v, r) for v, r in zip(value, ref))
+    if isinstance(ref, dict) and isinstance(value, dict):
+        return {k: _like(v, ref.get(k)) for k, v in value.items()}
+    return np.asarray(value, dtype=np.float64) if isinstance(value, (list, int, float)) else value
+
+
+def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[TestResult]:
+    want = [reference.answers[i] if case.expected is None
+            else _like(case.expected, reference.answers[i]) for i, case in enumerate(cases)]
+    tests = []
+    for i, case in enumerate(cases):
+        got = run.answers[i]
+        if isinstance(got, Raised):
+            tests.append(TestResult(case.title(failed=True), "error", f"raised {got.type}"))
+            continue
+        problem = differs(got, want[i], config)
+        tests.append(TestResult(case.name, "pass") if problem is None
+                     else TestResult(case.title(failed=True), "fail", problem))
+    return tests + structure_tests(config, cases, run) + compile_tests(config, cases, run)
+
+
+def signature(config: dict, cases: list[Case], run: Run) -> list:
+    """Which tests beyond the cases' fail, and how: two programs with the same failures
+    and the same answers are making the same mistake (no reference needed)."""
+    return [(t.name, t.status) for t in
+            structure_tests(config, cases, run) + compile_tests(config, cases, run)]
+
+
+def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
+    if mutant.load_error or len(mutant.answers) != len(learner.answers):
+        return False
+    # evidence, not the test's name: a program jit could not compile for another reason
+    # (a static argument, say, where the mutant has a Python if) is another mistake
+    if None not in (learner.export_error, mutant.export_error) \
+            and learner.export_error != mutant.export_error:
+        return False
+    if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
+        return False
+    return signature(config, cases, learner) == signature(config, cases, mutant)
+
+
+def _export_known(run: Run) -> Diagnosis | None:
+    """Right answers, but jit could not compile the function for a reason the catalogue
+    knows (a changing argument made static, say): that reason is the cause."""
+    entry = next((k for k in KNOWN if k.words == run.export_error), None)
+    return Diagnosis(entry.id, entry.words, hint=entry.hint) if entry else None

@@ -1,0 +1,250 @@
+"""The generic oracle: one check of a TOML exercise, the learner's runs beside the
+reference's and, where the answers point to them, the mutants'."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
+from jaxtutor.oracles.generic.cases import Prepared, prepare
+from jaxtutor.oracles.generic.compare import (_export_known, _like, _tree, compile_tests, judge,
+                                              same_mistake, structure_tests)
+from jaxtutor.oracles.generic.declared import declared
+from jaxtutor.oracles.generic.mutants import (_agrees, _export_raises, _first_run, _likely,
+                                              _likely_by_export, _suspects, _whole_run)
+from jaxtutor.oracles.generic.runs import (Raised, Run, _answers, answered_by_programs,
+                                           needs_programs, observe, start_observing)
+from jaxtutor.oracles.generic.spec import KEYS
+from jaxtutor.oracles.interface import Misconception, Oracle, Report
+from jaxtutor.oracles.learner import Exported, Learner
+from jaxtutor.oracles.probes import Probe, probe
+from jaxtutor.runner.host.pool import TrustedChild
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child
+
+
+class ReferenceBroken(Exception):
+    """The exercise's own reference does not run: the author's mistake, not the learner's."""
+
+
+class GenericOracle(Oracle):
+    name = "generic"
+    keys = KEYS
+
+    def needs_clean(self, exercise) -> bool:
+        return needs_programs(exercise.config)
+
+    def runs_programs(self, exercise) -> bool:
+        return True  # the reference, always
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        p = prepare(exercise, seed)
+        # the pool's (app, watch), which stays warm from check to check, else one for this check
+        trusted = learner.trusted or TrustedChild(learner.spawn)
+        try:
+            with trusted.lock.checking():  # before any warm-up's programs
+                return self._run(learner, p, trusted)
+        finally:
+            if trusted is not learner.trusted:
+                trusted.close()
+
+    def warm(self, exercise, trusted: TrustedChild) -> None:
+        """Run in `trusted` what every check runs first (the reference and each mutant
+        on the fixed cases: remembered), then the reference on one draw of hidden cases
+        and the mutants' programs in its judge, so that what JAX compiles for their
+        shapes is there for the learner's first check (the app does this while the
+        learner reads)."""
+        p = prepare(exercise, 0)
+
+        def reference(cases: list[Case]) -> None:
+            runs.run_program(p.reference_source, p.function, p.config, cases, p.limits,
+                             "reference.py", programs=False, shared=trusted)
+
+        reference(p.shown)
+        for m in p.mutants:
+            _first_run(p, m, trusted.spawn, trusted)
+            if needs_programs(p.config):
+                _export_raises(p, m, trusted)
+        if p.hidden:
+            reference(p.hidden)
+        if needs_programs(p.config):  # each mutant's programs compiled by the judge
+            for m in p.mutants:
+                runs.run_program(m["code"], p.function, p.config, p.shown, p.limits,
+                                 f"mutant_{m['id']}.py", shared=trusted)
+
+    def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
+        # the trusted child's programs, one after another. The reference starts at once
+        # on the fixed cases (the same every check: remembered). Warm (a pool's trusted
+        # child), its hidden cases start too, beside the learner's calls rather than after
+        # them: wasted only when the learner's code raises, where a cold check would spend
+        # a child on them
+        pool = ThreadPoolExecutor(max_workers=1)
+        hidden = p.hidden
+
+        def reference_run(cases: list[Case], ahead: list[Case] = ()) -> Run:
+            return runs.run_program(p.reference_source, p.function, p.config, cases, p.limits,
+                                    "reference.py", programs=False, spawn=learner.spawn,
+                                    shared=trusted, ahead=ahead)
+
+        def hidden_reference() -> Run:
+            return reference_run(hidden) if hidden else Run([])
+
+        try:
+            ref_shown = pool.submit(reference_run, p.shown, hidden)
+            ref_hidden = pool.submit(hidden_reference) if learner.trusted is not None else None
+            pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
+            whole = answered_by_programs(pending)
+            if pending is not None and pending.raised is not None and hidden:
+                # the function could not be exported: the mutant that fails the same way
+                # (jit_dynamic_lr's static lr) is the likely one, and its run on every
+                # case starts now, beside the learner's calls; later, `likely` finds it
+                # remembered (or runs the one the answers point to)
+                ref_hidden = ref_hidden or pool.submit(hidden_reference)
+                pool.submit(_likely_by_export, p, pending.raised.info, learner.spawn, trusted)
+            # the learner's fixed cases first: they say which mutant to run on every
+            # case while the learner's child answers the rest
+            first = whole.answers[:len(p.shown)] if whole else _answers(
+                learner._child.call_many([c.args for c in p.shown],
+                                         ahead=[c.args for c in hidden]))
+            code = re.sub(r"#[^\n]*", "", learner.source)
+            raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
+            suspects = _suspects(p, first)
+            if raised is not None and not suspects:
+                # an exception no mutant can share (the starter's NotImplementedError):
+                # the verdict is that exception; the other cases and the reference
+                # cannot change it
+                raise _raised(p, Run(first), raised, None, code)
+
+            def likely():
+                _likely(p, suspects, first, learner.spawn, trusted)
+
+            jobs = [likely]
+            if raised is None:  # an exception is the verdict whatever the reference says
+                jobs = [lambda: _joined(ref_shown.result(), ref_hidden.result() if ref_hidden
+                                        else hidden_reference())]
+                # no mutant is run for a learner right on the fixed cases (a cold check
+                # would compile them all beside the learner's) unless a rule already
+                # failed: later, if at all
+                if not _right(p, first, ref_shown.result()) or _fails_a_rule(p, pending, whole):
+                    jobs.append(likely)
+            futures = [pool.submit(job) for job in jobs]
+            mine = whole or observe(learner._child, p.config, p.cases, first=first,
+                                    pending=pending)
+            raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
+            if raised is not None and not _suspects(p, mine.answers):
+                raise _raised(p, mine, raised, None, code)
+            if raised is not None:
+                futures[-1].result()  # the likely mutant's runs: recognise finds them
+        finally:
+            pool.shutdown(wait=False)
+        if raised is None:
+            reference = futures[0].result()
+            if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
+                failed = reference.load_error or next(
+                    f"{a.type}: {a.message[:300]}" for a in reference.answers
+                    if isinstance(a, Raised))
+                raise ReferenceBroken(f"the exercise's reference failed: {failed}")
+            report = Report(judge(p.config, p.cases, mine, reference))
+            if report.passed:
+                return report  # the likely mutant's run, if any, is not waited for
+            futures[-1].result()
+        misconception = self.recognise(p, mine, learner.spawn, trusted)
+        if raised is not None:
+            raise _raised(p, mine, raised, misconception, code)
+        if misconception:
+            report.diagnosis = misconception.diagnose()
+            return report
+        found = self.probe_answers(learner, p, mine, reference)
+        report.diagnosis = declared(p.config, code, probed=found) or found \
+            or _export_known(mine)
+        return report
+
+    @staticmethod
+    def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
+        """What the answers show when no mutant fits (see oracles/probes); the reference
+        answers the probes' own inputs in a child of its own."""
+        want = [_tree(reference.answers[i] if case.expected is None
+                      else _like(case.expected, reference.answers[i]))
+                for i, case in enumerate(p.cases)]
+        answers = [LearnerRaised(a.info) if isinstance(a, Raised) else _tree(a)
+                   for a in mine.answers]
+        names = tuple(a["name"] for a in p.config["args"])
+
+        def dim_name(arg: int, axis: int) -> str | None:
+            shape = p.config["args"][arg].get("shape", []) if arg < len(names) else []
+            return shape[axis] if axis < len(shape) and isinstance(shape[axis], str) else None
+
+        def refer(calls: list[tuple]) -> list:
+            run = runs.run_program(p.reference_source, p.function, p.config,
+                                   [Case("probe", args) for args in calls], p.limits,
+                                   "reference.py", programs=False, spawn=learner.spawn,
+                                   shared=learner.trusted)
+            return [None if isinstance(a, Raised) else _tree(a) for a in run.answers] \
+                if not run.load_error else [None] * len(calls)
+
+        def again(calls: list[tuple]) -> list:
+            return [_tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
+                    for a in _answers(learner._child.call_many(calls))]
+
+        return probe(Probe(p.cases, answers, want, names, call_many=again,
+                           reference=refer, dim_name=dim_name))
+
+    @staticmethod
+    def recognise(p: Prepared, mine: Run, spawn: Callable[[Limits], Child] = Child,
+                  trusted: TrustedChild | None = None) -> Misconception | None:
+        """The first mutant (in the author's order) that makes the learner's mistake.
+        Lazily: a mutant that cannot share the learner's exception is never run; the
+        others run first on the fixed cases (remembered from check to check, since
+        hidden cases are drawn afresh), and on every case only where those agree."""
+        for mutant in _suspects(p, mine.answers):
+            if not _agrees(p, mine.answers, _first_run(p, mutant, spawn, trusted)):
+                continue
+            # one after another in the reference's child: each reuses what the others
+            # compiled. Under the child's jit (one compile per shape; run as written,
+            # each operation compiles on its own, which is slower), which runs plainly
+            # every call jit cannot take, and every call of a function that keeps a
+            # traced value (a mutant that remembers its first batch)
+            run = _whole_run(p, mutant, spawn, trusted)
+            if same_mistake(p.config, p.cases, mine, run):
+                return Misconception(mutant["id"], mutant["message"], mutant["hint"])
+        return None
+
+
+def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> bool:
+    """A structure or recompilation rule the learner fails, known before its answers:
+    its function could not be exported, or its programs' runs (its answers) break one."""
+    if pending is None:
+        return False
+    if pending.raised is not None:
+        return True
+    return whole is not None and any(
+        t.status != "pass" for t in structure_tests(p.config, p.cases, whole)
+        + compile_tests(p.config, p.cases, whole))
+
+
+def _joined(shown: Run, hidden: Run) -> Run:
+    """The reference's answers on every case, from its runs on the fixed and the hidden."""
+    return Run(shown.answers + hidden.answers, load_error=shown.load_error or hidden.load_error)
+
+
+def _right(p: Prepared, answers: list, reference: Run) -> bool:
+    """Whether the learner's answers on the fixed cases pass (a broken reference: no)."""
+    if reference.load_error or len(reference.answers) != len(p.shown):
+        return False
+    return all(t.status == "pass" for t in
+               judge(p.config, p.shown, Run(answers), reference)[:len(p.shown)])
+
+
+def _raised(p: Prepared, mine: Run, raised: int, misconception: Misconception | None,
+            code: str) -> LearnerRaised:
+    """The learner's exception, for check.py to explain; the mutant, if any, names its
+    cause, else a declared mistake whose error pattern fits."""
+    error = LearnerRaised(mine.answers[raised].info)
+    error.case = p.cases[raised].title(failed=True)
+    error.diagnosis = misconception.diagnose() if misconception else \
+        declared(p.config, code, error=mine.answers[raised])
+    return error

@@ -1,0 +1,168 @@
+"""One program (the learner's, the reference, a mutant) run on the cases in a child of
+its own, its exported programs judged by a clean child when the exercise has rules for
+them; the trusted programs' runs are remembered, process-wide."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jaxtutor.explain import known
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.learner import Exported, start_programs
+from jaxtutor.runner import wire
+from jaxtutor.runner.host.pool import TrustedChild
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child
+
+
+@dataclass
+class Raised:
+    type: str
+    message: str
+    info: dict = field(default_factory=dict, repr=False)  # the child's report, frames and all
+
+
+@dataclass
+class Run:
+    """What one program did on the cases: answers (a value or Raised per case) from
+    calls of the function (under the child's jit, which changes nothing it does) or its
+    programs' runs; and, when the exercise has structure or recompilation rules, what a
+    clean child found in its exported programs (per case: the facts and the value of the
+    program of that case's signature) or why it could not be exported."""
+
+    answers: list
+    facts: list[dict] | None = None
+    program_values: list | None = None
+    export_error: str | None = None
+    load_error: str | None = None
+
+
+def _answers(replies: list[dict]) -> list:
+    return [r["value"] if r.get("ok") is True else Raised(str(r.get("type")), str(r.get("message", "")), r)
+            for r in replies]
+
+
+def needs_programs(config: dict) -> bool:
+    return bool(config.get("structure")) or config.get("max_recompiles") is not None
+
+
+def _rows(args: tuple) -> tuple[list[int], int]:
+    """The arguments a "scan" rule's loop runs over: the traced arrays whose leading
+    size is that of the first traced array with one."""
+    traced = [a for i, a in enumerate(args) if i not in wire.static_positions(args)]
+    sizes = [np.shape(a)[0] if np.ndim(a) else None for a in traced]
+    trip = next((n for n in sizes if n is not None), 0)
+    return [i for i, n in enumerate(sizes) if n == trip and n is not None], trip
+
+
+def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
+            first: list | None = None, pending: Exported | None = None,
+            ahead: list[Case] = ()) -> Run:
+    """Ask a loaded child for everything the oracle compares; `clean` (a child never
+    sent any file) judges the exported programs when the exercise has rules for them.
+    `first`: its answers to the first cases, already asked for; `pending`: its
+    programs, already exported (see `start_observing`); `ahead`: the cases a later run
+    will ask for (see `Child.call_many`)."""
+    calls = [c.args for c in cases]
+    if pending is None:
+        pending = start_observing(child, config, cases, clean)
+    first = first or []
+    rest = calls[len(first):]
+    run = Run(first + (_answers(child.call_many(rest, ahead=[c.args for c in ahead]))
+                       if rest else []))
+    if pending is None:
+        return run
+    try:
+        found = pending.result()
+    except LearnerRaised as raised:
+        entry = known(raised.info)  # said in the learner's terms where the catalogue can
+        run.export_error = entry.words if entry else \
+            f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+        return run
+    run.facts, run.program_values = found.facts, found.values
+    return run
+
+
+def start_observing(child: Child, config: dict, cases: list[Case],
+                    clean: Child | None) -> Exported | None:
+    """Export the loaded function's programs first, when the exercise has rules for
+    them, so that the clean child compiles them while `child` answers the calls (on two
+    cores, the two compiles of each shape side by side); None when there are none."""
+    if not needs_programs(config) or not cases:
+        if clean is not None:
+            clean.kill()
+        return None
+    return start_programs(child, clean, [c.args for c in cases], _rows)
+
+
+def answered_by_programs(pending: Exported | None) -> Run | None:
+    """The learner's answers from its own exported programs, run in the clean child,
+    where a call would do nothing more (`Exported.pure`) and every program passed the
+    screen: the learner's child then compiles nothing. None: ask for calls."""
+    if pending is None or not pending.pure:
+        return None
+    found = pending.result()
+    if not all(f.get("ok") is True for f in found.facts):
+        return None
+    return Run(list(found.values), found.facts, found.values)
+
+
+_CACHE: dict[str, Run] = {}
+_CACHE_LOCK = threading.Lock()
+# every check draws new hidden cases, so a long session would add runs without end;
+# a lint of a large pack stays far below this
+_CACHE_SIZE = 256
+
+
+def run_program(source: str, function: str, config: dict, cases: list[Case],
+                limits: Limits, filename: str, programs: bool = True,
+                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None,
+                ahead: list[Case] = ()) -> Run:
+    """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
+    `spawn`, and judge its exported programs in another (`shared`'s judge, or a fresh
+    one) when the exercise needs them. Runs are remembered by source and cases, so
+    proving a lesson starts each program once. `ahead`: the cases a later run of it
+    will have (the hidden ones, after the fixed): a Python int that takes a new value
+    there is traced from the first run on, so the later one compiles nothing (a second
+    compile of the reference is what a cold check would otherwise wait for)."""
+    programs = programs and needs_programs(config)
+    key = hashlib.sha256(json.dumps(
+        [source, function, config, [repr(c.args) for c in cases], programs],
+        sort_keys=True, default=str).encode()).hexdigest()
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            return _CACHE[key]
+    with contextlib.ExitStack() as stack:
+        if shared is not None:
+            stack.enter_context(shared.lock)  # one program at a time in it
+            with _CACHE_LOCK:  # the same run, started ahead, may have held the lock
+                if key in _CACHE:
+                    return _CACHE[key]
+            child = shared.child(limits)  # raises once closed: a check that ended starts no more
+            clean = shared.judge(limits) if programs else None
+        else:
+            child = stack.enter_context(spawn(limits))
+            clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
+        loaded = child.load(source, filename, function)
+        if loaded.get("ok") is not True:
+            what = loaded.get("message") or f"no function named `{function}`"
+            return Run([], load_error=f"{loaded.get('type', 'error')}: {what}")
+        try:
+            run = observe(child, config if programs else {}, cases, clean, ahead=ahead)
+        except BaseException:
+            if clean is not None:  # a kept judge may still be judging: the next gets a new one
+                clean.kill()
+            raise
+    with _CACHE_LOCK:
+        _CACHE[key] = run
+        while len(_CACHE) > _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]  # the oldest run
+    return run

@@ -1,0 +1,137 @@
+"""What every oracle shares: the Oracle interface, misconceptions, reports, and the
+common path of running the cases and comparing the answers.
+
+An oracle generates cases (see cases.py), computes the answers with its own float64
+NumPy reference, asks the learner's child for the learner's answers (see learner.py),
+and compares them (see values.py). When an answer is wrong it compares with mutants of
+the reference (one per known misconception) to say what went wrong, and when none
+fits, the probes say what the answers show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.learner import Learner
+from jaxtutor.oracles.values import ATOL, RTOL, matches, mismatch
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.verdict import Diagnosis, TestResult
+
+
+@dataclass(frozen=True)
+class Misconception:
+    id: str
+    message: str  # what the learner's code does, in the learner's terms
+    hint: str  # the hint aimed at it
+
+    def diagnose(self, **details) -> Diagnosis:
+        """A diagnosis of this misconception; `details` may say it more precisely."""
+        return Diagnosis(**{"id": self.id, "message": self.message, "hint": self.hint, **details})
+
+
+@dataclass
+class Report:
+    """An oracle's findings: one entry per test, and what it recognised."""
+
+    tests: list[TestResult] = field(default_factory=list)
+    diagnosis: Diagnosis | None = None
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.tests) and all(t.status == "pass" for t in self.tests)
+
+
+class Oracle:
+    """Base of the built-in oracles. The common path: run every case in one round trip;
+    when a call raised, ask `diagnose_raised` what mistake is behind it (the exception
+    then becomes the verdict); when an answer is wrong, ask `diagnose` about the first
+    wrong one. An oracle with more to check (say, the jaxpr) overrides `run`."""
+
+    name: str = ""
+    misconceptions: dict[str, Misconception] = {}
+    rtol, atol = RTOL, ATOL
+    arg_names: tuple[str, ...] = ()  # the function's arguments, as the learner names them
+
+    def reference(self, *args):
+        """The right answer for `args` (the probes ask it about inputs of their own)."""
+        raise NotImplementedError
+
+    def cases(self, seed: int) -> list[Case]:
+        raise NotImplementedError
+
+    def needs_clean(self, exercise) -> bool:
+        """Whether a check judges exported programs (Learner.programs), so needs a
+        child that never sees the learner's file."""
+        return False
+
+    def runs_programs(self, exercise) -> bool:
+        """Whether a check runs the exercise's own programs in children of their own
+        (Learner.spawn), beside the learner's."""
+        return False
+
+    def warm(self, exercise, trusted) -> None:
+        """Run the exercise's own programs once ahead of the first check (see generic)."""
+
+    def diagnose_raised(self, message: str) -> Diagnosis | None:
+        return None
+
+    def diagnose_error(self, info: dict, source: str) -> Diagnosis | None:
+        """The mistake behind a raised error, from its report (type, message, the
+        learner's frames) and the learner's file; by default from the message alone."""
+        return self.diagnose_raised(info.get("message", ""))
+
+    def diagnose(self, case: Case, got) -> Diagnosis | None:
+        return None
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        cases = self.cases(seed)
+        tests, answers = run_cases(learner, cases, self.rtol, self.atol)
+        if (raised := first_raised(answers, cases)) is not None:
+            raised.diagnosis = self.diagnose_error(raised.info, learner.source)
+            raise raised
+        report = Report(tests)
+        if not report.passed:
+            case, got = next((c, a) for c, a in zip(cases, answers)
+                             if not matches(a, c.expected, self.rtol, self.atol))
+            report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
+        return report
+
+    def probe(self, learner: Learner, cases: list[Case], answers: list) -> Diagnosis | None:
+        """What the answers show when no named mistake fits (see probes)."""
+        # imported here, not above: only a wrong answer needs the probes, and every
+        # check imports this module (probes import nothing that imports them)
+        from jaxtutor.oracles.probes import Probe, probe
+
+        return probe(Probe(cases, answers, [c.expected for c in cases], self.arg_names,
+                           call_many=learner.call_many,
+                           reference=lambda calls: [self.reference(*a) for a in calls]))
+
+
+def run_cases(learner: Learner, cases: list[Case], rtol: float = RTOL,
+              atol: float = ATOL) -> tuple[list[TestResult], list]:
+    """Call the learner once per case (one round trip) and compare each answer.
+    Returns the test results and the learner's answers (a LearnerRaised where the
+    call raised: the oracle decides whether it recognises that exception)."""
+    answers = learner.call_many([case.args for case in cases])
+    tests = []
+    for case, got in zip(cases, answers):
+        if isinstance(got, LearnerRaised):
+            tests.append(TestResult(case.title(failed=True), "error",
+                                    f"raised {got.info.get('type')}"))
+        elif (problem := mismatch(got, case.expected, rtol, atol)) is None:
+            tests.append(TestResult(case.name, "pass"))
+        else:
+            tests.append(TestResult(case.title(failed=True), "fail", problem))
+    return tests, answers
+
+
+def first_raised(answers: list, cases: list[Case] | None = None) -> LearnerRaised | None:
+    """The first call that raised; given the cases, it also says which case it was
+    (check.py shows it: the exception then replaces the tests in the verdict)."""
+    for i, answer in enumerate(answers):
+        if isinstance(answer, LearnerRaised):
+            if cases is not None:
+                answer.case = cases[i].title(failed=True)
+            return answer
+    return None

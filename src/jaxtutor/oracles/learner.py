@@ -1,0 +1,194 @@
+"""The learner's function seen from the trusted side: calls go to the learner's child
+process, and its exported programs (one per input signature) are judged and run by a
+clean child that never loaded any file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.sandbox import Child
+
+
+class Learner:
+    """The learner's function as the oracle sees it: calls go to the child process,
+    answers come back as numpy pytrees. A call that raised gives LearnerRaised.
+    `clean` is a child that is never sent the learner's file: it judges the programs
+    the learner's function exports (see `programs`); a fresh one is started if need be.
+    `spawn` gives the children that run the exercise's own programs (a reference, the
+    mutants): a pool's `take` or a fork server's, so each costs a fork, not an import."""
+
+    def __init__(self, child: Child, clean: Child | None = None,
+                 spawn: Callable[[Limits], Child] | None = None, trusted=None,
+                 source: str = ""):
+        self._child = child
+        self._clean = clean
+        self.spawn = spawn or Child
+        self.trusted = trusted  # a pool's runner.pool.TrustedChild, kept warm between checks
+        # the file as text, for evidence of what the code did (never run here)
+        self.source = source
+
+    def call(self, *args):
+        (result,) = self.call_many([args])
+        if isinstance(result, LearnerRaised):
+            raise result
+        return result
+
+    def call_many(self, calls: list[tuple]) -> list:
+        """One round trip for many calls; each entry is a value or a LearnerRaised."""
+        return [r["value"] if r.get("ok") is True else LearnerRaised(r)
+                for r in self._child.call_many(calls)]
+
+    def programs(self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+        """See `programs`, with this check's clean child (check_source kills it)."""
+        return programs(self._child, self._clean, calls, rows)
+
+    def take_clean(self) -> Child | None:
+        """This check's clean child (None once taken, or if there is none)."""
+        clean, self._clean = self._clean, None
+        return clean
+
+
+def programs(child: Child, clean: Child | None, calls: list[tuple],
+             rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+    """See `start_programs`: its programs, once the clean child has judged them all."""
+    return start_programs(child, clean, calls, rows).result()
+
+
+def start_programs(child: Child, clean: Child | None, calls: list[tuple],
+                   rows: Callable[[tuple], tuple[list[int], int]]) -> Exported:
+    """Export the function loaded in `child` once per input signature, at the first
+    call of each, and have `clean` (a child never sent any file; a fresh one if None)
+    check each program and run it on every call of its signature (a `clean` given stays
+    alive for more: its caller kills it). `rows(args)` names the batch arguments
+    (positions among the traced arguments) and how many rows a loop over them must run.
+    Returns once the exports are done: `child` is free for more requests while the
+    clean child compiles."""
+    groups: dict[tuple, list[int]] = {}
+    for i, args in enumerate(calls):
+        groups.setdefault(input_signature(args), []).append(i)
+    members = list(groups.values())
+    stack = contextlib.ExitStack()
+    judge = clean if clean is not None else stack.enter_context(Child(child.limits))
+    meanwhile = stack.enter_context(ThreadPoolExecutor(max_workers=1))
+    pending = Exported(child, calls, members, stack)
+    try:
+        # a shape's program is checked and compiled there while the next one is exported here
+        for m in members:
+            (e,) = child.export([calls[m[0]]])
+            if e.get("ok") is not True:
+                pending.raised = LearnerRaised(e)
+                break
+            pending.exported.append(e)
+            pending.checking.append(meanwhile.submit(judge.verify, [{
+                "module": e["module"], "rows": rows(calls[m[0]])[0],
+                "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}]))
+    except BaseException:
+        stack.close()
+        raise
+    return pending
+
+
+class Exported:
+    """The learner's programs, exported, while a clean child judges them."""
+
+    def __init__(self, child: Child, calls: list[tuple], members: list[list[int]],
+                 stack: contextlib.ExitStack):
+        self._child, self._calls, self._members, self._stack = child, calls, members, stack
+        self.exported: list[dict] = []
+        self.checking: list = []  # the clean child's replies, to come
+        self.raised: LearnerRaised | None = None  # an export's exception
+        self._result: Programs | None = None
+
+    @property
+    def pure(self) -> bool:
+        """Whether a call of the function would do nothing its programs do not: each
+        export worked and its trace left the learner's Python state as it was, and
+        nothing prints while it runs. Then the programs' runs can be its answers. (The
+        child's word on its state: it only decides where the learner's own answers are
+        computed, never a verdict.)"""
+        return self.raised is None and all(e.get("pure") is True and not e["prints"]
+                                           for e in self.exported)
+
+    def result(self) -> Programs:
+        """Wait for the programs. Raises LearnerRaised when an export raised (the
+        function's exception, as a call's)."""
+        if self._result is not None:
+            return self._result
+        with self._stack:
+            if self.raised is not None:
+                raise self.raised
+            found = [future.result()[0] for future in self.checking]
+        if any(e["prints"] for e in self.exported):
+            self._child.call_many(self._calls)  # so its jax.debug.print output shows, as it ran
+        result = Programs([None] * len(self._calls), [{}] * len(self._calls))
+        for e, m, facts in zip(self.exported, self._members, found):
+            values = facts.pop("values", [])
+            for i, value in zip(m, values):
+                result.values[i] = rebuild(e["tree"], value)
+            for i in m:
+                result.facts[i] = facts
+        self._result = result
+        return result
+
+
+@dataclass
+class Programs:
+    """What a clean child found in the learner's exported programs: per call, the value
+    its signature's program returned (None where there is none) and that program's
+    facts (jitted, scan, ops; or refused)."""
+
+    values: list
+    facts: list[dict]
+
+
+def input_signature(args) -> tuple:
+    """What one exported program serves: the arguments' tree, each array's shape and
+    kind, the values of the static ones (as the child's jit sees them)."""
+    if isinstance(args, (tuple, list)):
+        return (type(args).__name__, tuple(input_signature(a) for a in args))
+    if isinstance(args, dict):
+        return ("dict", tuple((k, input_signature(v)) for k, v in sorted(args.items())))
+    if isinstance(args, np.ndarray):
+        kind = "float" if args.dtype.kind == "f" else str(args.dtype)
+        return ("array", args.shape, kind)
+    if isinstance(args, float):
+        return ("float",)
+    return ("static", repr(args))
+
+
+def rebuild(tree, flat):
+    """A program's flat results in the shape of its output tree (leaves numbered);
+    None when the two do not fit (the trusted side then has no value)."""
+    if not isinstance(flat, list):
+        return None
+    used = []
+
+    def fill(node):
+        if node is None:  # an empty subtree, as jax has it
+            return None
+        if isinstance(node, bool):
+            raise ValueError
+        if isinstance(node, int):
+            if not 0 <= node < len(flat):
+                raise ValueError
+            used.append(node)
+            return flat[node]
+        if isinstance(node, (tuple, list)):
+            return type(node)(fill(n) for n in node)
+        if isinstance(node, dict):
+            return {k: fill(v) for k, v in node.items()}
+        raise ValueError
+
+    try:
+        value = fill(tree)
+    except (ValueError, RecursionError):
+        return None
+    return value if sorted(used) == list(range(len(flat))) else None

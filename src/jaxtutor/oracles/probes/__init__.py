@@ -1,0 +1,52 @@
+"""What the data shows when no named mistake fits: the learner's answers set beside
+the reference's across the cases, for any exercise (built-in or TOML).
+
+Each probe states a fact about the learner's answers, in the learner's terms, naming
+the case and the numbers: a constant factor (or a flipped sign) on every case; a
+factor equal to one of the case's sizes; a transposed or mis-shaped result; a tuple
+with its entries swapped or only some of them right (and what the wrong one shows), or
+a tuple where a dict is asked; a step from an argument reversed, scaled, divided by a
+size, or returned in place of the updated value; NaN or inf where the reference is
+finite; rows in another order (one place off: an index off by one); an argument's first
+entry counted twice; a sequence right for its first k steps, then off; a result that
+does not change when one argument does; right only on the cases where some size is 1.
+The ignored argument costs one more round trip of calls of the learner's function on
+inputs chosen here; the others reuse the answers already computed, and every verdict is
+reached here, never in the learner's process. A probe says a cause only where the data
+proves it (a factor of two is a factor of two, not "a sum where a mean is meant").
+
+The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
+offsets, steps), order.py (rows and steps in order), ignored.py (the one that calls
+again); common.py holds what they all read. probe() here tries them in turn.
+"""
+
+from __future__ import annotations
+
+from jaxtutor.oracles.probes.arithmetic import (_factor, _offset, _only_size_one,
+                                               _step_from_argument)
+from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
+from jaxtutor.oracles.probes.form import _non_finite, _shape, _tuple_entries, _tuple_form
+from jaxtutor.oracles.probes.ignored import _ignored_argument
+from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
+from jaxtutor.oracles.values import matches
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.verdict import Diagnosis
+
+
+def probe(p: Probe) -> Diagnosis | None:
+    """The first thing the data shows, or None when it shows nothing we can say."""
+    wrong = [i for i, (c, a, e) in enumerate(zip(p.cases, p.answers, p.expected))
+             if not isinstance(a, LearnerRaised) and not matches(a, e)]
+    if not wrong:
+        return None
+    # an ignored argument before "right only where N = 1": a hard-coded lr that happens
+    # to equal the one case of size 1 is not a sum where a mean is meant
+    for look in (_non_finite, _tuple_form, _shape, _tuple_entries, _factor, _step_from_argument,
+                 _permuted, _offset, _steps_then_off, _ignored_argument, _only_size_one):
+        try:
+            found = look(p, wrong)
+        except (TypeError, ValueError, IndexError):  # answers of a form no probe foresaw:
+            found = None  # the verdict stands without this probe's words
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,243 @@
+"""Probes of the numbers: the answer is the expected one times a constant (or a flipped
+sign), times or divided by one of the case's sizes, plus an argument's first entry, or
+right only where a size is 1; an update's step from an argument reversed, scaled, not
+taken, or returned in place of the updated value."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtutor.oracles.probes.common import (CLOSE, Probe, _compare, _diagnosis, _dims, _flat,
+                                           _size, _title)
+from jaxtutor.oracles.values import fmt, matches
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.verdict import Diagnosis
+
+_NAMED_FACTORS = {-1.0: "the negative of", 2.0: "twice", 0.5: "half", 3.0: "three times",
+                  -2.0: "minus twice", 4.0: "four times", 0.25: "a quarter of"}
+
+
+def _ratios(p: Probe, wrong: list[int]) -> list[float] | None:
+    """Per wrong case, the one factor between the learner's answer and the expected one."""
+    out = []
+    for i in wrong:
+        g, w = _flat(p.answers[i]), _flat(p.expected[i])
+        if g is None or w is None or g.shape != w.shape:
+            return None
+        big = np.abs(w) > 1e-3
+        if not big.any() or not np.all(np.isfinite(g)):
+            return None
+        r = float(np.median(g[big] / w[big]))
+        if r == 0 or not np.allclose(g, r * w, **CLOSE):
+            return None
+        out.append(r)
+    return out
+
+
+def _factor_words(r: float) -> str:
+    for value, words in _NAMED_FACTORS.items():
+        if np.isclose(r, value, rtol=1e-3):
+            return words
+    return f"{r:.4g} times"
+
+
+def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    ratios = _ratios(p, wrong)
+    if not ratios:
+        return None
+    i = wrong[0]
+    g, w = _flat(p.answers[i]), _flat(p.expected[i])
+    k = int(np.argmax(np.abs(w)))
+    numbers = f"on the case {_title(p, i)}, yours is {fmt(g[k])} where {fmt(w[k])} is expected"
+    if (by_size := _size_factor(p, wrong, ratios, numbers)) is not None:
+        return by_size
+    if np.allclose(ratios, ratios[0], rtol=1e-3):
+        r = ratios[0]
+        if np.isclose(r, -1.0, rtol=1e-3):
+            return _diagnosis(
+                "sign_flipped",
+                f"Your result is the negative of the expected one on every case you got wrong: "
+                f"{numbers}.",
+                "Somewhere a sign is flipped: a subtraction written the other way round, or "
+                "a step that adds the gradient instead of subtracting it.")
+        return _diagnosis(
+            "constant_factor",
+            f"Your result is {_factor_words(r)} the expected one on every case you got "
+            f"wrong: {numbers}.",
+            "A constant factor is missing or extra: compare the constants in your formula "
+            "(a 2 from a square, a learning rate, a mean where a sum is meant).")
+    return None
+
+
+def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
+    """A factor that follows one of the case's sizes (a mean for a sum, say)."""
+    found = _follows_size(p, wrong, ratios)
+    if found is None:
+        return None
+    kind, label, size = found
+    if kind == "divided_by_size":
+        return _diagnosis(
+            kind,
+            f"Your result is the expected one divided by {label} on every case you got "
+            f"wrong: {numbers}, with {label} = {size}.",
+            f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum.")
+    return _diagnosis(
+        kind,
+        f"Your result is the expected one multiplied by {label} on every case you got "
+        f"wrong: {numbers}, with {label} = {size}.",
+        f"Something is added up {label} times too often: a sum where a mean is meant, "
+        "or a value counted once per example.")
+
+
+def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
+    """("divided_by_size" or "times_size", the size's name, its value on the first wrong
+    case) where the ratios are 1/size or size of one of the case's sizes."""
+    for arg, axis, label in _dims(p):
+        sizes = [_size(p.cases[j], arg, axis) for j in wrong]
+        if None in sizes or min(sizes) < 2:
+            continue
+        # one size on every wrong case could be a coincidence: then a right case of size
+        # 1 must show that the factor follows the size
+        if len(set(sizes)) == 1 and not any(
+                _size(c, arg, axis) == 1 and not isinstance(a, LearnerRaised) and matches(a, e)
+                for c, a, e in zip(p.cases, p.answers, p.expected)):
+            continue
+        if np.allclose(ratios, [1 / s for s in sizes], rtol=1e-3):
+            return "divided_by_size", label, sizes[0]
+        if np.allclose(ratios, sizes, rtol=1e-3):
+            return "times_size", label, sizes[0]
+    return None
+
+
+def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
+    """What an answer may be an update of, per case: each argument, and where the answer
+    is a dict whose keys are arguments (params built from w and b), those arguments."""
+    args = p.cases[i].args
+    out = [(name, _flat(args[k]) if k < len(args) else None)
+           for k, name in enumerate(p.arg_names)]
+    want = p.expected[i]
+    if isinstance(want, dict) and want and all(k in p.arg_names for k in want):
+        out.append((" and ".join(sorted(want)),
+                     _flat({k: args[p.arg_names.index(k)] for k in want})))
+    return out
+
+
+def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """An update of an argument (w, say, or the dict of w and b): the learner's change
+    from it is a constant multiple of the expected change (the other way, twice as
+    far, divided by a size), or the learner returned the step itself."""
+    for n, (name, _) in enumerate(_starts(p, wrong[0])):
+        ratios, steps_returned = [], True
+        for i in wrong:
+            start = _starts(p, i)[n][1]
+            g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            if start is None or g is None or w is None or not g.shape == w.shape == start.shape:
+                break
+            mine, theirs = g - start, w - start
+            big = np.abs(theirs) > 1e-3
+            if not big.any():
+                break
+            steps_returned &= bool(np.allclose(g, -theirs, **CLOSE))
+            r = float(np.median(mine[big] / theirs[big]))
+            ratios.append(r if np.allclose(mine, r * theirs, **CLOSE) else np.nan)
+        else:
+            i = wrong[0]
+            g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            start = _starts(p, i)[n][1]
+            k = int(np.argmax(np.abs(w - start)))
+            numbers = (f"on the case {_title(p, i)}, from {fmt(start[k])} you moved to "
+                       f"{fmt(g[k])} where {fmt(w[k])} is expected")
+            if steps_returned:
+                return _diagnosis(
+                    "returned_step",
+                    f"You return the step itself, not {name} after the step: on the case "
+                    f"{_title(p, i)}, yours is {fmt(g[k])}: the starting {fmt(start[k])} "
+                    f"minus the expected {fmt(w[k])}.",
+                    "Subtract the step from what it updates: new = param - lr * gradient "
+                    "(for a dict, jax.tree.map(lambda p, g: p - lr * g, params, grads)).")
+            if not ratios or np.isnan(ratios).any():
+                continue
+            if (size := _follows_size(p, wrong, ratios)) is not None:
+                kind, label, value = size
+                said = "divided by" if kind == "divided_by_size" else "multiplied by"
+                return _diagnosis(
+                    f"step_{kind}",
+                    f"Your step away from {name} is the expected step {said} {label} on "
+                    f"every case you got wrong: {numbers}, with {label} = {value}.",
+                    f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum."
+                    if kind == "divided_by_size" else
+                    f"Your gradient adds something up {label} times too often: a sum "
+                    "where a mean is meant.")
+            if np.allclose(ratios, ratios[0], rtol=1e-3) \
+                    and not np.isclose(ratios[0], 1.0, rtol=1e-3):
+                r = ratios[0]
+                if np.isclose(r, -1.0, rtol=1e-3):
+                    return _diagnosis(
+                        "step_reversed",
+                        f"Your result moves away from {name} in the opposite direction to "
+                        f"the expected one, by the same amount: {numbers}.",
+                        "The step's sign is flipped: gradient descent subtracts, "
+                        "new = param - lr * gradient.")
+                if np.isclose(r, 0.0, atol=1e-6):
+                    return _diagnosis(
+                        "no_step",
+                        f"Your result is {name} unchanged: {numbers}.",
+                        f"Return the updated value, {name} - lr * gradient, not {name} itself.")
+                return _diagnosis(
+                    "step_factor",
+                    f"Your step away from {name} is {_factor_words(r)} the expected step: "
+                    f"{numbers}.",
+                    "The direction is right but the step size is not: check the learning "
+                    "rate you multiply by and the constants of your gradient.")
+    return None
+
+
+def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    right = [i for i in range(len(p.cases)) if i not in wrong
+             and not isinstance(p.answers[i], LearnerRaised)]
+    if not right:
+        return None
+    for arg, axis, label in _dims(p):
+        if all(_size(p.cases[i], arg, axis) == 1 for i in right) \
+                and all((_size(p.cases[i], arg, axis) or 0) > 1 for i in wrong):
+            i = wrong[0]
+            return _diagnosis(
+                "only_size_one",
+                f"Your answers are right exactly on the cases where {label} = 1, and wrong "
+                f"on every case where it is larger (the case {_title(p, i)} has {label} = "
+                f"{_size(p.cases[i], arg, axis)}: {_compare(p.answers[i], p.expected[i])}).",
+                f"With {label} = 1 a sum, a mean and a single entry are all the same number. "
+                f"Check how your code combines the {label} entries: which one it takes, or "
+                "whether it sums or averages them.")
+    return None
+
+
+def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """Every number of the answer off by the same amount, and that amount is the first
+    entry of an argument on every wrong case: that entry counted twice."""
+    deltas = []
+    for i in wrong:
+        g, w = _flat(p.answers[i]), _flat(p.expected[i])
+        if g is None or w is None or g.shape != w.shape or not g.size:
+            return None
+        d = float(np.median(g - w))
+        if abs(d) < 1e-3 or not np.allclose(g, w + d, **CLOSE):
+            return None
+        deltas.append(d)
+    for k, name in enumerate(p.arg_names):
+        firsts = [_flat(p.cases[i].args[k]) if k < len(p.cases[i].args)
+                  and np.ndim(p.cases[i].args[k]) >= 1 else None for i in wrong]
+        if any(f is None or not f.size for f in firsts):
+            continue
+        if np.allclose(deltas, [f[0] for f in firsts], **CLOSE):
+            i = wrong[0]
+            g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            return _diagnosis(
+                "plus_first_entry",
+                f"Every number of your result is the expected one plus {name}[0], on every "
+                f"case you got wrong: on the case {_title(p, i)}, {name}[0] = "
+                f"{fmt(firsts[0][0])}, and yours is {fmt(g[0])} where {fmt(w[0])} is "
+                f"expected. {name}[0] is counted twice.",
+                f"Start from zero, not from {name}[0], when the loop then goes over all of "
+                f"{name} (or start from {name}[0] and go over {name}[1:]).")
+    return None

@@ -1,0 +1,107 @@
+"""What every probe reads: the cases and answers of one check, the answers' numbers in
+order, and the words a probe's finding is said in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.values import as_array, fmt, matches
+from jaxtutor.verdict import Diagnosis
+
+# a learner's float32 answer set beside a transformed float64 reference
+CLOSE = dict(rtol=2e-3, atol=2e-4)
+
+
+@dataclass
+class Probe:
+    """The cases and answers one check has, and how to ask for more."""
+
+    cases: list[Case]
+    answers: list  # the learner's, a LearnerRaised where a call raised
+    expected: list  # the reference's, per case
+    arg_names: tuple[str, ...]
+    # more calls of the learner's function (one round trip), and the reference on them
+    call_many: Callable[[list[tuple]], list] | None = None
+    reference: Callable[[list[tuple]], list] | None = None
+    dim_name: Callable[[int, int], str | None] | None = None  # (argument, axis) -> "N"
+
+
+def _same(got, reference) -> bool:
+    """Two answers of the learner's agree; False where either is not made of numbers
+    (an object of the learner's own type compares as nothing here)."""
+    if _leaves(got) is None or _leaves(reference) is None:
+        return False
+    try:
+        return matches(got, reference)
+    except (TypeError, ValueError):
+        return False
+
+
+def _leaves(value) -> list | None:
+    """A value's arrays in order, or None where something is not a number."""
+    if isinstance(value, (tuple, list)):
+        out = []
+        for v in value:
+            sub = _leaves(v)
+            if sub is None:
+                return None
+            out += sub
+        return out
+    if isinstance(value, dict):
+        return _leaves([value[k] for k in sorted(value)])
+    arr = as_array(value)
+    return None if arr is None else [arr]
+
+
+def _flat(value) -> np.ndarray | None:
+    leaves = _leaves(value)
+    if not leaves:
+        return None
+    return np.concatenate([leaf.reshape(-1) for leaf in leaves])
+
+
+def _title(p: Probe, i: int) -> str:
+    return f"\"{p.cases[i].title(failed=True)}\""
+
+
+def _diagnosis(kind: str, message: str, hint: str) -> Diagnosis:
+    return Diagnosis(f"probe_{kind}", message, hint=hint)
+
+
+def _compare(got, want) -> str:
+    g, w = _flat(got), _flat(want)
+    if g is None or w is None or g.shape != w.shape or not g.size:
+        return "its type or shape differs"
+    k = int(np.argmax(np.abs(g - w)))
+    return f"yours {fmt(g[k])}, expected {fmt(w[k])}"
+
+
+def _size(case: Case, arg: int, axis: int) -> int | None:
+    shape = np.shape(case.args[arg]) if arg < len(case.args) else ()
+    return shape[axis] if axis < len(shape) else None
+
+
+def _dims(p: Probe) -> list[tuple[int, int, str]]:
+    """Every (argument, axis) with an array shape, and the name the learner knows it by."""
+    first = p.cases[0].args
+    out = []
+    for arg, value in enumerate(first):
+        if isinstance(value, np.ndarray):
+            for axis in range(value.ndim):
+                name = p.dim_name(arg, axis) if p.dim_name else None
+                arg_name = p.arg_names[arg] if arg < len(p.arg_names) else f"argument {arg}"
+                out.append((arg, axis, name or f"{arg_name}.shape[{axis}]"))
+    return out
+
+
+def _short(value) -> str:
+    flat = _flat(value)
+    if flat is None:
+        return "a value that is not a number"
+    if flat.size == 1:
+        return fmt(flat[0])
+    return "[" + ", ".join(fmt(v) for v in flat[:3]) + (", ...]" if flat.size > 3 else "]")

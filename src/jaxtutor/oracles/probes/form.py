@@ -1,0 +1,168 @@
+"""Probes of the answer's form: NaN or inf where the reference is finite, a transposed,
+mis-shaped or unsummed result, a tuple of the wrong length or one entry of it alone, a
+tuple where a dict is asked, a tuple's entries swapped or only some of them right."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _step_from_argument
+from jaxtutor.oracles.probes.common import (CLOSE, Probe, _compare, _diagnosis, _flat, _same,
+                                           _title)
+from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
+from jaxtutor.oracles.values import as_array, fmt, matches
+from jaxtutor.verdict import Diagnosis
+
+
+def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    for i in wrong:
+        got, want = _flat(p.answers[i]), _flat(p.expected[i])
+        if got is None or want is None or got.shape != want.shape:
+            continue
+        bad = ~np.isfinite(got) & np.isfinite(want)
+        if bad.any():
+            k = int(np.argmax(bad))
+            what = "NaN" if np.isnan(got[k]) else "inf"
+            where = f" at position {k}" if got.size > 1 else ""
+            return _diagnosis(
+                "non_finite",
+                f"On the case {_title(p, i)} your result holds {what}{where}, where the "
+                f"expected value is {fmt(want[k])}.",
+                "NaN or inf comes from a division by zero, a log or sqrt of a non-positive "
+                "number, or a value that grows without bound (a step size too large, an "
+                "update added instead of subtracted). Print the intermediate values of that "
+                "case to find the first one that is not finite.")
+    return None
+
+
+def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    for i in wrong:
+        got, want = p.answers[i], p.expected[i]
+        g, w = as_array(got), as_array(want)
+        if g is None or w is None or g.shape == w.shape:
+            continue
+        if g.ndim == 2 and g.T.shape == w.shape and np.allclose(g.T, w, **CLOSE):
+            return _diagnosis(
+                "transposed",
+                f"On the case {_title(p, i)} your result has shape {g.shape}, the transpose "
+                f"of the expected {w.shape}, and its transpose is the right answer.",
+                "Your numbers are right but rows and columns are swapped. Look at which "
+                "axis holds the examples: the expected result has one row per example.")
+        if g.size == w.size and np.allclose(g.reshape(w.shape), w, **CLOSE):
+            return _diagnosis(
+                "reshaped",
+                f"On the case {_title(p, i)} your result holds the right numbers, in shape "
+                f"{g.shape} where {w.shape} is expected.",
+                "Return the value in the expected shape: check for an extra axis, a "
+                "reshape, or an indexing that kept a dimension.")
+        if w.shape == () and g.size > 1 and np.isclose(g.sum(), w, **CLOSE):
+            return _diagnosis(
+                "not_summed",
+                f"On the case {_title(p, i)} your result has shape {g.shape}, and its sum, "
+                f"{fmt(g.sum())}, is the expected number.",
+                "Sum the values over the batch, so the result is one number.")
+        return _diagnosis(
+            "shape",
+            f"On the case {_title(p, i)} your result has shape {g.shape}, where the expected "
+            f"result has shape {w.shape}.",
+            "Print the shape of your result and of each intermediate value on that case, "
+            "and find where an axis is added, lost or summed.")
+    return None
+
+
+def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A tuple expected: one entry of it returned alone, or a tuple of another length."""
+    i = wrong[0]
+    got, want = p.answers[i], p.expected[i]
+    if isinstance(want, dict) and isinstance(got, (tuple, list)) and len(got) == len(want):
+        keys = list(want)
+        if all(any(_same(p.answers[j][n], p.expected[j][k]) for k in keys)
+               for j in wrong for n in range(len(keys))):
+            asked = ", ".join(f'"{k}": ...' for k in keys)
+            return _diagnosis(
+                "tuple_for_dict",
+                f"You returned a tuple of {len(got)} values where a dict {{{asked}}} is asked "
+                f"for; on the case {_title(p, i)} the values themselves are right.",
+                f"Return the dict, {{{asked}}}, with each value under its key.")
+    if not isinstance(want, tuple):
+        return None
+    if not isinstance(got, (tuple, list)):
+        entry = next((k for k, e in enumerate(want) if matches(got, e)), None)
+        if entry is not None:
+            return _diagnosis(
+                "one_entry_only",
+                f"You returned one value where a tuple of {len(want)} is asked for; on the "
+                f"case {_title(p, i)} it is the right entry {entry} of that tuple.",
+                f"Return all {len(want)} entries as a tuple, in the order the exercise "
+                "gives; the value you return is the right one for its place.")
+        return None
+    if len(got) != len(want):
+        right = [k for k in range(min(len(got), len(want))) if matches(got[k], want[k])]
+        said = f" (entries {', '.join(map(str, right))} are right)" if right else ""
+        return _diagnosis(
+            "tuple_length",
+            f"You returned a tuple of {len(got)} entries where {len(want)} are asked for, on "
+            f"the case {_title(p, i)}{said}.",
+            f"Return exactly {len(want)} values, in the order the exercise asks for.")
+    return None
+
+
+def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A tuple answer: its entries swapped, or some entries right on every case."""
+    pairs = [(p.answers[i], p.expected[i]) for i in wrong]
+    if not all(isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
+               for g, e in pairs):
+        return None
+    n = len(pairs[0][1])
+    if n == 2 and all(matches(g[0], e[1]) and matches(g[1], e[0]) for g, e in pairs):
+        return _diagnosis(
+            "swapped_entries",
+            f"Your two results are in swapped order: on the case {_title(p, wrong[0])} your "
+            "first entry is the expected second one, and your second the expected first.",
+            "Return the entries in the order the exercise asks for.")
+    right = [k for k in range(n) if all(matches(g[k], e[k]) for g, e in pairs)]
+    if right and len(right) < n:
+        bad = [k for k in range(n) if k not in right]
+        if len(bad) == 1 and (found := _entry_shows(p, wrong, bad[0])) is not None:
+            return _diagnosis(found.id.removeprefix("probe_"),
+                              f"Entry {', '.join(map(str, right))} of your tuple is right on "
+                              f"every case; in entry {bad[0]}, {found.message[0].lower()}{found.message[1:]}",
+                              found.hint)
+        return _diagnosis(
+            "some_entries",
+            f"Entry {', '.join(map(str, right))} of your tuple is right on every case; "
+            f"entry {', '.join(map(str, bad))} is not (on the case {_title(p, wrong[0])}: "
+            + "; ".join(_compare(pairs[0][0][k], pairs[0][1][k]) for k in bad) + ").",
+            f"Only entry {', '.join(map(str, bad))} needs work: compute it on that case by "
+            "hand and compare with your code's steps.")
+    return None
+
+
+def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
+    """What one entry of a tuple answer shows on its own: a pair holding the right value
+    (a scan's whole carry returned), a factor, a shift, the first step that is off."""
+    got = [p.answers[i][k] for i in wrong]
+    want = [p.expected[i][k] for i in wrong]
+    if all(isinstance(g, (tuple, list)) for g in got):
+        for m in range(len(got[0])):
+            if all(len(g) > m and _same(g[m], w) for g, w in zip(got, want)):
+                return _diagnosis(
+                    "entry_in_a_tuple",
+                    f"it is a tuple of {len(got[0])} values, and its value {m} is the "
+                    f"expected entry {k} on every case (a scan's whole carry returned, say).",
+                    f"Return only that value as entry {k}: unpack the tuple first, "
+                    "for example (w, _), losses = lax.scan(...).")
+    # every case, so that a right case of size 1 still shows a factor follows a size
+    def entry(value):
+        return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
+
+    sub = Probe(p.cases, [entry(a) for a in p.answers], [entry(e) for e in p.expected],
+                p.arg_names, dim_name=p.dim_name)
+    for look in (_step_from_argument, _factor, _permuted, _offset, _steps_then_off):
+        try:
+            found = look(sub, wrong)
+        except (TypeError, ValueError, IndexError):
+            found = None
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,97 @@
+"""Probes of where the numbers sit: the right rows in another order (one place off: an
+index off by one), or a sequence right for its first k steps and then off."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtutor.oracles.probes.common import CLOSE, Probe, _diagnosis, _title
+from jaxtutor.oracles.values import as_array, fmt
+from jaxtutor.verdict import Diagnosis
+
+
+def _rows(value) -> np.ndarray | None:
+    """A single array answer as rows (the entries of a vector, the rows of a matrix)."""
+    arr = as_array(value)
+    return None if arr is None or arr.ndim == 0 or len(arr) < 2 else arr
+
+
+def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """The right rows in another order, the same order on every wrong case: rows
+    swapped, or every entry shifted by one place (an index off by one)."""
+    order = None
+    for i in wrong:
+        g, w = _rows(p.answers[i]), _rows(p.expected[i])
+        if g is None or w is None or g.shape != w.shape:
+            return None
+        fits = [{j for j in range(len(w)) if np.allclose(g[r], w[j], **CLOSE)}
+                for r in range(len(g))]
+        order = fits if order is None else [a & b for a, b in zip(order, fits)]
+    if order is None or any(len(o) != 1 for o in order):
+        return None
+    perm = [o.pop() for o in order]
+    n = len(perm)
+    if sorted(perm) != list(range(n)) or perm == list(range(n)):
+        return None
+    word = "row" if as_array(p.expected[wrong[0]]).ndim > 1 else "entry"
+    pairs = ", ".join(f"your {word} {r} is the expected {word} {perm[r]}"
+                      for r in range(n) if perm[r] != r)
+    shift = perm[0] % n
+    if n > 2 and shift in (1, n - 1) and all(perm[r] == (r + shift) % n for r in range(n)):
+        how = f"Every {word} is one place off: {pairs}"
+        hint = ("The values are right but land at the wrong index: look for an index that "
+                "is off by one, such as labels - 1 or a range that starts at 1.")
+    else:
+        how = f"Your {word}s are the right ones in another order: {pairs}"
+        hint = (f"Each {word} is computed right but put in the wrong place: check the order "
+                f"in which you build or stack the {word}s.")
+    return _diagnosis("permuted", f"{how}, on every case you got wrong (the case "
+                      f"{_title(p, wrong[0])}, for one).", hint)
+
+
+def _labelled(value) -> list[tuple[str, np.ndarray]]:
+    """The arrays of an answer with the learner's name for each."""
+    if isinstance(value, tuple):
+        return [(f"entry {k} of your tuple", a) for k, v in enumerate(value)
+                if (a := as_array(v)) is not None]
+    if isinstance(value, dict):
+        return [(f"your \"{k}\"", a) for k, v in value.items() if (a := as_array(v)) is not None]
+    a = as_array(value)
+    return [] if a is None else [("your result", a)]
+
+
+def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A sequence answer (losses, a history) right for its first k steps and then off,
+    on every wrong case: what goes wrong starts between step k - 1 and step k."""
+    best = None
+    for n, (label, _) in enumerate(_labelled(p.expected[wrong[0]])):
+        firsts = []
+        for i in wrong:
+            mine, theirs = _labelled(p.answers[i]), _labelled(p.expected[i])
+            if len(mine) != len(theirs) or mine[n][0] != theirs[n][0]:
+                return None
+            g, w = mine[n][1], theirs[n][1]
+            if g.shape != w.shape or w.ndim == 0 or w.size < 2:
+                break
+            off = ~np.isclose(g.reshape(-1), w.reshape(-1), **CLOSE)
+            if not off.any():
+                break
+            firsts.append((int(np.argmax(off)), i, g, w))
+        else:
+            k, i, g, w = min(firsts, key=lambda f: f[0])
+            if k >= 1 and (best is None or k > best[0]):
+                best = (k, i, g, w, label)
+    if best is None:
+        return None
+    k, i, g, w, label = best
+    at = (f"step {k}" if w.ndim == 1 else
+          "step [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]")
+    where = "the first step is" if k == 1 else f"the first {k} steps are"
+    return _diagnosis(
+        "steps_then_off",
+        f"In {label}, {where} right on every case you got wrong; on the case "
+        f"{_title(p, i)}, {at} is the first that is off: yours {fmt(g.reshape(-1)[k])} "
+        f"where {fmt(w.reshape(-1)[k])} is expected.",
+        f"Everything before {at} is right, so look at what carries over from one step to "
+        f"the next: the update made just before {at}, or a value (a velocity, a step "
+        "number, an order) that the next step reads.")

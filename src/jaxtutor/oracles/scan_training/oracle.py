@@ -1,0 +1,121 @@
+"""The scan_training_step oracle: the learner's function exported once per shape of the
+batches, each program checked for a scan over the batches and run for the answers."""
+
+from __future__ import annotations
+
+import re
+
+from jaxtutor.explain import explain, known
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.interface import Oracle, Report, first_raised, run_cases
+from jaxtutor.oracles.learner import Learner
+from jaxtutor.oracles.scan_training.diagnosis import diagnose, diagnose_raised
+from jaxtutor.oracles.scan_training.exercise import (ATOL, MISCONCEPTIONS, RTOL, STRUCTURE_TEST,
+                                                     _rows, make_cases)
+from jaxtutor.oracles.values import mismatch
+from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.verdict import Diagnosis, TestResult
+
+
+class ScanTrainingOracle(Oracle):
+    name = "scan_training_step"
+    misconceptions = MISCONCEPTIONS
+
+    def needs_clean(self, exercise) -> bool:
+        return True
+
+    def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
+        """The learner's function is exported once per shape of the batches, and a
+        process that never ran the learner's code checks each program for a scan over
+        the batches and runs it on every case of that shape: those runs are the
+        answers, so what was checked is what was run. When the function cannot be
+        exported, it is called as it is, for its answers or its exception."""
+        cases = make_cases(seed)
+        try:
+            found = learner.programs([c.args for c in cases], _rows)
+        except LearnerRaised as raised:
+            explanation, _ = explain(raised.info)
+            entry = known(raised.info)
+            # a number made of the scan's result, not a Python loop's float() (that one is
+            # no_scan): the file must call a scan
+            uses_scan = re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", learner.source))
+            named = MISCONCEPTIONS["python_number_result"].diagnose() \
+                if entry is not None and entry.id == "tracer_to_python_number" and uses_scan \
+                else None
+            return self._called(learner, cases, _NOT_EXPORTED + explanation, named)
+        if any(f.get("ok") is not True for f in found.facts):
+            return self._called(learner, cases, _REFUSED)
+        answers = found.values
+        tests = [_test(case, got) for case, got in zip(cases, answers)]
+        scan_test, scan_diagnosis = check_structure(found.facts)
+        report = Report(tests + [scan_test])
+        if report.passed:
+            return report
+        if all(t.status == "pass" for t in tests):
+            report.diagnosis = scan_diagnosis
+            return report
+        reverse = any(f.get("backwards") for f in found.facts)
+        report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
+        return report
+
+    def _called(self, learner: Learner, cases: list[Case], why_no_scan: str,
+                named: Diagnosis | None = None) -> Report:
+        """No program to check: the answers (or the exception) of the learner's function
+        called as it is; the scan test fails, saying why (`named`: the mistake that
+        kept it from compiling, when it is one we know)."""
+        tests, answers = run_cases(learner, cases, RTOL, ATOL)
+        if (first := first_raised(answers, cases)) is not None:
+            first.diagnosis = diagnose_raised(first)
+            raise first
+        scan_test, scan_diagnosis = _no_scan(why_no_scan)
+        scan_diagnosis = named or scan_diagnosis
+        report = Report(tests + [scan_test])
+        if all(t.status == "pass" for t in tests):
+            report.diagnosis = scan_diagnosis
+        else:
+            report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis)
+        return report
+
+
+def _test(case: Case, got) -> TestResult:
+    if got is None:
+        return TestResult(case.title(failed=True), "error",
+                          "the tutor could not run your compiled function")
+    if (problem := mismatch(got, case.expected, RTOL, ATOL)) is None:
+        return TestResult(case.name, "pass")
+    return TestResult(case.title(failed=True), "fail", problem)
+
+
+_NO_SCAN = {
+    "no_loop": "Your compiled function has no loop over the batches: a Python loop is "
+               "unrolled into one copy of the step per batch when JAX traces it (and so "
+               "is lax.scan given unroll=; leave that at its default here).",
+    "not_over_rows": "Your loop does not take one batch per step over all the batches (a "
+                     "lax.fori_loop over an index, a separate scan per batch, or a scan "
+                     "given unroll=, say). Pass (x_batches, y_batches) as the scan's xs.",
+    "no_carry": "Your loop over the batches does not carry the weight from step to step "
+                "(lax.map, say): the weight must be the scan's carry, updated from each batch.",
+    "loop_unused": "Your function has a lax.scan over the batches, but the weight it returns "
+                   "is not that scan's final carry: the training steps happen outside it.",
+    "no_rows": "Your function could not be checked for a lax.scan over the batches.",
+}
+_NOT_EXPORTED = ("Your function could not be compiled with jax.jit, so the tutor cannot see "
+                 "a lax.scan in it. The whole function must work on traced arrays, which "
+                 "have no values yet: no float(), int() or Python if on them.\n")
+_REFUSED = ("Your compiled function uses something the tutor does not run (a host "
+            "callback such as jax.pure_callback, say), so its lax.scan cannot be checked.")
+
+
+def check_structure(facts: list[dict]) -> tuple[TestResult, Diagnosis | None]:
+    """Whether every shape's program scans over the batches (see runner/verify.py)."""
+    for found in facts:
+        if found.get("ok") is not True:
+            return _no_scan(_REFUSED)
+        if found.get("scan") != "ok":
+            return _no_scan(_NO_SCAN.get(found.get("scan"), _NO_SCAN["no_rows"]))
+    return TestResult(STRUCTURE_TEST, "pass"), None
+
+
+def _no_scan(message: str) -> tuple[TestResult, Diagnosis]:
+    diagnosis = MISCONCEPTIONS["no_scan"].diagnose(message=message)
+    return TestResult(STRUCTURE_TEST, "fail", message), diagnosis

@@ -1,0 +1,96 @@
+"""Values as the oracles compare and show them: structure and shape checked exactly
+before the numbers, within a tolerance for float32 answers against a float64 reference.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jaxtutor.runner.wire import Opaque
+
+# float32 arithmetic in the learner's process against a float64 reference
+RTOL, ATOL = 2e-4, 2e-5
+
+
+DESCRIBED_ENTRIES = 3  # entries of a tuple (keys of a dict) a description names
+DESCRIBED_DEPTH = 2  # nested containers a description looks into
+
+
+def describe(value, _depth: int = 0) -> str:
+    """A short, learner-facing description of a returned value's structure. Short
+    whatever the value: a 40,000-entry tuple is described by its length and first few."""
+    if value is None:
+        return "None"
+    if isinstance(value, Opaque):
+        return f"a {value.type_name}"
+    if isinstance(value, bool):
+        return f"the Python bool {value}"
+    if isinstance(value, (int, float)):
+        return f"the Python number {value!r}"
+    if isinstance(value, tuple):
+        if _depth >= DESCRIBED_DEPTH:
+            return f"a tuple of {len(value)}"
+        entries = [describe(v, _depth + 1) for v in value[:DESCRIBED_ENTRIES]]
+        return f"a tuple of {len(value)} ({_first_few(entries, len(value))})"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        keys = [repr(k[:40]) for k in sorted(value)[:DESCRIBED_ENTRIES]]
+        return f"a dict with keys [{_first_few(keys, len(value))}]"
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
+    return type(value).__name__
+
+
+def _first_few(described: list[str], total: int) -> str:
+    more = total - len(described)
+    return ", ".join(described + ([f"and {more} more"] if more > 0 else []))
+
+
+def as_array(value) -> np.ndarray | None:
+    """The value as a float64 array if it is an array or a Python number, else None."""
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        return value.astype(np.float64)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return np.asarray(float(value))
+    return None
+
+
+def mismatch(got, expected, rtol: float = RTOL, atol: float = ATOL) -> str | None:
+    """None when `got` matches `expected` (a pytree of float64 arrays) in structure,
+    shape and value; otherwise the first difference, in words."""
+    if isinstance(expected, tuple):
+        if not isinstance(got, (tuple, list)) or len(got) != len(expected):
+            return f"expected a tuple of {len(expected)}, got {describe(got)}"
+        for i, (g, e) in enumerate(zip(got, expected)):
+            if (problem := mismatch(g, e, rtol, atol)) is not None:
+                return f"entry {i}: {problem}"
+        return None
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or set(got) != set(expected):
+            return f"expected a dict with keys {sorted(expected)}, got {describe(got)}"
+        for key in expected:
+            if (problem := mismatch(got[key], expected[key], rtol, atol)) is not None:
+                return f"[{key!r}]: {problem}"
+        return None
+    arr = as_array(got)
+    expected = np.asarray(expected, dtype=np.float64)
+    if arr is None:
+        return f"expected an array of shape {expected.shape}, got {describe(got)}"
+    if arr.shape != expected.shape:
+        return f"expected shape {expected.shape}, got shape {arr.shape}"
+    if not np.all(np.isfinite(arr)) and np.all(np.isfinite(expected)):
+        return "got NaN or infinity"
+    if not np.allclose(arr, expected, rtol=rtol, atol=atol):
+        worst = np.unravel_index(np.argmax(np.abs(arr - expected)), arr.shape) if arr.shape else ()
+        at = f" at index {tuple(int(i) for i in worst)}" if arr.shape else ""
+        return f"expected {fmt(expected[worst])}{at}, got {fmt(arr[worst])}"
+    return None
+
+
+def matches(got, expected, rtol: float = RTOL, atol: float = ATOL) -> bool:
+    return mismatch(got, expected, rtol, atol) is None
+
+
+def fmt(x) -> str:
+    return f"{float(x):.6g}"
