@@ -42,7 +42,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ("argnums", "has_aux", "scan_training_step")
 # a submission with a known misconception, so the wrong check runs its full diagnosis
-WRONG = {"argnums": "swapped_order", "has_aux": "gradient_ascent", "scan_training_step": "sign_flipped"}
+WRONG = {
+    "argnums": "swapped_order",
+    "has_aux": "gradient_ascent",
+    "scan_training_step": "sign_flipped",
+}
 # a warm child waits 0.5 s for a job, then pays jit's one-time setup (~0.1 s); a learner
 # editing between two checks takes longer than this
 IDLE_S = 1.0
@@ -51,7 +55,9 @@ IDLE_S = 1.0
 def stats(samples: list[float]) -> tuple[float, float]:
     """Median and 90th percentile (nearest rank)."""
     ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.9 * len(ordered) + 0.5) - 1)]
+    return statistics.median(ordered), ordered[
+        min(len(ordered) - 1, round(0.9 * len(ordered) + 0.5) - 1)
+    ]
 
 
 def ms(seconds: float) -> str:
@@ -72,10 +78,14 @@ def versions() -> str:
 
 # -- cold and warm checks ----------------------------------------------------------------
 
+
 def cold_check(exercise_id: str, path: Path) -> tuple[float, str]:
     start = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "jaxtutor", "check", exercise_id, str(path), "--json"],
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "check", exercise_id, str(path), "--json"],
+        capture_output=True,
+        text=True,
+    )
     took = time.perf_counter() - start
     try:
         return took, json.loads(run.stdout)["status"]
@@ -97,7 +107,11 @@ def submissions(exercise) -> dict[str, str]:
     subs = {"correct": exercise.solution}
     folder = ROOT / "tests" / "learners" / exercise.id
     name = WRONG.get(exercise.id, "")
-    found = [folder / f"mistake_{name}.py", folder / f"{name}.py", *sorted(folder.glob("mistake_*.py"))]
+    found = [
+        folder / f"mistake_{name}.py",
+        folder / f"{name}.py",
+        *sorted(folder.glob("mistake_*.py")),
+    ]
     wrong = next((path for path in found if path.is_file()), None)
     if wrong is not None:
         subs["wrong"] = wrong.read_text()
@@ -128,8 +142,13 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
                     took, status = cold_check(exercise_id, path)
                     cold.append(took)
                     statuses.add(f"cold:{status}")
-                row = {"exercise": exercise_id, "submission": kind, "cold": stats(cold),
-                       "warm": stats(warm), "statuses": sorted(statuses)}
+                row = {
+                    "exercise": exercise_id,
+                    "submission": kind,
+                    "cold": stats(cold),
+                    "warm": stats(warm),
+                    "statuses": sorted(statuses),
+                }
                 rows.append(row)
                 print_row(row)
     return rows
@@ -152,8 +171,10 @@ def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
     with WarmPool(1) as pool:
         for lesson in lessons:
             warm_up(lesson.exercise, pool)  # what the app does while the learner reads
-            for kind, source in (("starter", lesson.exercise.starter),
-                                 ("solution", lesson.exercise.solution)):
+            for kind, source in (
+                ("starter", lesson.exercise.starter),
+                ("solution", lesson.exercise.solution),
+            ):
                 path = tmp / f"{lesson.id}_{kind}.py"
                 path.write_text(source)
                 cold, warm, scan_cold, statuses = [], [], [], set()
@@ -167,35 +188,52 @@ def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
                     cold.append(took)
                     statuses.add(f"cold:{status}")
                     scan_cold.append(cold_check("scan_training_step", scan_path)[0])
-                row = {"exercise": lesson.id, "submission": kind, "cold": stats(cold),
-                       "warm": stats(warm), "scan": stats(scan_cold), "statuses": sorted(statuses)}
+                row = {
+                    "exercise": lesson.id,
+                    "submission": kind,
+                    "cold": stats(cold),
+                    "warm": stats(warm),
+                    "scan": stats(scan_cold),
+                    "statuses": sorted(statuses),
+                }
                 rows.append(row)
                 (cm, _), (wm, _), (sm, _) = row["cold"], row["warm"], row["scan"]
-                print(f"  {lesson.id:26} {kind:8} cold {ms(cm)}  x{cm / sm:4.2f} of scan's "
-                      f"{ms(sm)}   warm {ms(wm)}   {' '.join(row['statuses'])}", flush=True)
+                print(
+                    f"  {lesson.id:26} {kind:8} cold {ms(cm)}  x{cm / sm:4.2f} of scan's "
+                    f"{ms(sm)}   warm {ms(wm)}   {' '.join(row['statuses'])}",
+                    flush=True,
+                )
     worst = max(r["cold"][0] / r["scan"][0] for r in rows)
     slowest_warm = max(r["warm"][0] for r in rows)
-    print(f"  worst cold/scan {worst:.2f} (target <= 1.25); slowest warm median "
-          f"{ms(slowest_warm)} (target < 300 ms)")
+    print(
+        f"  worst cold/scan {worst:.2f} (target <= 1.25); slowest warm median "
+        f"{ms(slowest_warm)} (target < 300 ms)"
+    )
     # the target is in milliseconds, which move with the machine's speed from day to day;
     # against a warm check of the scan exercise's solution in the same run, they do not
-    scan_warm = next((r["warm"][0] for r in rows if r["exercise"] == scan.id
-                      and r["submission"] == "solution"), None)
+    scan_warm = next(
+        (r["warm"][0] for r in rows if r["exercise"] == scan.id and r["submission"] == "solution"),
+        None,
+    )
     if scan_warm:
-        print(f"  slowest warm x{slowest_warm / scan_warm:.2f} of the scan solution's warm "
-              f"check ({ms(scan_warm)}; 100 ms on the quiet day of docs/performance.md)")
+        print(
+            f"  slowest warm x{slowest_warm / scan_warm:.2f} of the scan solution's warm "
+            f"check ({ms(scan_warm)}; 100 ms on the quiet day of docs/performance.md)"
+        )
     return rows
 
 
 def print_row(row: dict) -> None:
     (cm, cp), (wm, wp) = row["cold"], row["warm"]
-    print(f"  {row['exercise']:20} {row['submission']:8} cold {ms(cm)} p90 {ms(cp)}   "
-          f"warm {ms(wm)} p90 {ms(wp)}   warm/cold {wm / cm:5.2f}   {' '.join(row['statuses'])}")
+    print(
+        f"  {row['exercise']:20} {row['submission']:8} cold {ms(cm)} p90 {ms(cp)}   "
+        f"warm {ms(wm)} p90 {ms(wp)}   warm/cold {wm / cm:5.2f}   {' '.join(row['statuses'])}"
+    )
 
 
 # -- where the time goes ------------------------------------------------------------------
 
-_BREAKDOWN = textwrap.dedent(r'''
+_BREAKDOWN = textwrap.dedent(r"""
     import json, sys, time
     from collections import defaultdict
     start = time.perf_counter()
@@ -227,14 +265,18 @@ _BREAKDOWN = textwrap.dedent(r'''
     took["all calls again (compiled)"] = time.perf_counter() - start
     took["cases"] = len(cases)
     print(json.dumps(took))
-''')
+""")
 
 
 def breakdown(exercise_id: str, reps: int) -> dict:
     runs = []
     for _ in range(reps):
-        out = subprocess.run([sys.executable, "-c", _BREAKDOWN, exercise_id], capture_output=True,
-                             text=True, env=dict(os.environ, JAX_PLATFORMS="cpu"))
+        out = subprocess.run(
+            [sys.executable, "-c", _BREAKDOWN, exercise_id],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, JAX_PLATFORMS="cpu"),
+        )
         if out.returncode != 0:
             return {"error": out.stderr.strip().splitlines()[-1:]}
         runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -250,14 +292,17 @@ def process_costs(reps: int) -> dict:
             samples.append(time.perf_counter() - start)
         return statistics.median(samples)
 
-    return {"python start": timed([sys.executable, "-c", "pass"]),
-            "python + jaxtutor CLI imports":
-                timed([sys.executable, "-c", "import jaxtutor.cli, jaxtutor.check"])}
+    return {
+        "python start": timed([sys.executable, "-c", "pass"]),
+        "python + jaxtutor CLI imports": timed(
+            [sys.executable, "-c", "import jaxtutor.cli, jaxtutor.check"]
+        ),
+    }
 
 
 # -- the TUI's first frame ----------------------------------------------------------------
 
-_BARE_APP = textwrap.dedent('''
+_BARE_APP = textwrap.dedent("""
     from textual.app import App
     from textual.widgets import Footer, Header, Static
 
@@ -268,12 +313,14 @@ _BARE_APP = textwrap.dedent('''
             yield Footer()
 
     Bare().run()
-''')
+""")
 
 
-_ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"  # CSI: colours, cursor moves
-                      rb"|\x1b\][^\x07\x1b]*(\x07|\x1b\\)"  # OSC: titles, links
-                      rb"|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+_ESCAPES = re.compile(
+    rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+    rb"|\x1b\][^\x07\x1b]*(\x07|\x1b\\)"  # OSC: titles, links
+    rb"|\x1b[()][0-9A-Za-z]|\x1b[=>78]"
+)
 ROWS, COLUMNS = 30, 100
 
 
@@ -283,8 +330,15 @@ def painted_cells(output: bytes) -> int:
     return len(text) - text.count("\n") - text.count("\r")
 
 
-def on_pty(argv: list[str], env: dict, size: tuple[int, int], done, limit_s: float = 30.0,
-           press: tuple[float, bytes] | None = None, poll_s: float = 0.2) -> float | None:
+def on_pty(
+    argv: list[str],
+    env: dict,
+    size: tuple[int, int],
+    done,
+    limit_s: float = 30.0,
+    press: tuple[float, bytes] | None = None,
+    poll_s: float = 0.2,
+) -> float | None:
     """Run `argv` on a pseudo-terminal of `size` (columns, rows) until `done(output)`
     holds for what it has drawn: the seconds that took, from its start or, given
     `press` = (after_s, key), from typing `key` that long after the start; None if it
@@ -322,12 +376,17 @@ def on_pty(argv: list[str], env: dict, size: tuple[int, int], done, limit_s: flo
 def first_frame(argv: list[str], env: dict, limit_s: float = 30.0) -> float | None:
     """Seconds from start until 90% of a 100x30 pseudo-terminal has been painted: the
     first full frame, whatever the app draws (a blinking cursor never counts)."""
-    return on_pty(argv, env, (COLUMNS, ROWS),
-                  lambda output: painted_cells(output) >= 0.9 * ROWS * COLUMNS, limit_s)
+    return on_pty(
+        argv,
+        env,
+        (COLUMNS, ROWS),
+        lambda output: painted_cells(output) >= 0.9 * ROWS * COLUMNS,
+        limit_s,
+    )
 
 
 # a bare Textual app showing 12 lines of text, the last with the needle
-_BARE_TEXT_APP = textwrap.dedent('''
+_BARE_TEXT_APP = textwrap.dedent("""
     from textual.app import App
     from textual.widgets import Static
 
@@ -336,17 +395,19 @@ _BARE_TEXT_APP = textwrap.dedent('''
             yield Static("\\n".join(["Some text to read, line by line."] * 11 + ["You should already know: Python functions."]))
 
     Bare().run()
-''')
+""")
 # the lesson a newcomer meets first (lesson 1), by words of its first paragraph
 NEEDLE = b"already know"
 
 
-def text_on_screen(argv: list[str], env: dict, size: tuple[int, int], needle: bytes = NEEDLE,
-                   limit_s: float = 30.0) -> float | None:
+def text_on_screen(
+    argv: list[str], env: dict, size: tuple[int, int], needle: bytes = NEEDLE, limit_s: float = 30.0
+) -> float | None:
     """Seconds from start until `needle` has been drawn on a pseudo-terminal of `size`
     (columns, rows): the moment the lesson's first paragraph is there to read."""
-    return on_pty(argv, env, size,
-                  lambda output: needle in _ESCAPES.sub(b"", output[-200000:]), limit_s)
+    return on_pty(
+        argv, env, size, lambda output: needle in _ESCAPES.sub(b"", output[-200000:]), limit_s
+    )
 
 
 _VERDICT_SHOWN = re.compile(rb"\(\d+\.\d s\)")  # a verdict's title ends with its duration
@@ -355,9 +416,15 @@ _VERDICT_SHOWN = re.compile(rb"\(\d+\.\d s\)")  # a verdict's title ends with it
 def first_check_in_app(after_s: float, env: dict, limit_s: float = 60.0) -> float | None:
     """Seconds from pressing ^r, `after_s` after the app started (a newcomer on lesson 1's
     starter, at 120x36), until the verdict is on screen."""
-    return on_pty([sys.executable, "-m", "jaxtutor"], env, (120, 36),
-                  lambda output: bool(_VERDICT_SHOWN.search(_ESCAPES.sub(b"", output))),
-                  limit_s, press=(after_s, b"\x12"), poll_s=0.05)  # \x12 is ^r
+    return on_pty(
+        [sys.executable, "-m", "jaxtutor"],
+        env,
+        (120, 36),
+        lambda output: bool(_VERDICT_SHOWN.search(_ESCAPES.sub(b"", output))),
+        limit_s,
+        press=(after_s, b"\x12"),
+        poll_s=0.05,
+    )  # \x12 is ^r
 
 
 def app_env(home: Path) -> dict:
@@ -383,11 +450,15 @@ def bench_first_check(reps: int, tmp: Path) -> dict:
 
 
 def print_first_check(results: dict) -> None:
-    print("the first check in the app (lesson 1's starter, ^r pressed N s after start), "
-          "until its verdict is on screen (target <= 1.5 s):")
+    print(
+        "the first check in the app (lesson 1's starter, ^r pressed N s after start), "
+        "until its verdict is on screen (target <= 1.5 s):"
+    )
     for after_s, result in results.items():
-        print(f"  pressed {after_s:.0f} s after start: " + (
-            "no verdict seen" if result is None else f"{ms(result[0])} (p90 {ms(result[1])})"))
+        print(
+            f"  pressed {after_s:.0f} s after start: "
+            + ("no verdict seen" if result is None else f"{ms(result[0])} (p90 {ms(result[1])})")
+        )
 
 
 def bench_lesson_text(reps: int, tmp: Path) -> dict:
@@ -403,8 +474,11 @@ def bench_lesson_text(reps: int, tmp: Path) -> dict:
             bare.append(text_on_screen([sys.executable, "-c", _BARE_TEXT_APP], env, size))
             tutor.append(text_on_screen([sys.executable, "-m", "jaxtutor"], env, size))
         bare, tutor = [b for b in bare if b], [t for t in tutor if t]
-        results[size] = ({"bare": stats(bare), "jaxtutor": stats(tutor)} if bare and tutor
-                         else {"error": "the text never showed"})
+        results[size] = (
+            {"bare": stats(bare), "jaxtutor": stats(tutor)}
+            if bare and tutor
+            else {"error": "the text never showed"}
+        )
     return results
 
 
@@ -423,18 +497,23 @@ def bench_tui(reps: int, tmp: Path) -> dict:
 
 
 def print_lesson_text(results: dict) -> None:
-    print("lesson 1's first paragraph on screen, from start (bare: a Textual app showing 12 "
-          "lines of text; target ratio <= 1.5):")
+    print(
+        "lesson 1's first paragraph on screen, from start (bare: a Textual app showing 12 "
+        "lines of text; target ratio <= 1.5):"
+    )
     for (columns, rows), result in results.items():
         if "error" in result:
             print(f"  {columns}x{rows}: {result['error']}")
             continue
         (bm, bp), (jm, jp) = result["bare"], result["jaxtutor"]
-        print(f"  {columns}x{rows}: bare {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} (p90 {ms(jp)}), "
-              f"ratio {jm / bm:.2f}")
+        print(
+            f"  {columns}x{rows}: bare {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} (p90 {ms(jp)}), "
+            f"ratio {jm / bm:.2f}"
+        )
 
 
 # -- grading ------------------------------------------------------------------------------
+
 
 def bench_grade(count: int, tmp: Path) -> dict:
     folder = tmp / "class"
@@ -445,8 +524,22 @@ def bench_grade(count: int, tmp: Path) -> dict:
     for i in range(count):
         shutil.copy(files[i % len(files)], folder / f"student{i:03}.py")
     start = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "jaxtutor", "grade", "argnums", str(folder),
-                          "--jobs", "2", "--format", "json"], capture_output=True, text=True)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jaxtutor",
+            "grade",
+            "argnums",
+            str(folder),
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+    )
     graded = time.perf_counter() - start
     start = time.perf_counter()
     for path in sorted(folder.glob("*.py")):
@@ -457,17 +550,29 @@ def bench_grade(count: int, tmp: Path) -> dict:
 
 # -- the report ---------------------------------------------------------------------------
 
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 repetitions, 12 graded files")
     parser.add_argument("--reps", type=int, help="repetitions per measurement (default 10)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"])
-    parser.add_argument("--only-lesson-text", action="store_true",
-                        help="only the lesson text on screen at 80x24 and 120x36")
-    parser.add_argument("--only-first-check", action="store_true",
-                        help="only the first check in the app, 1 s and 5 s after start")
-    parser.add_argument("--only-every-lesson", action="store_true",
-                        help="only every lesson's starter and solution, cold and warm")
+    parser.add_argument(
+        "--skip", nargs="*", default=[], choices=["checks", "breakdown", "tui", "grade"]
+    )
+    parser.add_argument(
+        "--only-lesson-text",
+        action="store_true",
+        help="only the lesson text on screen at 80x24 and 120x36",
+    )
+    parser.add_argument(
+        "--only-first-check",
+        action="store_true",
+        help="only the first check in the app, 1 s and 5 s after start",
+    )
+    parser.add_argument(
+        "--only-every-lesson",
+        action="store_true",
+        help="only every lesson's starter and solution, cold and warm",
+    )
     args = parser.parse_args()
     print(versions())
     if args.only_first_check:
@@ -478,8 +583,10 @@ def main() -> int:
     if args.only_every_lesson:
         with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
             os.environ["JAXTUTOR_HOME"] = str(Path(tmp) / "home")
-            print(f"every lesson, cold and warm checks ({args.reps or 3} repetitions, medians), "
-                  f"load average {load_average()}:")
+            print(
+                f"every lesson, cold and warm checks ({args.reps or 3} repetitions, medians), "
+                f"load average {load_average()}:"
+            )
             bench_every_lesson(args.reps or 3, Path(tmp))
             print(f"load average after: {load_average()}")
         return 0
@@ -490,14 +597,18 @@ def main() -> int:
         return 0
     reps = args.reps or (3 if args.quick else 10)
     graded = 12 if args.quick else 60
-    print(f"jaxtutor check latency: {os.cpu_count()} cores, {reps} repetitions, "
-          f"load average {load_average()}")
+    print(
+        f"jaxtutor check latency: {os.cpu_count()} cores, {reps} repetitions, "
+        f"load average {load_average()}"
+    )
     with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
         tmp = Path(tmp)
         os.environ["JAXTUTOR_HOME"] = str(tmp / "home")  # never touch a learner's progress
         if "checks" not in args.skip:
-            print("\nchecks (median, p90; warm/cold of the medians; target warm/cold <= 0.20 "
-                  "for a correct file, warm < 500 ms for a wrong one):")
+            print(
+                "\nchecks (median, p90; warm/cold of the medians; target warm/cold <= 0.20 "
+                "for a correct file, warm < 500 ms for a wrong one):"
+            )
             bench_checks(reps, tmp)
             print("\nevery lesson's starter and solution (medians):")
             bench_every_lesson(max(1, reps // 3), tmp)
@@ -511,16 +622,20 @@ def main() -> int:
                     print(f"  {exercise_id}: not measured ({' '.join(parts['error'])})")
                     continue
                 cases = int(parts.pop("cases"))
-                print(f"  {exercise_id} ({cases} cases): "
-                      + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts.items()))
+                print(
+                    f"  {exercise_id} ({cases} cases): "
+                    + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in parts.items())
+                )
         if "tui" not in args.skip:
             tui = bench_tui(reps, tmp)
             if "error" in tui:
                 print(f"\nTUI: {tui['error']}")
             else:
                 (bm, bp), (jm, jp) = tui["bare"], tui["jaxtutor"]
-                print(f"\nfirst frame: bare Textual app {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} "
-                      f"(p90 {ms(jp)}), ratio {jm / bm:.2f} (target <= 1.5)")
+                print(
+                    f"\nfirst frame: bare Textual app {ms(bm)} (p90 {ms(bp)}), jaxtutor {ms(jm)} "
+                    f"(p90 {ms(jp)}), ratio {jm / bm:.2f} (target <= 1.5)"
+                )
             print_lesson_text(bench_lesson_text(reps, tmp))
             print_first_check(bench_first_check(max(1, reps // 2), tmp))
         if "grade" not in args.skip:
@@ -528,10 +643,12 @@ def main() -> int:
             if "error" in result:
                 print(f"\ngrading: {result['error']}")
             else:
-                print(f"\ngrading {result['count']} argnums files: `jaxtutor grade --jobs 2` "
-                      f"{result['grade']:.1f} s (exit {result['exit']}), one cold check after another "
-                      f"{result['cold']:.1f} s, throughput x{result['cold'] / result['grade']:.1f} "
-                      "(target >= 4)")
+                print(
+                    f"\ngrading {result['count']} argnums files: `jaxtutor grade --jobs 2` "
+                    f"{result['grade']:.1f} s (exit {result['exit']}), one cold check after another "
+                    f"{result['cold']:.1f} s, throughput x{result['cold'] / result['grade']:.1f} "
+                    "(target >= 4)"
+                )
     print(f"\nload average after: {load_average()}")
     return 0
 

@@ -11,18 +11,27 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_import_contracts_hold():
-    result = subprocess.run([Path(sys.executable).with_name("lint-imports")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [Path(sys.executable).with_name("lint-imports")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" not in result.stdout.split("Contracts:")[-1].replace("0 broken", "")
 
 
 def test_cli_check_never_imports_jax_in_the_trusted_process():
-    code = ("import sys; from jaxtutor.cli import main; from jaxtutor.course.lessons import find_exercise;"
-            "import tempfile, pathlib; d = pathlib.Path(tempfile.mkdtemp()); p = d / 's.py';"
-            "p.write_text(find_exercise('argnums').exercise.solution);"
-            "rc = main(['check', 'argnums', str(p), '--json']);"
-            "assert 'jax' not in sys.modules, 'jax imported'; print('rc', rc)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    code = (
+        "import sys; from jaxtutor.cli import main; from jaxtutor.course.lessons import find_exercise;"
+        "import tempfile, pathlib; d = pathlib.Path(tempfile.mkdtemp()); p = d / 's.py';"
+        "p.write_text(find_exercise('argnums').exercise.solution);"
+        "rc = main(['check', 'argnums', str(p), '--json']);"
+        "assert 'jax' not in sys.modules, 'jax imported'; print('rc', rc)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert "rc 0" in result.stdout

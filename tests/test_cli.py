@@ -12,16 +12,23 @@ from jaxtutor.course.lessons import builtin_lessons, find_exercise
 
 
 def jaxtutor(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_list_names_every_exercise_with_its_lesson_title():
     result = jaxtutor("list")
     assert result.returncode == 0
     for lesson in builtin_lessons():
-        assert any(line.split()[0] == lesson.id and lesson.title in line
-                   for line in result.stdout.splitlines()), lesson.id
+        assert any(
+            line.split()[0] == lesson.id and lesson.title in line
+            for line in result.stdout.splitlines()
+        ), lesson.id
 
 
 def test_unknown_exercise_is_a_usage_error(tmp_path):
@@ -58,8 +65,10 @@ def test_check_passes_with_exit_0_and_a_readable_report(argnums_solution):
 def test_check_json_is_one_object_shaped_like_exercism_results(tmp_path):
     path = tmp_path / "wrong.py"
     solution = find_exercise("argnums").exercise.solution
-    path.write_text(solution.replace("argnums=(1, 2)", "argnums=(2, 1)")
-                    + "\nprint('hello from the learner ' * 40)\n")
+    path.write_text(
+        solution.replace("argnums=(1, 2)", "argnums=(2, 1)")
+        + "\nprint('hello from the learner ' * 40)\n"
+    )
     result = jaxtutor("check", "argnums", str(path), "--json")
     assert result.returncode == 1
     report = json.loads(result.stdout)
@@ -68,8 +77,9 @@ def test_check_json_is_one_object_shaped_like_exercism_results(tmp_path):
     assert report["diagnosis"]["id"] == "swapped_order"
     assert report["hint"]
     assert isinstance(report["duration_s"], float)
-    assert report["tests"] and all(set(t) == {"name", "status", "message", "output"}
-                                   for t in report["tests"])
+    assert report["tests"] and all(
+        set(t) == {"name", "status", "message", "output"} for t in report["tests"]
+    )
     assert "hello from the learner" in report["output"] and len(report["output"]) <= 500
 
 
@@ -98,10 +108,17 @@ def test_list_shows_a_heading_where_each_part_begins():
 def test_show_prints_a_lessons_text_without_importing_jax():
     lesson = find_exercise("grad_basics")
     result = subprocess.run(
-        [sys.executable, "-c", "import sys; from jaxtutor.cli import main; "
-         "code = main(['show', 'grad_basics']); "
-         "assert 'jax' not in sys.modules, 'show imported JAX'; sys.exit(code)"],
-        capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "-c",
+            "import sys; from jaxtutor.cli import main; "
+            "code = main(['show', 'grad_basics']); "
+            "assert 'jax' not in sys.modules, 'show imported JAX'; sys.exit(code)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     shown = " ".join(result.stdout.split())
     assert "Lesson 1 of" in shown
@@ -129,9 +146,15 @@ def test_new_lesson_refuses_a_built_in_id(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("command, words", [
-    ("list", "exercise id"), ("progress", "passed, in progress"),
-    ("check", "exit codes"), ("check", "does not record progress")])
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        ("list", "exercise id"),
+        ("progress", "passed, in progress"),
+        ("check", "exit codes"),
+        ("check", "does not record progress"),
+    ],
+)
 def test_help_says_what_a_command_does(command, words):
     result = jaxtutor(command, "--help")
     assert result.returncode == 0 and words in " ".join(result.stdout.split())

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from conftest import LEARNERS, learner_files, run_check
-from jaxtutor.explain import KNOWN
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles.values import ATOL, RTOL
+from jaxtutor.explain import KNOWN
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs
+from jaxtutor.oracles.values import ATOL, RTOL
 
 # exercise -> learner file -> the mistake it must be named as (None: it must pass)
 EXPECTED = {
@@ -99,6 +99,7 @@ def test_learner_file_gets_the_right_verdict(exercise, name):
 
 # -- hidden cases stay exact in float32 ------------------------------------------------
 
+
 def _f32(a):
     return np.asarray(a, dtype=np.float32)
 
@@ -149,9 +150,13 @@ def _momentum_f32(w, xs, ys, lr):
 
 
 # the lessons whose references are plain arithmetic, as a learner's float32 code runs it
-FLOAT32 = {"purity_under_jit": _clip_f32, "pytrees": _sgd_tree_f32,
-           "immutable_arrays": _totals_f32, "control_flow": _final_and_grad_f32,
-           "optimizer_state": _momentum_f32}
+FLOAT32 = {
+    "purity_under_jit": _clip_f32,
+    "pytrees": _sgd_tree_f32,
+    "immutable_arrays": _totals_f32,
+    "control_flow": _final_and_grad_f32,
+    "optimizer_state": _momentum_f32,
+}
 
 
 @pytest.mark.parametrize("lesson_id", sorted(FLOAT32))

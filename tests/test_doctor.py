@@ -20,15 +20,26 @@ NO_NAMESPACES = 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$@"'
 def jaxtutor(*args, forbid_namespaces: bool = False):
     command = [sys.executable, "-m", "jaxtutor", *map(str, args)]
     if forbid_namespaces:
-        command = ["unshare", "--user", "--map-root-user", "sh", "-c", NO_NAMESPACES, "sh", *command]
+        command = [
+            "unshare",
+            "--user",
+            "--map-root-user",
+            "sh",
+            "-c",
+            NO_NAMESPACES,
+            "sh",
+            *command,
+        ]
     return subprocess.run(command, capture_output=True, text=True, timeout=600)
 
 
 def _can_forbid() -> bool:
     if shutil.which("unshare") is None:
         return False
-    probe = subprocess.run(["unshare", "--user", "--map-root-user", "sh", "-c", NO_NAMESPACES,
-                            "sh", "true"], capture_output=True)
+    probe = subprocess.run(
+        ["unshare", "--user", "--map-root-user", "sh", "-c", NO_NAMESPACES, "sh", "true"],
+        capture_output=True,
+    )
     return probe.returncode == 0
 
 
@@ -39,8 +50,15 @@ forbidding = pytest.mark.skipif(not _can_forbid(), reason="cannot make a user na
 def test_doctor_names_every_layer_here():
     done = jaxtutor("doctor")
     assert done.returncode == 0, done.stdout
-    for layer in ("namespaces", "read-only root", "no capabilities", "no_new_privs", "seccomp",
-                  "lifeline", "Landlock"):
+    for layer in (
+        "namespaces",
+        "read-only root",
+        "no capabilities",
+        "no_new_privs",
+        "seccomp",
+        "lifeline",
+        "Landlock",
+    ):
         assert layer in done.stdout
     assert "NO " not in done.stdout and "Every layer holds." in done.stdout
 
@@ -66,8 +84,9 @@ def test_without_namespaces_grade_refuses_until_told_unsafe(tmp_path):
     shutil.copy(SUBMISSIONS / "alice.py", tmp_path / "alice.py")
     refused = jaxtutor("grade", "argnums", tmp_path, "--format", "csv", forbid_namespaces=True)
     assert refused.returncode == 2 and "--unsafe" in refused.stderr and refused.stdout == ""
-    graded = jaxtutor("grade", "argnums", tmp_path, "--format", "csv", "--unsafe",
-                      forbid_namespaces=True)
+    graded = jaxtutor(
+        "grade", "argnums", tmp_path, "--format", "csv", "--unsafe", forbid_namespaces=True
+    )
     assert graded.returncode == 0, graded.stderr
     assert "alice,alice.py,pass" in graded.stdout and "does not allow" in graded.stderr
 

@@ -74,8 +74,9 @@ RAISE = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def raised() -> dict:
-    done = subprocess.run([sys.executable, "-c", RAISE], capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", RAISE], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -91,8 +92,7 @@ def test_the_pinned_jax_message_is_answered_by_its_own_entry(raised, ident):
 
 
 def test_float_of_a_tracer_is_not_told_to_make_it_static(raised):
-    for info in (raised["others"]["float_of_tracer"],
-                 raised["entries"]["tracer_to_python_number"]):
+    for info in (raised["others"]["float_of_tracer"], raised["entries"]["tracer_to_python_number"]):
         words, _ = explain(info)
         assert "static" not in words.split("\n\n")[0]
         assert "jax.debug.print" in words

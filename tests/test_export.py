@@ -18,8 +18,13 @@ def jaxtutor_cli(*args, home=None):
     env = dict(os.environ)
     if home is not None:
         env["JAXTUTOR_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
-                          capture_output=True, text=True, timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
 
 
 def _learn(home, script):
@@ -47,10 +52,20 @@ def bob(store):
 def test_export_then_report_round_trips(tmp_path):
     _learn(tmp_path / "ada", ada)
     _learn(tmp_path / "bob", bob)
-    done = jaxtutor_cli("export", "--name", "Ada", "--out", tmp_path / "ada.json", home=tmp_path / "ada")
+    done = jaxtutor_cli(
+        "export", "--name", "Ada", "--out", tmp_path / "ada.json", home=tmp_path / "ada"
+    )
     assert done.returncode == 0, done.stderr
-    done = jaxtutor_cli("export", "--name", "=Bob", "--format", "csv", "--out", tmp_path / "bob.csv",
-                        home=tmp_path / "bob")
+    done = jaxtutor_cli(
+        "export",
+        "--name",
+        "=Bob",
+        "--format",
+        "csv",
+        "--out",
+        tmp_path / "bob.csv",
+        home=tmp_path / "bob",
+    )
     assert done.returncode == 0, done.stderr
 
     exported = json.loads((tmp_path / "ada.json").read_text())
@@ -62,7 +77,9 @@ def test_export_then_report_round_trips(tmp_path):
     assert argnums["first_passed_at"].endswith("Z")
     # the CSV export keeps the pack and version on every row, and defuses the name
     bob_rows = list(csv.DictReader(io.StringIO((tmp_path / "bob.csv").read_text())))
-    assert {(r["pack"], r["pack_version"]) for r in bob_rows} == {("jaxtutor-course", jaxtutor.__version__)}
+    assert {(r["pack"], r["pack_version"]) for r in bob_rows} == {
+        ("jaxtutor-course", jaxtutor.__version__)
+    }
     assert bob_rows[0]["name"] == "'=Bob"
 
     done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "bob.csv", "--format", "json")
@@ -75,13 +92,22 @@ def test_export_then_report_round_trips(tmp_path):
     assert students["Ada"]["argnums"]["hints_used"] == 2
     assert students["Ada"]["has_aux"]["status"] == "in_progress"
     assert students["=Bob"]["argnums"] == {
-        "status": "in_progress", "attempts": 2, "hints_used": 0, "first_passed_at": None,
-        "last_misconception": "non_scalar_loss", "solution_shown": True,
-        "misconceptions": {"non_scalar_loss": 1, "swapped_order": 1}}
+        "status": "in_progress",
+        "attempts": 2,
+        "hints_used": 0,
+        "first_passed_at": None,
+        "last_misconception": "non_scalar_loss",
+        "solution_shown": True,
+        "misconceptions": {"non_scalar_loss": 1, "swapped_order": 1},
+    }
     totals = {t["exercise"]: t for t in report["totals"]}
     assert totals["argnums"]["passed"] == 1 and totals["argnums"]["started"] == 2
-    assert report["misconceptions"][0] == {"exercise": "argnums", "id": "swapped_order",
-                                           "students": 2, "times": 3}
+    assert report["misconceptions"][0] == {
+        "exercise": "argnums",
+        "id": "swapped_order",
+        "students": 2,
+        "times": 3,
+    }
 
     done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "bob.csv", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
@@ -100,8 +126,14 @@ def test_report_warns_of_mixed_courses_and_skips_broken_files(tmp_path):
     old["name"], old["course"]["version"] = "Cy", "0.0.1"
     (tmp_path / "cy.json").write_text(json.dumps(old))
     (tmp_path / "junk.json").write_text("{not json")
-    done = jaxtutor_cli("report", tmp_path / "ada.json", tmp_path / "cy.json", tmp_path / "junk.json",
-                        "--format", "json")
+    done = jaxtutor_cli(
+        "report",
+        tmp_path / "ada.json",
+        tmp_path / "cy.json",
+        tmp_path / "junk.json",
+        "--format",
+        "json",
+    )
     assert done.returncode == 1
     assert "junk.json:1:2: not valid JSON" in done.stderr
     assert "different courses or versions" in done.stderr

@@ -14,12 +14,24 @@ from jaxtutor.oracles.generic.compare import differs
 from jaxtutor.oracles.generic.runs import Raised
 from jaxtutor.oracles.generic.spec import problems
 
-CONFIG = {"args": [{"name": "w"}, {"name": "x", "shape": ["N", 2], "low": 0.0, "high": 3.0},
-                   {"name": "lr", "dtype": "python_float"}],
-          "sizes": {"N": [1, 4]}, "random_cases": 6, "seed": 3,
-          "cases": [{"name": "fixed", "args": [1, [[1, 2]], 0.5]},
-                    {"name": "ints", "args": [2, [[1, 2]], 1], "dtypes": ["python_int", "int32",
-                                                                         "python_float"]}]}
+CONFIG = {
+    "args": [
+        {"name": "w"},
+        {"name": "x", "shape": ["N", 2], "low": 0.0, "high": 3.0},
+        {"name": "lr", "dtype": "python_float"},
+    ],
+    "sizes": {"N": [1, 4]},
+    "random_cases": 6,
+    "seed": 3,
+    "cases": [
+        {"name": "fixed", "args": [1, [[1, 2]], 0.5]},
+        {
+            "name": "ints",
+            "args": [2, [[1, 2]], 1],
+            "dtypes": ["python_int", "int32", "python_float"],
+        },
+    ],
+}
 
 
 def check_source(ex, source):
@@ -47,11 +59,19 @@ def test_cases_follow_shapes_dtypes_ranges_and_seed():
 
 
 def test_spec_problems_are_found():
-    bad = {"args": [{"name": "x", "shape": ["M"], "dtype": "half"}], "sizes": {},
-           "cases": [{"args": [1, 2]}], "mutants": [{"id": "a"}, {"id": "a"}]}
+    bad = {
+        "args": [{"name": "x", "shape": ["M"], "dtype": "half"}],
+        "sizes": {},
+        "cases": [{"args": [1, 2]}],
+        "mutants": [{"id": "a"}, {"id": "a"}],
+    }
     found = {(where, message.split(" ")[0]) for where, message, _ in problems(bad)}
-    assert found == {(("args", 0, "dtype"), "unknown"), (("args", 0, "shape"), "shape"),
-                     (("cases", 0, "args"), "this"), (("mutants", 1, "id"), "mutant")}
+    assert found == {
+        (("args", 0, "dtype"), "unknown"),
+        (("args", 0, "shape"), "shape"),
+        (("cases", 0, "args"), "this"),
+        (("mutants", 1, "id"), "mutant"),
+    }
 
 
 def test_answers_compare_as_values_exceptions_and_structure():
@@ -60,16 +80,28 @@ def test_answers_compare_as_values_exceptions_and_structure():
     assert differs((np.ones(2), 1.0), (np.ones(2), 1.5), config) == "entry 1: expected 1.5, got 1"
     # two exceptions are one mistake only on their evidence, not on their type alone
     assert differs(Raised("TypeError", "a"), Raised("TypeError", "b"), config) is not None
-    assert differs(Raised("TypeError", "Output had shape: (3,). at 0x7f00"),
-                   Raised("TypeError", "Output had shape: (8,). at 0x7f99"), config) is None
-    assert differs(Raised("TypeError", "Output had shape: (3,)."),
-                   Raised("TypeError", "Output had shape: ()."), config) is not None
+    assert (
+        differs(
+            Raised("TypeError", "Output had shape: (3,). at 0x7f00"),
+            Raised("TypeError", "Output had shape: (8,). at 0x7f99"),
+            config,
+        )
+        is None
+    )
+    assert (
+        differs(
+            Raised("TypeError", "Output had shape: (3,)."),
+            Raised("TypeError", "Output had shape: ()."),
+            config,
+        )
+        is not None
+    )
     assert differs(np.ones(2), Raised("TypeError", ""), config) == "expected TypeError"
     assert compare._like([1.0, [2.0, 3.0]], (0.0, np.zeros(2)))[1].shape == (2,)
 
 
 def test_a_train_step_that_keeps_its_first_batch_is_caught():
-    source = '''
+    source = """
 import jax
 import jax.numpy as jnp
 
@@ -81,7 +113,7 @@ def train_step(w, x, y):
     if _grad is None:
         _grad = jax.jit(jax.grad(lambda w: jnp.sum((w * x - y) ** 2)))
     return w - 0.05 * _grad(w)
-'''
+"""
     verdict = check_source(exercise("closures_train_step"), source)
     assert verdict.status == "fail"
     assert [t.status for t in verdict.tests[:2]] == ["pass", "fail"]  # batch A, then batch B
@@ -90,7 +122,7 @@ def train_step(w, x, y):
 
 
 def test_a_static_learning_rate_fails_on_recompilation_alone():
-    source = '''
+    source = """
 import functools
 import jax
 import jax.numpy as jnp
@@ -99,23 +131,25 @@ import jax.numpy as jnp
 @functools.partial(jax.jit, static_argnums=1)
 def sgd_step(w, lr, x, y):
     return w - lr * jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
-'''
+"""
     verdict = check_source(exercise("jit_dynamic_lr"), source)
     failed = {t.name for t in verdict.tests if t.status != "pass"}
     assert "changing the values does not recompile" in failed
-    assert not any(t.status != "pass" for t in verdict.tests if t.name.startswith(("lr", "the", "hidden")))
+    assert not any(
+        t.status != "pass" for t in verdict.tests if t.name.startswith(("lr", "the", "hidden"))
+    )
     assert verdict.diagnosis.id == "static_lr"
 
 
 def test_a_wrong_answer_no_mutant_explains_is_not_given_the_first_hint():
-    source = '''
+    source = """
 import jax.numpy as jnp
 from jax import lax
 
 
 def running_total(xs):
     return lax.scan(lambda c, x: (c + 2 * x, c + 2 * x), 0.0, xs)
-'''
+"""
     ex = exercise("scan_basics")
     verdict = check_source(ex, source)
     assert verdict.status == "fail"
@@ -125,33 +159,42 @@ def running_total(xs):
 
 # -- rules the learner's own process cannot answer -------------------------------------
 
+
 def test_faked_compile_counts_do_not_pass_the_recompile_rule():
     """A static lr, in a file that zeroes the compile counts its own process reported
     (this passed when the count came from there)."""
-    verdict = check_source(exercise("jit_dynamic_lr"),
-                           (LEARNERS / "jit_dynamic_lr" / "attack_fakes_compile_count.py").read_text())
+    verdict = check_source(
+        exercise("jit_dynamic_lr"),
+        (LEARNERS / "jit_dynamic_lr" / "attack_fakes_compile_count.py").read_text(),
+    )
     tests = {t.name: t for t in verdict.tests}
     assert tests["changing the values does not recompile"].status == "fail"
-    assert all(t.status == "pass" for name, t in tests.items() if not name.startswith(("changing", "structure")))
+    assert all(
+        t.status == "pass"
+        for name, t in tests.items()
+        if not name.startswith(("changing", "structure"))
+    )
     assert verdict.diagnosis.id == "static_lr"
 
 
 def test_a_scan_thrown_away_beside_a_python_loop_fails_the_scan_rule():
-    verdict = check_source(exercise("scan_basics"),
-                           (LEARNERS / "scan_basics" / "attack_scan_beside_loop.py").read_text())
+    verdict = check_source(
+        exercise("scan_basics"),
+        (LEARNERS / "scan_basics" / "attack_scan_beside_loop.py").read_text(),
+    )
     tests = {t.name: t for t in verdict.tests}
     assert tests.pop("structure: uses `scan`").status == "fail"
     assert all(t.status == "pass" for t in tests.values()), verdict.message
 
 
 def test_rules_name_what_they_judge():
-    bare = '''
+    bare = """
 import jax.numpy as jnp
 
 
 def sgd_step(w, lr, x, y):
     return w - lr * 2.0 * jnp.sum((w * x - y) * x)
-'''
+"""
     # as `jaxtutor check` runs it: no children given, so the check starts its own server
     verdict = check_alone(exercise("jit_dynamic_lr"), bare)
     jit = next(t for t in verdict.tests if t.name == "structure: uses `jit`")

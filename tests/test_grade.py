@@ -42,20 +42,35 @@ EXPECTED = {
 
 
 def jaxtutor(*args, cwd=None, timeout=600):
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Grade a copy of the class (heidi tries to rewrite what she can reach) with two
     jobs, once per run (the tests only read what it left)."""
+
     def grade(root: Path) -> list:
         folder = root / "argnums"
         shutil.copytree(SUBMISSIONS, folder)
         (folder / ".heidi-may-attack").touch()
-        done = jaxtutor("grade", "argnums", folder, "--jobs", "2", "--format", "json",
-                        "--out", folder / "results.json")
+        done = jaxtutor(
+            "grade",
+            "argnums",
+            folder,
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+            "--out",
+            folder / "results.json",
+        )
         return [done.args, done.returncode, done.stdout, done.stderr]
 
     root, done = made_once(tmp_path_factory, "graded_class", grade)
@@ -83,7 +98,10 @@ def test_every_submission_gets_its_own_right_row(graded):
     assert "no .py file" in rows["judy"]["message"]
     assert report["exercise"] == "argnums"
     assert isinstance(report["seed"], int)  # one fresh draw for the class, reported
-    assert report["pack"] == {"id": "jaxtutor-course", "version": __import__("jaxtutor").__version__}
+    assert report["pack"] == {
+        "id": "jaxtutor-course",
+        "version": __import__("jaxtutor").__version__,
+    }
 
 
 def test_the_attack_changed_nothing_however_often_the_class_is_graded(graded, tmp_path):
@@ -95,9 +113,13 @@ def test_the_attack_changed_nothing_however_often_the_class_is_graded(graded, tm
     again_folder = tmp_path / "argnums"
     shutil.copytree(folder, again_folder, ignore=shutil.ignore_patterns("mallory.py"))
     again = jaxtutor("grade", "argnums", again_folder, "--jobs", "2", "--format", "json")
-    assert [(r["student"], r["status"], r["outcome"]) for r in json.loads(again.stdout)["rows"]] \
-        == [(r["student"], r["status"], r["outcome"]) for r in first["rows"]
-            if r["student"] != "mallory"]
+    assert [
+        (r["student"], r["status"], r["outcome"]) for r in json.loads(again.stdout)["rows"]
+    ] == [
+        (r["student"], r["status"], r["outcome"])
+        for r in first["rows"]
+        if r["student"] != "mallory"
+    ]
     # jailed, heidi finds neither the grader nor her classmates' files
     for original in SUBMISSIONS.rglob("*.py"):
         assert (folder / original.relative_to(SUBMISSIONS)).read_bytes() == original.read_bytes()
@@ -113,9 +135,12 @@ def test_summary_counts_passes_and_ranks_misconceptions(graded):
     assert summary["passed"] == 2
     assert summary["statuses"] == {"error": 6, "fail": 6, "pass": 2}
     assert summary["misconceptions"] == [
-        {"id": "swapped_order", "count": 2}, {"id": "wrong_argnums", "count": 2},
-        {"id": "non_scalar_loss", "count": 1}, {"id": "probe_constant_result", "count": 1},
-        {"id": "single_gradient", "count": 1}]
+        {"id": "swapped_order", "count": 2},
+        {"id": "wrong_argnums", "count": 2},
+        {"id": "non_scalar_loss", "count": 1},
+        {"id": "probe_constant_result", "count": 1},
+        {"id": "single_gradient", "count": 1},
+    ]
 
 
 def test_quiet_in_a_pipe(graded):
@@ -127,12 +152,24 @@ def test_quiet_in_a_pipe(graded):
 def test_fresh_seed_csv_on_stdout(tmp_path):
     for name in ("alice.py", "carol.py"):
         shutil.copy(SUBMISSIONS / name, tmp_path / name)
-    done = jaxtutor("grade", "argnums", tmp_path / "alice.py", tmp_path / "carol.py",
-                    "--seed", "12345", "--format", "csv", "--jobs", "1")
+    done = jaxtutor(
+        "grade",
+        "argnums",
+        tmp_path / "alice.py",
+        tmp_path / "carol.py",
+        "--seed",
+        "12345",
+        "--format",
+        "csv",
+        "--jobs",
+        "1",
+    )
     assert done.returncode == 0, done.stderr
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
     assert [(r["student"], r["status"], r["misconception"]) for r in rows] == [
-        ("alice", "pass", ""), ("carol", "fail", "swapped_order")]
+        ("alice", "pass", ""),
+        ("carol", "fail", "swapped_order"),
+    ]
 
 
 def test_table_names_the_misconceptions(tmp_path):
@@ -150,6 +187,7 @@ def test_usage_errors():
 
 
 # -- finding submissions, and the CSV, without running anything ----------------------------
+
 
 def _exercise():
     return find_exercise("argnums", builtin_lessons()).exercise
@@ -173,7 +211,7 @@ def test_folder_rules(tmp_path):
 
 
 def test_csv_cells_never_become_formulas():
-    rows = [Row("=HYPERLINK(\"x\")", "a.py", "fail", "wrong_answer", 0, 7, "", 1.0, "-1 of 7")]
+    rows = [Row('=HYPERLINK("x")', "a.py", "fail", "wrong_answer", 0, 7, "", 1.0, "-1 of 7")]
     text = to_csv(rows)
     parsed = list(csv.DictReader(io.StringIO(text)))[0]
     assert parsed["student"].startswith("'=") and parsed["message"].startswith("'-")
@@ -188,14 +226,27 @@ def test_rows_do_not_depend_on_jobs(tmp_path):
     for jobs in ("1", "2"):
         done = jaxtutor("grade", "argnums", tmp_path, "--jobs", jobs, "--format", "json")
         assert done.returncode == 0, done.stderr
-        results.append([(r["student"], r["status"], r["misconception"])
-                        for r in json.loads(done.stdout)["rows"]])
-    assert results[0] == results[1] == [("alice", "pass", None), ("bob", "fail", "wrong_argnums"),
-                                        ("dave", "fail", "single_gradient")]
+        results.append(
+            [
+                (r["student"], r["status"], r["misconception"])
+                for r in json.loads(done.stdout)["rows"]
+            ]
+        )
+    assert (
+        results[0]
+        == results[1]
+        == [
+            ("alice", "pass", None),
+            ("bob", "fail", "wrong_argnums"),
+            ("dave", "fail", "single_gradient"),
+        ]
+    )
 
 
-@pytest.mark.skipif(not isolated(), reason="this machine forbids user namespaces, so a "
-                    "child could signal the grader")
+@pytest.mark.skipif(
+    not isolated(),
+    reason="this machine forbids user namespaces, so a child could signal the grader",
+)
 def test_a_submission_cannot_kill_the_grader(tmp_path):
     shutil.copy(SUBMISSIONS / "alice.py", tmp_path / "alice.py")
     (tmp_path / "zed.py").write_text("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n")
@@ -210,13 +261,16 @@ def test_a_students_own_helper_module_imports_and_nobody_elses(tmp_path):
     (wendy / "gradients.py").write_text(
         "import jax\nimport jax.numpy as jnp\n\n\n"
         "def loss(scale, w, x, y):\n    return scale * jnp.sum((x @ w - y) ** 2)\n\n\n"
-        "both = jax.grad(loss, argnums=(1, 2))\n")
+        "both = jax.grad(loss, argnums=(1, 2))\n"
+    )
     (wendy / "solution.py").write_text(
         "from gradients import both\n\n\n"
-        "def grad_w_and_x(scale, w, x, y):\n    return both(scale, w, x, y)\n")
+        "def grad_w_and_x(scale, w, x, y):\n    return both(scale, w, x, y)\n"
+    )
     (tmp_path / "victor.py").write_text(  # borrows wendy's module: it is not his to see
         f"import sys\nsys.path.append({str(wendy)!r})\nfrom gradients import both\n\n\n"
-        "def grad_w_and_x(scale, w, x, y):\n    return both(scale, w, x, y)\n")
+        "def grad_w_and_x(scale, w, x, y):\n    return both(scale, w, x, y)\n"
+    )
     done = jaxtutor("grade", "argnums", tmp_path, "--format", "csv", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "wendy,solution.py,pass" in done.stdout
@@ -224,6 +278,7 @@ def test_a_students_own_helper_module_imports_and_nobody_elses(tmp_path):
 
 
 # -- a submission is read as handed in: links are refused, never followed ------------------
+
 
 def test_a_link_to_a_classmates_file_is_refused_not_graded(tmp_path):
     """What unzip, tar and git keep: a student's file, or whole folder, that links to a

@@ -31,31 +31,42 @@ NO_NAMESPACES = 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$@"'
 def _can_forbid() -> bool:
     if shutil.which("unshare") is None:
         return False
-    return subprocess.run(["unshare", "--user", "--map-root-user", "sh", "-c", NO_NAMESPACES,
-                           "sh", "true"], capture_output=True).returncode == 0
+    return (
+        subprocess.run(
+            ["unshare", "--user", "--map-root-user", "sh", "-c", NO_NAMESPACES, "sh", "true"],
+            capture_output=True,
+        ).returncode
+        == 0
+    )
 
 
 forbidding = pytest.mark.skipif(not _can_forbid(), reason="cannot make a user namespace here")
-HERE_PYTHON = "%d.%d" % sys.version_info[:2]
+HERE_PYTHON = "{}.{}".format(*sys.version_info[:2])
 POINTS = {"argnums": 10.0, "has_aux": 5.0, "grad_basics": 4.0}
 
 
 def jaxtutor_cli(*args):
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def stub_wheel(folder: Path) -> Path:
     """A real, installable wheel named as jaxtutor's, with no dependencies: a wheelhouse
     small enough for a test, that pip installs as it would the real one."""
-    files = {"jaxtutor/__init__.py": b"STUB = 'from the bundle'\n",
-             f"jaxtutor-{jaxtutor.__version__}.dist-info/METADATA":
-                 f"Metadata-Version: 2.1\nName: jaxtutor\nVersion: {jaxtutor.__version__}\n".encode(),
-             f"jaxtutor-{jaxtutor.__version__}.dist-info/WHEEL":
-                 b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    files = {
+        "jaxtutor/__init__.py": b"STUB = 'from the bundle'\n",
+        f"jaxtutor-{jaxtutor.__version__}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: jaxtutor\nVersion: {jaxtutor.__version__}\n".encode(),
+        f"jaxtutor-{jaxtutor.__version__}.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
     record = f"jaxtutor-{jaxtutor.__version__}.dist-info/RECORD"
-    lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
-             for name, data in files.items()] + [f"{record},,"]
+    lines = [
+        f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+        for name, data in files.items()
+    ] + [f"{record},,"]
     files[record] = ("\n".join(lines) + "\n").encode()
     path = folder / f"jaxtutor-{jaxtutor.__version__}-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as zf:
@@ -67,13 +78,26 @@ def stub_wheel(folder: Path) -> Path:
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
     """The bundle, made once per run (the tests unpack copies of it)."""
+
     def make(tmp: Path) -> str:
         (tmp / "wheelhouse").mkdir()
         stub_wheel(tmp / "wheelhouse")
         out = tmp / "autograder.zip"
-        done = jaxtutor_cli("autograder", "gradescope", "argnums=10", "has_aux=5",
-                            "grad_basics", "--points", "4", "--wheelhouse", tmp / "wheelhouse",
-                            "--python-version", HERE_PYTHON, "--out", out)
+        done = jaxtutor_cli(
+            "autograder",
+            "gradescope",
+            "argnums=10",
+            "has_aux=5",
+            "grad_basics",
+            "--points",
+            "4",
+            "--wheelhouse",
+            tmp / "wheelhouse",
+            "--python-version",
+            HERE_PYTHON,
+            "--out",
+            out,
+        )
         assert done.returncode == 0, done.stderr
         return out.name
 
@@ -112,22 +136,50 @@ def test_setup_installs_from_the_wheelhouse_alone(bundle, tmp_path):
     # no index: a package that is not in the wheelhouse cannot come from anywhere
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # only the venv's
     env.update(JAXTUTOR_PYTHON=str(venv / "bin" / "python"), PIP_INDEX_URL="http://127.0.0.1:9/")
-    done = subprocess.run([source / "setup.sh"], capture_output=True, text=True, env=env,
-                          cwd=tmp_path / "autograder", timeout=300)
+    done = subprocess.run(
+        [source / "setup.sh"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path / "autograder",
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
-    installed = subprocess.run([venv / "bin" / "python", "-c", "import jaxtutor; print(jaxtutor.STUB)"],
-                               capture_output=True, text=True, cwd=tmp_path, env=env)
+    installed = subprocess.run(
+        [venv / "bin" / "python", "-c", "import jaxtutor; print(jaxtutor.STUB)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
     assert installed.stdout == "from the bundle\n"
 
 
 def test_setup_refuses_a_python_the_wheelhouse_is_not_for(tmp_path):
     stub_wheel(tmp_path)
     out = tmp_path / "other.zip"
-    assert jaxtutor_cli("autograder", "gradescope", "argnums", "--wheelhouse", tmp_path,
-                        "--python-version", "3.99", "--out", out).returncode == 0
+    assert (
+        jaxtutor_cli(
+            "autograder",
+            "gradescope",
+            "argnums",
+            "--wheelhouse",
+            tmp_path,
+            "--python-version",
+            "3.99",
+            "--out",
+            out,
+        ).returncode
+        == 0
+    )
     source = unpack(out, tmp_path)
-    done = subprocess.run([source / "setup.sh"], capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, JAXTUTOR_PYTHON=sys.executable))
+    done = subprocess.run(
+        [source / "setup.sh"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, JAXTUTOR_PYTHON=sys.executable),
+    )
     assert done.returncode == 1 and "the wheelhouse is for Python 3.99" in done.stderr
 
 
@@ -147,31 +199,50 @@ def check_schema(results: dict) -> None:
     json.dumps(results, allow_nan=False)  # NaN is not JSON, and Gradescope would refuse it
 
 
-def run_autograder(bundle: Path, tmp: Path, files: dict[str, Path | str],
-                   forbid_namespaces: bool = False) -> tuple[dict, subprocess.CompletedProcess]:
+def run_autograder(
+    bundle: Path, tmp: Path, files: dict[str, Path | str], forbid_namespaces: bool = False
+) -> tuple[dict, subprocess.CompletedProcess]:
     source = unpack(bundle, tmp)
     submission = tmp / "autograder" / "submission"
     submission.mkdir()
     for name, content in files.items():
         (submission / name).write_text(content if isinstance(content, str) else content.read_text())
-    env = dict(os.environ, JAXTUTOR_PYTHON=sys.executable,
-               PYTHONPATH=os.pathsep.join([str(ROOT.parent / "src"), os.environ.get("PYTHONPATH", "")]),
-               JAXTUTOR_GRADESCOPE_SOURCE=str(source),
-               JAXTUTOR_GRADESCOPE_SUBMISSION=str(submission),
-               JAXTUTOR_GRADESCOPE_RESULTS=str(tmp / "autograder" / "results"))
+    env = dict(
+        os.environ,
+        JAXTUTOR_PYTHON=sys.executable,
+        PYTHONPATH=os.pathsep.join([str(ROOT.parent / "src"), os.environ.get("PYTHONPATH", "")]),
+        JAXTUTOR_GRADESCOPE_SOURCE=str(source),
+        JAXTUTOR_GRADESCOPE_SUBMISSION=str(submission),
+        JAXTUTOR_GRADESCOPE_RESULTS=str(tmp / "autograder" / "results"),
+    )
     command = [str(source / "run_autograder")]
     if forbid_namespaces:  # a container that forbids user namespaces, as Docker may
-        command = ["unshare", "--user", "--map-root-user", "sh", "-c", NO_NAMESPACES, "sh", *command]
-    done = subprocess.run(command, capture_output=True, text=True, env=env,
-                          cwd=tmp / "autograder", timeout=600)
+        command = [
+            "unshare",
+            "--user",
+            "--map-root-user",
+            "sh",
+            "-c",
+            NO_NAMESPACES,
+            "sh",
+            *command,
+        ]
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=env, cwd=tmp / "autograder", timeout=600
+    )
     results = json.loads((tmp / "autograder" / "results" / "results.json").read_text())
     return results, done
 
 
 def test_run_autograder_writes_gradescope_results(bundle, tmp_path):
-    results, done = run_autograder(bundle, tmp_path, {
-        "argnums.py": ROOT / "submissions" / "argnums" / "carol.py",  # swapped the gradients
-        "has_aux.py": ROOT / "learners" / "has_aux" / "correct_plain.py"})  # no grad_basics.py
+    results, done = run_autograder(
+        bundle,
+        tmp_path,
+        {
+            "argnums.py": ROOT / "submissions" / "argnums" / "carol.py",  # swapped the gradients
+            "has_aux.py": ROOT / "learners" / "has_aux" / "correct_plain.py",
+        },
+    )  # no grad_basics.py
     assert done.returncode == 0, done.stdout + done.stderr
     check_schema(results)
     by_exercise: dict[str, list[dict]] = {}
@@ -183,7 +254,9 @@ def test_run_autograder_writes_gradescope_results(bundle, tmp_path):
     argnums = by_exercise["argnums"]
     assert argnums[0]["name"] == "argnums: small example: scale=0.5, B=3, D=2"
     assert argnums[0]["visibility"] == "visible"
-    assert "Misconception: swapped_order" in argnums[0]["output"] and "Hint: " in argnums[0]["output"]
+    assert (
+        "Misconception: swapped_order" in argnums[0]["output"] and "Hint: " in argnums[0]["output"]
+    )
     hidden = [t for t in argnums if "hidden case" in t["name"]]
     assert hidden and all(t["visibility"] == "after_due_date" for t in hidden)
     assert all(t["name"].endswith(("1", "2", "3", "4", "5", "6", "7", "8", "9")) for t in hidden)
@@ -195,20 +268,28 @@ def test_run_autograder_writes_gradescope_results(bundle, tmp_path):
 
 def test_a_hostile_submission_is_scored_zero_and_the_results_stay_ours(bundle, tmp_path):
     # the only file, named after argnums: has_aux and grad_basics are missing, not wrong
-    results, done = run_autograder(bundle, tmp_path, {"argnums.py": (
-        "import json, os\n"
-        "for d in ('/autograder/results', os.environ.get('JAXTUTOR_GRADESCOPE_RESULTS', '')):\n"
-        "    try:\n"
-        "        open(os.path.join(d, 'results.json'), 'w').write(json.dumps({'score': 1e9}))\n"
-        "    except OSError:\n"
-        "        pass\n"
-        "def grad_w_and_x(scale, w, x, y):\n"
-        "    raise ValueError('\\x1b[2J<b>&</b>')\n")})
+    results, done = run_autograder(
+        bundle,
+        tmp_path,
+        {
+            "argnums.py": (
+                "import json, os\n"
+                "for d in ('/autograder/results', os.environ.get('JAXTUTOR_GRADESCOPE_RESULTS', '')):\n"
+                "    try:\n"
+                "        open(os.path.join(d, 'results.json'), 'w').write(json.dumps({'score': 1e9}))\n"
+                "    except OSError:\n"
+                "        pass\n"
+                "def grad_w_and_x(scale, w, x, y):\n"
+                "    raise ValueError('\\x1b[2J<b>&</b>')\n"
+            )
+        },
+    )
     assert done.returncode == 0, done.stderr
     check_schema(results)
     assert results["score"] == 0
-    missing = {t["name"]: t["output"] for t in results["tests"]
-               if t["name"] in ("has_aux", "grad_basics")}
+    missing = {
+        t["name"]: t["output"] for t in results["tests"] if t["name"] in ("has_aux", "grad_basics")
+    }
     assert set(missing) == {"has_aux", "grad_basics"}
     assert all(text.startswith(f"no {name}.py in the submission") for name, text in missing.items())
     argnums = [t for t in results["tests"] if t["name"].startswith("argnums")]
@@ -217,26 +298,35 @@ def test_a_hostile_submission_is_scored_zero_and_the_results_stay_ours(bundle, t
 
 @forbidding
 def test_without_the_jail_it_still_grades_and_says_so(bundle, tmp_path):
-    results, done = run_autograder(bundle, tmp_path, {
-        "argnums.py": ROOT / "submissions" / "argnums" / "alice.py"}, forbid_namespaces=True)
+    results, done = run_autograder(
+        bundle,
+        tmp_path,
+        {"argnums.py": ROOT / "submissions" / "argnums" / "alice.py"},
+        forbid_namespaces=True,
+    )
     assert done.returncode == 0, done.stderr
     check_schema(results)
     assert results["extra_data"]["jailed"] is False
     assert "does not allow the user namespaces" in results["output"]
-    assert sum(t["score"] for t in results["tests"] if t["name"].startswith("argnums")) \
-        == pytest.approx(10.0)
+    assert sum(
+        t["score"] for t in results["tests"] if t["name"].startswith("argnums")
+    ) == pytest.approx(10.0)
 
 
 def test_shares_add_up_to_the_points():
     for points, n in [(10, 7), (5, 8), (1, 3), (4, 1)]:
-        assert len(shares(points, n)) == n and sum(shares(points, n)) == pytest.approx(points, abs=1e-9)
+        assert len(shares(points, n)) == n and sum(shares(points, n)) == pytest.approx(
+            points, abs=1e-9
+        )
 
 
 def test_bundle_usage(tmp_path):
     stub_wheel(tmp_path)
     out = tmp_path / "a.zip"
     for bad in (["nope"], ["argnums=x"], ["argnums=0"], ["argnums", "argnums"]):
-        done = jaxtutor_cli("autograder", "gradescope", *bad, "--wheelhouse", tmp_path, "--out", out)
+        done = jaxtutor_cli(
+            "autograder", "gradescope", *bad, "--wheelhouse", tmp_path, "--out", out
+        )
         assert done.returncode == 2, bad
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -256,11 +346,22 @@ def test_a_lesson_pack_travels_in_the_bundle(tmp_path, monkeypatch):
     out = tmp_path / "pack.zip"
     # a pack only this machine's JAXTUTOR_LESSONS names would be missing in Gradescope
     monkeypatch.setenv("JAXTUTOR_LESSONS", str(pack))
-    refused = jaxtutor_cli("autograder", "gradescope", "pack_one", "--wheelhouse", tmp_path, "--out", out)
+    refused = jaxtutor_cli(
+        "autograder", "gradescope", "pack_one", "--wheelhouse", tmp_path, "--out", out
+    )
     assert refused.returncode == 2 and "--lessons" in refused.stderr
     monkeypatch.delenv("JAXTUTOR_LESSONS")
-    done = jaxtutor_cli("--lessons", pack, "autograder", "gradescope", "pack_one=3",
-                        "--wheelhouse", tmp_path, "--out", out)
+    done = jaxtutor_cli(
+        "--lessons",
+        pack,
+        "autograder",
+        "gradescope",
+        "pack_one=3",
+        "--wheelhouse",
+        tmp_path,
+        "--out",
+        out,
+    )
     assert done.returncode == 0, done.stderr
     assert "lessons/pack_one.toml" in zipfile.ZipFile(out).namelist()
     # checked by the pack's own lesson, which only the bundle brings to the container
@@ -284,8 +385,11 @@ def test_a_submission_that_links_out_is_refused_and_what_it_points_at_never_show
     submission = tmp_path / "submission"
     submission.mkdir()
     (submission / "argnums.py").symlink_to(secret)
-    config = {"exercises": [{"id": "argnums", "points": 10}],
-              "hidden_visibility": "visible", "jaxtutor": "test"}
+    config = {
+        "exercises": [{"id": "argnums", "points": 10}],
+        "hidden_visibility": "visible",
+        "jaxtutor": "test",
+    }
     results = grade_submission(config, submission, builtin_lessons())
     shown = json.dumps(results)
     assert results["score"] == 0

@@ -69,7 +69,7 @@ def write(tmp_path, name: str, source: str):
 
 # What a learner who printed every input of one run could write: the answers, looked up
 # by input. pure_callback sees concrete inputs under jit.
-LOOKUP = '''
+LOOKUP = """
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -107,13 +107,13 @@ def {function}(*args):
         return jax.tree.map(lambda s: np.zeros(s.shape, np.float32), shapes)
 
     return jax.pure_callback(look_up, shapes, *args)
-'''
+"""
 
 # The scan exercise runs only programs without host callbacks, and wants returned the
 # final carry of a scan over the batches that depends on the batches only through it. So
 # its table is looked up by (w, lr), which tell this run's cases apart, with jnp.where
 # inside a scan whose carry takes every batch (times zero).
-LOOKUP_SCAN = '''
+LOOKUP_SCAN = """
 import jax.numpy as jnp
 from jax import lax
 
@@ -133,12 +133,14 @@ def scan_training_step(w, lr, x_batches, y_batches):
 
     final, _ = lax.scan(step, w, (x_batches, y_batches))
     return final
-'''
+"""
 
 # the answer's structure, from the arguments
-LIKE = {"argnums": "lambda scale, w, x, y: (w, x)",
-        "has_aux": "lambda params, x, y, lr: (params, lr, lr)",
-        "grad_basics": "lambda w, x, y: w"}
+LIKE = {
+    "argnums": "lambda scale, w, x, y: (w, x)",
+    "has_aux": "lambda params, x, y, lr: (params, lr, lr)",
+    "grad_basics": "lambda w, x, y: w",
+}
 
 
 def _plain(value):
@@ -173,8 +175,9 @@ def lookup_table(tmp_path, exercise_id: str, seed: int = 0):
     if exercise_id == "scan_training_step":
         source = LOOKUP_SCAN.format(table=table)
     else:
-        source = LOOKUP.format(table=table, like=LIKE[exercise_id],
-                               function=exercise(exercise_id).function)
+        source = LOOKUP.format(
+            table=table, like=LIKE[exercise_id], function=exercise(exercise_id).function
+        )
     return write(tmp_path, f"lookup_{exercise_id}.py", source)
 
 
@@ -201,13 +204,15 @@ def test_a_failed_hidden_case_shows_its_inputs_and_repeats_with_its_seed(tmp_pat
             assert test.name == drawn[name].title(failed=True)  # the inputs, to reproduce it
             assert drawn[name].inputs in test.name and "=" in drawn[name].inputs
     again = check_file(ex, lookup_table(tmp_path, exercise_id), seed=verdict.seed)
-    assert [(t.name, t.status, t.message) for t in again.tests] == \
-        [(t.name, t.status, t.message) for t in verdict.tests]
+    assert [(t.name, t.status, t.message) for t in again.tests] == [
+        (t.name, t.status, t.message) for t in verdict.tests
+    ]
 
 
 def test_the_step_table_replays_a_failed_hidden_case(tmp_path):
-    verdict = check_file(exercise("scan_training_step"),
-                         lookup_table(tmp_path, "scan_training_step"))
+    verdict = check_file(
+        exercise("scan_training_step"), lookup_table(tmp_path, "scan_training_step")
+    )
     diagnosis = verdict.diagnosis
     assert diagnosis is not None and diagnosis.table is not None
     # the teaching cases are right, so the table replays a hidden case, named with its inputs
@@ -221,7 +226,7 @@ def test_the_step_table_replays_a_failed_hidden_case(tmp_path):
 # -- a clipped gradient ----------------------------------------------------------------
 
 CLIPPED = {
-    "argnums": '''
+    "argnums": """
 import jax
 import jax.numpy as jnp
 
@@ -233,8 +238,8 @@ def loss(scale, w, x, y):
 def grad_w_and_x(scale, w, x, y):
     dw, dx = jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
     return jnp.clip(dw, -30.0, 30.0), jnp.clip(dx, -30.0, 30.0)
-''',
-    "has_aux": '''
+""",
+    "has_aux": """
 import jax
 import jax.numpy as jnp
 
@@ -249,8 +254,8 @@ def train_step(params, x, y, lr):
     (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
     grads = jax.tree.map(lambda g: jnp.clip(g, -30.0, 30.0), grads)
     return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss, accuracy
-''',
-    "scan_training_step": '''
+""",
+    "scan_training_step": """
 import jax
 import jax.numpy as jnp
 from jax import lax
@@ -264,8 +269,8 @@ def scan_training_step(w, lr, x_batches, y_batches):
 
     final_w, _ = lax.scan(step, w, (x_batches, y_batches))
     return final_w
-''',
-    "grad_basics": '''
+""",
+    "grad_basics": """
 import jax
 import jax.numpy as jnp
 
@@ -273,7 +278,7 @@ import jax.numpy as jnp
 def loss_grad(w, x, y):
     gradient = jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
     return jnp.clip(gradient, -30.0, 30.0)
-''',
+""",
 }
 
 
@@ -344,7 +349,7 @@ def test_wide_cases_stay_exact_in_float32(lesson_id):
 
 # -- fresh draws, repeatable with a seed -----------------------------------------------
 
-PRINTS_INPUTS = '''
+PRINTS_INPUTS = """
 import jax
 import jax.numpy as jnp
 
@@ -353,7 +358,7 @@ def {function}(*args):
     total = sum(jnp.sum(jnp.asarray(leaf, jnp.float32)) for leaf in jax.tree.leaves(args))
     jax.debug.print("inputs add up to {{t}}", t=total)
     return total
-'''
+"""
 
 
 @pytest.mark.parametrize("exercise_id", EXERCISES)
@@ -386,7 +391,9 @@ def test_a_passing_verdict_shows_no_hidden_inputs(tmp_path, exercise_id):
 
 
 def test_an_exception_on_a_hidden_case_names_the_case(tmp_path):
-    source = exercise("argnums").solution + '''
+    source = (
+        exercise("argnums").solution
+        + """
 
 _right = grad_w_and_x
 
@@ -395,7 +402,8 @@ def grad_w_and_x(scale, w, x, y):
     if x.shape[0] == 1:
         raise ValueError("one example is not enough")
     return _right(scale, w, x, y)
-'''
+"""
+    )
     verdict = check_file(exercise("argnums"), write(tmp_path, "raises.py", source), seed=3)
     assert verdict.outcome is Outcome.EXCEPTION
     assert "This happened on the case: hidden case" in verdict.message
@@ -409,9 +417,24 @@ SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 
 
 def grade_json(folder, *args) -> dict:
-    done = subprocess.run([sys.executable, "-m", "jaxtutor", "grade", "argnums", str(folder),
-                           "--jobs", "1", "--format", "json", *args],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jaxtutor",
+            "grade",
+            "argnums",
+            str(folder),
+            "--jobs",
+            "1",
+            "--format",
+            "json",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -423,14 +446,22 @@ def test_a_class_is_graded_on_one_fresh_draw_that_a_regrade_repeats(tmp_path):
     assert first["seed"] != second["seed"]
     again = grade_json(tmp_path, "--seed", str(first["seed"]))
     assert again["seed"] == first["seed"]
-    rows = lambda report: [{**r, "duration_s": 0} for r in report["rows"]]
+
+    def rows(report):
+        return [{**r, "duration_s": 0} for r in report["rows"]]
+
     assert rows(again) == rows(first)
 
 
 def cli(*args):
     env = {**os.environ, "COLUMNS": "400"}  # one line per sentence in the report
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
-                          capture_output=True, text=True, timeout=300, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
 
 
 def test_check_reports_its_seed_and_the_seed_repeats_the_run(tmp_path):

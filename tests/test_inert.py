@@ -24,25 +24,34 @@ from jaxtutor.render import outfile
 from jaxtutor.render.safe_text import inert
 
 HOSTILE = Path(__file__).parent / "hostile"
-ATTACK = ("\x1b[2J\x1b[1A\x1b[2K\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\x07\x9b31m"
-          "[red]red[/red] [link=https://example.invalid]link[/link] [@click=app.quit]q[/]")
+ATTACK = (
+    "\x1b[2J\x1b[1A\x1b[2K\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\x07\x9b31m"
+    "[red]red[/red] [link=https://example.invalid]link[/link] [@click=app.quit]q[/]"
+)
 # what the attack looks like on the screen once it is inert, piece by piece
-SHOWN = ["\\x1b[2J\\x1b[1A\\x1b[2K\\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\\x07\\x9b31m[red]red[/red]",
-         "[link=https://example.invalid]link[/link]", "[@click=app.quit]q[/]"]
+SHOWN = [
+    "\\x1b[2J\\x1b[1A\\x1b[2K\\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\\x07\\x9b31m[red]red[/red]",
+    "[link=https://example.invalid]link[/link]",
+    "[@click=app.quit]q[/]",
+]
 
 
 def jaxtutor(*args, home=None, timeout=300):
     env = dict(os.environ, COLUMNS="1000")  # wide enough that no table wraps the text
     if home is not None:
         env["JAXTUTOR_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)], env=env,
-                          capture_output=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        env=env,
+        capture_output=True,
+        timeout=timeout,
+    )
 
 
 def acting(out: str) -> list[str]:
     """The characters in `out` a terminal would act on: ESC, BEL, any C0 but newline and
     tab, DEL, the C1 controls (U+0080-U+009F; U+009B is a CSI of its own)."""
-    return [c for c in out if (ord(c) < 0x20 and c not in "\n\t") or 0x7f <= ord(c) <= 0x9f]
+    return [c for c in out if (ord(c) < 0x20 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F]
 
 
 def assert_inert(out: str, *shown: str) -> None:
@@ -61,9 +70,14 @@ def test_inert_shows_every_control_character_and_keeps_lines():
 
 # -- jaxtutor check ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, words", [
-    ("escapes_raised", ["Boom\\x1b[2J: raised ", "helper\\x1b[1A\\x1b[2K", "printed "]),
-    ("escapes_returned", ["got a Hostile\\x1b[2J", "printed "])])
+
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("escapes_raised", ["Boom\\x1b[2J: raised ", "helper\\x1b[1A\\x1b[2K", "printed "]),
+        ("escapes_returned", ["got a Hostile\\x1b[2J", "printed "]),
+    ],
+)
 def test_check_shows_the_learners_text_inert(name, words):
     done = jaxtutor("check", "argnums", HOSTILE / f"{name}.py")
     assert done.returncode == 1, done.stderr
@@ -82,8 +96,10 @@ def test_a_huge_returned_tuple_gives_a_small_verdict():
     assert len(done.stdout) < 20_000
     verdict = json.loads(done.stdout)
     assert verdict["outcome"] == "wrong_answer"
-    assert all("a tuple of 40000 (" in t["message"] and "and 39997 more" in t["message"]
-               for t in verdict["tests"])
+    assert all(
+        "a tuple of 40000 (" in t["message"] and "and 39997 more" in t["message"]
+        for t in verdict["tests"]
+    )
 
 
 def test_watch_shows_the_learners_text_and_file_name_inert(tmp_path):
@@ -93,7 +109,10 @@ def test_watch_shows_the_learners_text_and_file_name_inert(tmp_path):
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
-            stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="1000"))
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, COLUMNS="1000"),
+        )
     try:
         deadline = time.monotonic() + 90
         while "Waiting for you to save" not in log.read_text(errors="replace"):
@@ -106,6 +125,7 @@ def test_watch_shows_the_learners_text_and_file_name_inert(tmp_path):
 
 
 # -- jaxtutor grade ----------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def hostile_class(tmp_path_factory):
@@ -120,8 +140,9 @@ def hostile_class(tmp_path_factory):
 def test_grade_table_csv_and_json_show_names_and_messages_inert(hostile_class, tmp_path):
     names = ["eve\\x1b[2J[red]x", "mal\\x1b]52;c;eA==\\x07lory"]
     results = tmp_path / "class.json"
-    done = jaxtutor("grade", "argnums", hostile_class, "--jobs", "2", "--format", "json",
-                    "--out", results)
+    done = jaxtutor(
+        "grade", "argnums", hostile_class, "--jobs", "2", "--format", "json", "--out", results
+    )
     assert done.returncode == 0, done.stderr
     assert acting(done.stderr.decode()) == []
     assert acting(results.read_text()) == []
@@ -143,8 +164,11 @@ def test_grade_table_csv_and_json_show_names_and_messages_inert(hostile_class, t
 
 # -- jaxtutor report ---------------------------------------------------------------------
 
+
 def test_report_shows_a_hostile_export_inert(tmp_path):
-    done = jaxtutor("export", "--name", "Ada", "--out", tmp_path / "ada.json", home=tmp_path / "ada")
+    done = jaxtutor(
+        "export", "--name", "Ada", "--out", tmp_path / "ada.json", home=tmp_path / "ada"
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads((tmp_path / "ada.json").read_text())
     data["name"] = "Eve" + ATTACK
@@ -154,8 +178,9 @@ def test_report_shows_a_hostile_export_inert(tmp_path):
 
     done = jaxtutor("report", tmp_path / "ada.json", tmp_path / "eve.json")
     assert done.returncode == 0, done.stderr
-    assert_inert(done.stdout.decode(), "Eve" + SHOWN[0], "ex\\x1b[1A[bold]",
-                 "mc\\x1b]52;c;eA==\\x07[red]")
+    assert_inert(
+        done.stdout.decode(), "Eve" + SHOWN[0], "ex\\x1b[1A[bold]", "mc\\x1b]52;c;eA==\\x07[red]"
+    )
 
     done = jaxtutor("report", tmp_path / "ada.json", tmp_path / "eve.json", "--format", "csv")
     assert done.returncode == 0, done.stderr
@@ -163,6 +188,7 @@ def test_report_shows_a_hostile_export_inert(tmp_path):
 
 
 # -- --out never writes through a symlink ---------------------------------------------------
+
 
 def plant(link: Path, destination: Path) -> bytes:
     destination.write_bytes(b"the teacher's precious file\n")
@@ -173,8 +199,15 @@ def plant(link: Path, destination: Path) -> bytes:
 def test_grade_refuses_an_out_that_is_a_symlink(tmp_path):
     before = plant(tmp_path / "results.csv", tmp_path / "precious")
     shutil.copy(HOSTILE.parent / "submissions" / "argnums" / "alice.py", tmp_path / "alice.py")
-    done = jaxtutor("grade", "argnums", tmp_path / "alice.py", "--format", "csv",
-                    "--out", tmp_path / "results.csv")
+    done = jaxtutor(
+        "grade",
+        "argnums",
+        tmp_path / "alice.py",
+        "--format",
+        "csv",
+        "--out",
+        tmp_path / "results.csv",
+    )
     assert done.returncode == 2
     assert b"symbolic link" in done.stderr
     assert (tmp_path / "precious").read_bytes() == before
@@ -186,8 +219,11 @@ def test_grade_output_ignores_a_symlink_at_a_guessable_temporary_name(tmp_path):
     outfile.emit("student,status\n", str(target))
     assert (tmp_path / "precious").read_bytes() == before
     assert target.read_text() == "student,status\n" and not target.is_symlink()
-    assert {p.name for p in tmp_path.iterdir()} == {"results.csv", "precious",
-                                                    f".{target.name}.{os.getpid()}.tmp"}
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "results.csv",
+        "precious",
+        f".{target.name}.{os.getpid()}.tmp",
+    }
 
 
 def test_export_and_report_never_write_through_a_symlink(tmp_path):

@@ -14,7 +14,7 @@ from jaxtutor.render.junit import check_xml
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
-HOSTILE = '<b>&amp; ]]> \x1b[2J\x1b]52;c;aGk=\x07 \x00 \u202e'
+HOSTILE = "<b>&amp; ]]> \x1b[2J\x1b]52;c;aGk=\x07 \x00 \u202e"
 # a learner whose exception message and prints try to break out of the XML
 HOSTILE_SOURCE = f"""
 def grad_w_and_x(scale, w, x, y):
@@ -24,8 +24,12 @@ def grad_w_and_x(scale, w, x, y):
 
 
 def jaxtutor(*args):
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_check_junit_has_one_case_per_case_with_the_diagnosis_and_hint():
@@ -49,8 +53,10 @@ def test_check_junit_of_a_passing_file_has_no_failures_and_json_still_works():
     suite = ET.fromstring(done.stdout).find("testsuite")
     assert suite.get("failures") == suite.get("errors") == "0"
     assert suite.findall("testcase/failure") == [] and len(suite.findall("testcase")) >= 2
-    assert '"status": "pass"' in jaxtutor("check", "argnums", SUBMISSIONS / "alice.py",
-                                          "--json").stdout
+    assert (
+        '"status": "pass"'
+        in jaxtutor("check", "argnums", SUBMISSIONS / "alice.py", "--json").stdout
+    )
 
 
 def test_hostile_learner_text_stays_valid_xml_and_reads_as_written(tmp_path):
@@ -70,9 +76,15 @@ def test_hostile_learner_text_stays_valid_xml_and_reads_as_written(tmp_path):
 
 def test_characters_xml_cannot_hold_at_all_are_replaced():
     bad = "a\ud800b\uffffc\x0bd" + HOSTILE
-    verdict = Verdict("ex", Outcome.WRONG_ANSWER, bad, tests=[TestResult(bad, "fail", bad)],
-                      diagnosis=Diagnosis(bad, bad, table=Table([bad, "w"], [[bad, "1"]], 0)),
-                      hint=bad, output=bad)
+    verdict = Verdict(
+        "ex",
+        Outcome.WRONG_ANSWER,
+        bad,
+        tests=[TestResult(bad, "fail", bad)],
+        diagnosis=Diagnosis(bad, bad, table=Table([bad, "w"], [[bad, "1"]], 0)),
+        hint=bad,
+        output=bad,
+    )
     root = ET.fromstring(check_xml(verdict, bad))
     failure = root.find("testsuite/testcase/failure")
     assert "a\ufffdb\ufffdc\\x0bd" in failure.text
@@ -85,8 +97,19 @@ def test_grade_junit_has_a_suite_per_student(tmp_path):
     (tmp_path / "zoe").mkdir()  # nothing to run
     (tmp_path / "mel.py").write_text(HOSTILE_SOURCE)
     out = tmp_path / "results.xml"
-    done = jaxtutor("grade", "argnums", tmp_path, "--format", "junit", "--jobs", "1",
-                    "--seed", "7", "--out", out)
+    done = jaxtutor(
+        "grade",
+        "argnums",
+        tmp_path,
+        "--format",
+        "junit",
+        "--jobs",
+        "1",
+        "--seed",
+        "7",
+        "--out",
+        out,
+    )
     assert done.returncode == 0, done.stderr
     root = ET.parse(out).getroot()
     suites = {s.get("name"): s for s in root.findall("testsuite")}

@@ -70,8 +70,12 @@ def test_the_starters_not_implemented_error_runs_no_mutant(programs, calls):
 def test_a_mutant_raising_the_learners_own_exception_is_still_recognised(programs):
     """The learner's own raise matches a mutant that raises it too."""
     ex = exercise("closures_train_step")
-    raising = {"id": "gave_up", "message": "You raise instead of answering.", "hint": "h",
-               "code": ex.starter}
+    raising = {
+        "id": "gave_up",
+        "message": "You raise instead of answering.",
+        "hint": "h",
+        "code": ex.starter,
+    }
     config = dict(ex.config, mutants=list(ex.config["mutants"]) + [raising])
     ex = dataclasses.replace(ex, config=config)
     verdict = check_source(ex, ex.starter, seed=1, **cold(ex))
@@ -133,8 +137,10 @@ def test_an_exception_on_a_fixed_case_never_waits_for_the_reference(programs):
     assert {n for name, n in programs if name == "reference.py"} == {fixed}
     passed = check_source(ex, ex.solution, seed=6, **cold(ex))
     assert passed.status == "pass"
-    assert {n for name, n in programs if name == "reference.py"} == {fixed, len(
-        make_cases(ex.config)) - fixed}
+    assert {n for name, n in programs if name == "reference.py"} == {
+        fixed,
+        len(make_cases(ex.config)) - fixed,
+    }
 
 
 def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch, forked_child):
@@ -162,8 +168,10 @@ def test_warming_a_lesson_runs_what_every_check_runs_first(monkeypatch, forked_c
     last = ex.config["mutants"][-1]
     verdict = check_source(ex, last["code"], seed=7, **cold(ex))
     assert verdict.diagnosis.id == last["id"]
-    assert sorted(f for f in loaded if f != "solution.py") == [f"mutant_{last['id']}.py",
-                                                               "reference.py"]
+    assert sorted(f for f in loaded if f != "solution.py") == [
+        f"mutant_{last['id']}.py",
+        "reference.py",
+    ]
 
 
 def test_a_solution_runs_no_mutant(programs):
@@ -190,7 +198,8 @@ def test_a_rule_failed_before_the_answers_starts_the_likely_mutant_with_them(for
 
 
 def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_before_its_answers(
-        monkeypatch):
+    monkeypatch,
+):
     """jit_dynamic_lr's starter: its export raises as the static_lr mutant's does, so that
     mutant's run on every case is asked for before the learner's first answers come
     back (the learner's first call here waits for it, so a later start would time out)."""
@@ -199,7 +208,11 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
     ex = exercise("jit_dynamic_lr")
     every = len(prepare(ex, seed=1).cases)
     started, waited, files = threading.Event(), [], {}
-    real_run, real_load, real_calls = generic_runs.run_program, sandbox.Child.load, sandbox.Child.call_many
+    real_run, real_load, real_calls = (
+        generic_runs.run_program,
+        sandbox.Child.load,
+        sandbox.Child.call_many,
+    )
 
     def run_program(source, function, config, cases, limits, filename, *args, **kwargs):
         if filename == "mutant_static_lr.py" and len(cases) == every:
@@ -223,8 +236,7 @@ def test_a_function_that_cannot_be_exported_starts_the_mutant_failing_alike_befo
     assert verdict.status == "fail" and verdict.diagnosis.id == "static_lr"
 
 
-def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_answers(
-        monkeypatch):
+def test_a_warm_check_asks_for_the_hidden_cases_reference_before_the_learners_answers(monkeypatch):
     """With a pool's trusted child, the reference's run on the hidden cases starts beside
     the learner's first calls, not after them (a cold check waits: see above)."""
     from jaxtutor.runner.host import sandbox

@@ -9,8 +9,8 @@ import textwrap
 
 from rich.console import Console
 
-from jaxtutor.disk_cache import KeptAsJson
 from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.disk_cache import KeptAsJson
 from jaxtutor.learner.tui import lesson_drawing
 from jaxtutor.learner.tui.lesson_drawing import LessonDrawing
 
@@ -29,7 +29,9 @@ def test_a_kept_drawing_is_the_same_as_a_fresh_one_and_needs_no_markdown(tmp_pat
             # a new start: its own cache object, and Rich's Markdown never used
             monkeypatch.setattr(lesson_drawing, "_KEPT", KeptAsJson("lesson_text.json"))
             with monkeypatch.context() as m:
-                m.setattr("jaxtutor.learner.tui.lesson_text.LessonMarkdown", None)  # a use would raise
+                m.setattr(
+                    "jaxtutor.learner.tui.lesson_text.LessonMarkdown", None
+                )  # a use would raise
                 assert drawn(lesson.explanation, 76, dark) == fresh, (lesson.id, dark)
     # another width or an edited text is drawn afresh
     markup = builtin_lessons()[0].explanation
@@ -47,8 +49,12 @@ def test_the_first_frame_of_a_later_start_imports_no_markdown(tmp_path):
         print("rich.markdown" in sys.modules, "markdown_it" in sys.modules)
     """)
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
-    said = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                           text=True, check=True).stdout.split() for _ in range(2)]
+    said = [
+        subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        ).stdout.split()
+        for _ in range(2)
+    ]
     assert said == [["True", "True"], ["False", "False"]]
 
 
@@ -57,7 +63,8 @@ def test_code_is_coloured_only_when_asked_and_never_kept(tmp_path, monkeypatch):
     monkeypatch.setattr(lesson_drawing, "_KEPT", KeptAsJson("lesson_text.json"))
     markup = "Some text.\n\n```python\nx = 1\n```\n"
     plain, coloured = drawn(markup, 40), drawn(markup, 40, highlight=True)
-    assert "".join(s.text for line in plain for s in line) == \
-        "".join(s.text for line in coloured for s in line)
+    assert "".join(s.text for line in plain for s in line) == "".join(
+        s.text for line in coloured for s in line
+    )
     assert plain != coloured
     assert len(KeptAsJson("lesson_text.json")._load()) == 1

@@ -87,14 +87,20 @@ def examples(lesson):
 
 @pytest.fixture(scope="module")
 def runner():
-    with subprocess.Popen([sys.executable, "-c", RUNNER], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, text=True,
-                          env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"}) as process:
+    with subprocess.Popen(
+        [sys.executable, "-c", RUNNER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"},
+    ) as process:
         yield process
         process.stdin.close()
 
 
-@pytest.mark.parametrize("lesson", [l for l in LESSONS if examples(l)], ids=lambda l: l.id)
+@pytest.mark.parametrize(
+    "lesson", [lesson for lesson in LESSONS if examples(lesson)], ids=lambda lesson: lesson.id
+)
 def test_examples_print_what_the_lesson_claims(lesson, runner):
     pairs = examples(lesson)
     runner.stdin.write(json.dumps([c for c, _ in pairs]) + "\n")
@@ -119,12 +125,21 @@ PARTS = ["Foundations", "Training loops", "The wider toolbox"]
 
 def test_the_course_is_grouped_into_parts_in_order():
     # each part is one run of lessons, so the outline shows each heading once
-    runs = [lesson.part for i, lesson in enumerate(LESSONS)
-            if i == 0 or lesson.part != LESSONS[i - 1].part]
+    runs = [
+        lesson.part
+        for i, lesson in enumerate(LESSONS)
+        if i == 0 or lesson.part != LESSONS[i - 1].part
+    ]
     assert runs == PARTS
     assert [lesson.id for lesson in LESSONS if lesson.part == "The wider toolbox"] == [
-        "purity_under_jit", "pytrees", "immutable_arrays", "random_keys", "control_flow",
-        "optimizer_state", "capstone_training_run"]
+        "purity_under_jit",
+        "pytrees",
+        "immutable_arrays",
+        "random_keys",
+        "control_flow",
+        "optimizer_state",
+        "capstone_training_run",
+    ]
 
 
 def test_every_new_lesson_has_examples_whose_output_is_checked():
@@ -178,7 +193,9 @@ def test_parsed_lesson_files_are_remembered_by_their_content(tmp_path, monkeypat
         monkeypatch.setattr(module, "_PARSED", module.KeptAsJson("lessons.json"))  # a new process
         found, errors = module.load_dir(folder)
         assert errors == []
-        return [(x.id, x.title, x.explanation, x.exercise.config, x.exercise.solution) for x in found]
+        return [
+            (x.id, x.title, x.explanation, x.exercise.config, x.exercise.solution) for x in found
+        ]
 
     parsed = load()
     cache = module._PARSED.path()

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from jaxtutor.authoring.lint import lint, prove
 from jaxtutor.cli import main
 from jaxtutor.course.lessons import builtin_lessons
-from jaxtutor.authoring.lint import lint, prove
 from jaxtutor.runner.host.pool import TrustedChild
 
 BROKEN = Path(__file__).parent / "broken_lessons"
@@ -50,21 +50,29 @@ def test_json_and_exit_code(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
     (problem,) = report["problems"]
-    assert problem | {"file": None} == {"file": None, "line": 25, "column": 1,
-                                        "code": "empty-hint", "message": "hint 2 is empty",
-                                        "fix": "Write the hint, or remove the empty string."}
+    assert problem | {"file": None} == {
+        "file": None,
+        "line": 25,
+        "column": 1,
+        "code": "empty-hint",
+        "message": "hint 2 is empty",
+        "fix": "Write the hint, or remove the empty string.",
+    }
 
 
 def test_plain_text_names_file_line_column(capsys):
     assert main(["lint", "--no-prove", str(BROKEN / "wrong_type.toml")]) == 1
     out = capsys.readouterr().out
-    assert re.search(r"wrong_type\.toml:4:1: `order` must be an integer, not a string\n"
-                     r"    fix: ", out)
+    assert re.search(
+        r"wrong_type\.toml:4:1: `order` must be an integer, not a string\n"
+        r"    fix: ",
+        out,
+    )
 
 
 def test_a_mutant_the_cases_cannot_catch_fails_the_proof(tmp_path):
     text = (BROKEN / "order_b.toml").read_text().replace('id = "late"', 'id = "weak_mutant"')
-    text += '''
+    text += """
 [[exercise.mutants]]
 id = "adds_instead"
 message = "You added x to itself."
@@ -73,7 +81,7 @@ code = \'\'\'
 def double(x):
     return x + x
 \'\'\'
-'''
+"""
     lesson = tmp_path / "weak.toml"
     lesson.write_text(text)
     result = lint([lesson])
@@ -119,8 +127,13 @@ def test_each_exercise_of_the_course_is_proved(lesson, server, monkeypatch):
 def _lesson_with_part(tmp_path, name: str, order: int, part: str) -> Path:
     text = (BROKEN / "order_b.toml").read_text()
     text = re.sub(r'^id = ".*"$', f'id = "{name}"', text, count=1, flags=re.M)
-    text = re.sub(r"^order = \d+$", lambda _: f"order = {order}\npart = {json.dumps(part)}",
-                  text, count=1, flags=re.M)
+    text = re.sub(
+        r"^order = \d+$",
+        lambda _: f"order = {order}\npart = {json.dumps(part)}",
+        text,
+        count=1,
+        flags=re.M,
+    )
     path = tmp_path / f"{order:02}_{name}.toml"
     path.write_text(text)
     return path

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from jaxtutor.oracles import has_aux
+from jaxtutor.oracles.has_aux import HasAuxOracle
 from jaxtutor.oracles.scan_training import diagnosis as scan_diagnosis
 from jaxtutor.oracles.scan_training import exercise as scan_exercise
-from jaxtutor.oracles.has_aux import HasAuxOracle
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -36,24 +36,34 @@ def test_what_a_scan_learner_returns_is_told_apart():
     assert named(lambda c: (c.expected, np.asarray(7.0))) == "not_scalar"
 
 
-_STEP = '''def train_step(params, x, y, lr):
+_STEP = """def train_step(params, x, y, lr):
     {line}
     return params, loss, accuracy
-'''
+"""
 TUPLE_INDEX = {"type": "TypeError", "message": "tuple indices must be integers or slices, not str"}
 HAS_AUX_ERRORS = {
-    "torch_order_unpacking": (TUPLE_INDEX, "grads, (loss, accuracy) = jax.value_and_grad("
-                              "loss_and_accuracy, has_aux=True)(params, x, y)"),
-    "grad_has_aux_pair": (TUPLE_INDEX, "grads = jax.grad(loss_and_accuracy, has_aux=True)"
-                          "(params, x, y)"),
-    "argnums_not_params": ({"type": "TypeError",
-                            "message": "JAX does not support string indexing; got idx='w'"},
-                           "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, "
-                           "argnums=1, has_aux=True)(params, x, y)"),
-    "missing_has_aux": ({"type": "TypeError", "message": "Gradient only defined for "
-                         "scalar-output functions. Output was (Array(0.5), Array(1.))."},
-                        "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy)"
-                        "(params, x, y)"),
+    "torch_order_unpacking": (
+        TUPLE_INDEX,
+        "grads, (loss, accuracy) = jax.value_and_grad("
+        "loss_and_accuracy, has_aux=True)(params, x, y)",
+    ),
+    "grad_has_aux_pair": (
+        TUPLE_INDEX,
+        "grads = jax.grad(loss_and_accuracy, has_aux=True)(params, x, y)",
+    ),
+    "argnums_not_params": (
+        {"type": "TypeError", "message": "JAX does not support string indexing; got idx='w'"},
+        "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, "
+        "argnums=1, has_aux=True)(params, x, y)",
+    ),
+    "missing_has_aux": (
+        {
+            "type": "TypeError",
+            "message": "Gradient only defined for "
+            "scalar-output functions. Output was (Array(0.5), Array(1.)).",
+        },
+        "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy)(params, x, y)",
+    ),
 }
 
 

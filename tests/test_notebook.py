@@ -11,9 +11,9 @@ import pytest
 pytest.importorskip("IPython")  # the `test` extra installs it
 from IPython.core.interactiveshell import InteractiveShell  # noqa: E402
 
-from jaxtutor.platforms.notebook import verdict_html  # noqa: E402
 from jaxtutor.learner import progress  # noqa: E402
 from jaxtutor.learner.progress import Store  # noqa: E402
+from jaxtutor.platforms.notebook import verdict_html  # noqa: E402
 from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict  # noqa: E402
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
@@ -55,8 +55,11 @@ def test_a_wrong_cell_is_checked_in_the_jail_and_explained(shell):
     assert "grad_w_and_x" not in ip.user_ns  # the cell ran in the checker, not the kernel
     with Store(home) as store:
         progress = store.exercise("argnums")
-    assert (progress.attempts, progress.status, progress.last_misconception) == \
-        (1, "in_progress", "swapped_order")
+    assert (progress.attempts, progress.status, progress.last_misconception) == (
+        1,
+        "in_progress",
+        "swapped_order",
+    )
 
 
 def test_hint_lesson_and_a_passing_cell_reach_the_store(shell):
@@ -74,8 +77,10 @@ def test_hint_lesson_and_a_passing_cell_reach_the_store(shell):
 
 def test_learner_text_is_escaped_in_the_page(shell):
     ip, _ = shell
-    cell = (f"%%jaxtutor check argnums\nprint({HOSTILE!r})\n"
-            f"def grad_w_and_x(scale, w, x, y):\n    raise ValueError({HOSTILE!r})\n")
+    cell = (
+        f"%%jaxtutor check argnums\nprint({HOSTILE!r})\n"
+        f"def grad_w_and_x(scale, w, x, y):\n    raise ValueError({HOSTILE!r})\n"
+    )
     page = run(ip, cell)["text/html"]
     assert "<script>" not in page and "\x1b" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\x1b[2J" in page
@@ -89,13 +94,20 @@ def test_usage_errors_are_said_not_raised(shell):
 
 
 def test_every_part_of_a_verdict_is_escaped():
-    verdict = Verdict(HOSTILE, Outcome.WRONG_ANSWER, HOSTILE,
-                      tests=[TestResult(HOSTILE, "fail", HOSTILE)],
-                      diagnosis=Diagnosis(HOSTILE, HOSTILE,
-                                          table=Table([HOSTILE], [[HOSTILE], ["1"]], 0)),
-                      hint=HOSTILE, output=HOSTILE, seed=3)
+    verdict = Verdict(
+        HOSTILE,
+        Outcome.WRONG_ANSWER,
+        HOSTILE,
+        tests=[TestResult(HOSTILE, "fail", HOSTILE)],
+        diagnosis=Diagnosis(HOSTILE, HOSTILE, table=Table([HOSTILE], [[HOSTILE], ["1"]], 0)),
+        hint=HOSTILE,
+        output=HOSTILE,
+        seed=3,
+    )
     page = verdict_html(verdict)
     assert "<script>" not in page and "\x1b" not in page
     # title, message, test name and message, misconception, column, cell, output, hint
     assert page.count("&lt;script&gt;") == 9
-    assert 'style="font-weight: bold; color: #cf222e"><td>&lt;script&gt;' in page  # the highlighted step
+    assert (
+        'style="font-weight: bold; color: #cf222e"><td>&lt;script&gt;' in page
+    )  # the highlighted step

@@ -26,7 +26,14 @@ def offline_env(log: Path) -> dict:
     children included: the sandbox passes PYTHONPATH on) that logs and refuses any
     network use."""
     env = dict(os.environ, JAXTUTOR_NET_LOG=str(log), NO_PROXY="", no_proxy="")
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+    for name in (
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ):
         env[name] = NOWHERE
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(OFFLINE_SITE), env.get("PYTHONPATH")]))
     return env
@@ -40,15 +47,19 @@ def test_the_guard_catches_network_use_in_the_trusted_side_and_the_child(tmp_pat
     """The check below would prove nothing if the guard were blind: show it is not."""
     log = tmp_path / "net.log"
     env = offline_env(log)
-    done = run([sys.executable, "-c", "import socket; socket.create_connection(('127.0.0.1', 9), 1)"], env)
+    done = run(
+        [sys.executable, "-c", "import socket; socket.create_connection(('127.0.0.1', 9), 1)"], env
+    )
     assert done.returncode != 0 and "network use refused" in done.stderr
     fetcher = tmp_path / "fetcher.py"
-    fetcher.write_text(textwrap.dedent("""
+    fetcher.write_text(
+        textwrap.dedent("""
         import urllib.request
 
         def grad_w_and_x(scale, w, x, y):
             urllib.request.urlopen("http://example.invalid/answers", timeout=2)
-    """))
+    """)
+    )
     done = run([sys.executable, "-m", "jaxtutor", "check", "argnums", str(fetcher), "--json"], env)
     assert done.returncode == 1
     if isolated():  # the jailed child reaches neither the network nor the guard's log
@@ -56,7 +67,9 @@ def test_the_guard_catches_network_use_in_the_trusted_side_and_the_child(tmp_pat
         assert "runner/inside/learner_process" not in (log.read_text() if log.exists() else "")
     else:
         lines = log.read_text().splitlines()
-        assert any("runner/inside/learner_process" in line for line in lines), lines  # caught in the child
+        assert any("runner/inside/learner_process" in line for line in lines), (
+            lines
+        )  # caught in the child
 
 
 def test_checker_and_app_run_with_no_network(tmp_path):
@@ -64,7 +77,9 @@ def test_checker_and_app_run_with_no_network(tmp_path):
     env = offline_env(log)
     done = run([sys.executable, "-m", "jaxtutor", "check", "argnums", str(ALICE)], env)
     assert done.returncode == 0, done.stdout + done.stderr
-    done = run([sys.executable, "-m", "jaxtutor", "grade", "argnums", str(ALICE), "--format", "csv"], env)
+    done = run(
+        [sys.executable, "-m", "jaxtutor", "grade", "argnums", str(ALICE), "--format", "csv"], env
+    )
     assert done.returncode == 0 and "alice,alice.py,pass" in done.stdout, done.stderr
     # the app itself, headless: open, check the starter of the first lesson, quit
     app = textwrap.dedent("""
@@ -97,8 +112,20 @@ def test_install_from_a_wheelhouse_with_no_index(tmp_path):
     into a fresh venv with --no-index and use it with the network unavailable. (The
     wheel built here carries the course: its lessons are listed outside the source tree.)"""
     house = tmp_path / "wheelhouse"
-    done = run([sys.executable, "-m", "pip", "wheel", "--quiet", "--wheel-dir", str(house),
-                f"{ROOT}[serve]"], dict(os.environ), timeout=1500)
+    done = run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--wheel-dir",
+            str(house),
+            f"{ROOT}[serve]",
+        ],
+        dict(os.environ),
+        timeout=1500,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert list(house.glob("jaxtutor-*.whl")) and list(house.glob("jaxlib-*.whl"))
 
@@ -110,8 +137,17 @@ def test_install_from_a_wheelhouse_with_no_index(tmp_path):
     assert run([sys.executable, "-m", "venv", str(venv)], env).returncode == 0
     # as docs/offline.md says, but for --no-compile: the bytecode pip would write for
     # every installed module changes nothing checked here and costs 20 s of CPU
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-index",
-           "--no-compile", "--find-links", str(house)]
+    pip = [
+        str(venv / "bin" / "python"),
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--no-index",
+        "--no-compile",
+        "--find-links",
+        str(house),
+    ]
     done = run(pip + ["jaxtutor"], env, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
 
@@ -124,8 +160,9 @@ def test_install_from_a_wheelhouse_with_no_index(tmp_path):
     listed = run([jaxtutor, "list"], env, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
-    assert [line.split()[0] for line in lines if not line.startswith("-- ")] == \
-        [lesson.id for lesson in builtin_lessons()]
+    assert [line.split()[0] for line in lines if not line.startswith("-- ")] == [
+        lesson.id for lesson in builtin_lessons()
+    ]
     assert "-- The wider toolbox --" in lines
     done = run([jaxtutor, "serve"], env, cwd=tmp_path)  # the extra is not installed yet
     assert done.returncode == 2 and "pip install 'jaxtutor[serve]'" in done.stderr

@@ -12,12 +12,17 @@ from jaxtutor.verdict import Outcome
 
 # learner file -> (misconception id, outcome, words the diagnosis must say)
 MISTAKES = {
-    "mistake_wrong_argnums.py": ("wrong_argnums", Outcome.WRONG_ANSWER,
-                                 "entry 0 is dloss/dscale, entry 1 is dloss/dw"),
-    "mistake_single_gradient.py": ("single_gradient", Outcome.WRONG_ANSWER,
-                                   "only dloss/dw"),
-    "mistake_swapped_order.py": ("swapped_order", Outcome.WRONG_ANSWER,
-                                 "You returned (dloss/dx, dloss/dw)"),
+    "mistake_wrong_argnums.py": (
+        "wrong_argnums",
+        Outcome.WRONG_ANSWER,
+        "entry 0 is dloss/dscale, entry 1 is dloss/dw",
+    ),
+    "mistake_single_gradient.py": ("single_gradient", Outcome.WRONG_ANSWER, "only dloss/dw"),
+    "mistake_swapped_order.py": (
+        "swapped_order",
+        Outcome.WRONG_ANSWER,
+        "You returned (dloss/dx, dloss/dw)",
+    ),
     "mistake_non_scalar_loss.py": ("non_scalar_loss", Outcome.EXCEPTION, "single number"),
 }
 
@@ -43,11 +48,13 @@ def test_exception_points_at_the_learners_line():
 @pytest.mark.parametrize("path", learner_files("argnums", "correct_"), ids=lambda p: p.stem)
 def test_correct_solution_passes(path):
     verdict = run_check("argnums", path)
-    assert verdict.passed, verdict.message + "\n" + "\n".join(
-        f"{t.name}: {t.message}" for t in verdict.tests)
+    assert verdict.passed, (
+        verdict.message + "\n" + "\n".join(f"{t.name}: {t.message}" for t in verdict.tests)
+    )
 
 
 # -- the diagnosis alone: no sandbox, no JAX ----------------------------------------------
+
 
 def _first_case():
     case = argnums.make_cases(seed=0)[0]
@@ -76,15 +83,17 @@ def test_reference_gradient_matches_finite_differences():
         dw, dx = case.expected
         eps = 1e-6
 
-        def loss(w_, x_):
+        def loss(w_, x_, scale=scale, y=y):
             return scale * np.sum((x_ @ w_ - y) ** 2)
 
         for i in range(w.size):
             step = np.eye(w.size)[i] * eps
-            assert np.isclose((loss(w + step, x) - loss(w - step, x)) / (2 * eps), dw[i],
-                              rtol=1e-6, atol=1e-6)
+            assert np.isclose(
+                (loss(w + step, x) - loss(w - step, x)) / (2 * eps), dw[i], rtol=1e-6, atol=1e-6
+            )
         i, j = x.shape[0] - 1, x.shape[1] - 1
         step = np.zeros_like(x)
         step[i, j] = eps
-        assert np.isclose((loss(w, x + step) - loss(w, x - step)) / (2 * eps), dx[i, j],
-                          rtol=1e-6, atol=1e-6)
+        assert np.isclose(
+            (loss(w, x + step) - loss(w, x - step)) / (2 * eps), dx[i, j], rtol=1e-6, atol=1e-6
+        )

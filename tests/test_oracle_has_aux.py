@@ -17,14 +17,26 @@ MISTAKES = {
     "mistake_missing_has_aux_jit.py": ("missing_has_aux", Outcome.EXCEPTION, "has_aux=True"),
     "mistake_aux_not_a_pair.py": ("aux_not_a_pair", Outcome.EXCEPTION, "a single value"),
     "mistake_gradient_ascent.py": ("gradient_ascent", Outcome.WRONG_ANSWER, "old + lr * grad"),
-    "mistake_loss_after_update.py": ("loss_after_update", Outcome.WRONG_ANSWER,
-                                     "second output, 0.780808, is the loss at the updated"),
-    "mistake_partial_update_w.py": ("partial_update", Outcome.WRONG_ANSWER,
-                                    "updated only w: your new b is the incoming b"),
-    "mistake_partial_update_b.py": ("partial_update", Outcome.WRONG_ANSWER,
-                                    "updated only b: your new w is the incoming w"),
-    "mistake_swapped_outputs.py": ("swapped_outputs", Outcome.WRONG_ANSWER,
-                                   "second output is the accuracy, 0.75, not the loss"),
+    "mistake_loss_after_update.py": (
+        "loss_after_update",
+        Outcome.WRONG_ANSWER,
+        "second output, 0.780808, is the loss at the updated",
+    ),
+    "mistake_partial_update_w.py": (
+        "partial_update",
+        Outcome.WRONG_ANSWER,
+        "updated only w: your new b is the incoming b",
+    ),
+    "mistake_partial_update_b.py": (
+        "partial_update",
+        Outcome.WRONG_ANSWER,
+        "updated only b: your new w is the incoming w",
+    ),
+    "mistake_swapped_outputs.py": (
+        "swapped_outputs",
+        Outcome.WRONG_ANSWER,
+        "second output is the accuracy, 0.75, not the loss",
+    ),
     "mistake_no_update.py": ("no_update", Outcome.WRONG_ANSWER, "no step"),
     "mistake_no_learning_rate.py": ("no_learning_rate", Outcome.WRONG_ANSWER, "without"),
     "mistake_nested_outputs.py": ("nested_outputs", Outcome.WRONG_ANSWER, "still packed"),
@@ -33,8 +45,13 @@ MISTAKES = {
 
 def test_every_mistake_file_is_listed():
     assert {p.name for p in learner_files("has_aux", "mistake_")} == set(MISTAKES)
-    required = {"missing_has_aux", "gradient_ascent", "loss_after_update", "partial_update",
-                "swapped_outputs"}
+    required = {
+        "missing_has_aux",
+        "gradient_ascent",
+        "loss_after_update",
+        "partial_update",
+        "swapped_outputs",
+    }
     assert required <= {ident for ident, _, _ in MISTAKES.values()}
     assert required <= set(has_aux.MISCONCEPTIONS)
 
@@ -47,8 +64,9 @@ def test_mistake_recognised(name):
 @pytest.mark.parametrize("path", learner_files("has_aux", "correct_"), ids=lambda p: p.stem)
 def test_correct_solution_passes(path):
     verdict = run_check("has_aux", path)
-    assert verdict.passed, verdict.message + "\n" + "\n".join(
-        f"{t.name}: {t.message}" for t in verdict.tests)
+    assert verdict.passed, (
+        verdict.message + "\n" + "\n".join(f"{t.name}: {t.message}" for t in verdict.tests)
+    )
     assert len(verdict.tests) >= 6
 
 
@@ -61,9 +79,13 @@ def test_prints_are_captured_not_judged():
 def test_wrong_shape_of_b_is_a_structure_failure(tmp_path):
     source = (LEARNERS / "has_aux" / "correct_plain.py").read_text()
     wrong = tmp_path / "b_as_vector.py"
-    wrong.write_text(source.replace("return new_params, loss, accuracy",
-                                    'new_params["b"] = jnp.reshape(new_params["b"], (1,))\n'
-                                    "    return new_params, loss, accuracy"))
+    wrong.write_text(
+        source.replace(
+            "return new_params, loss, accuracy",
+            'new_params["b"] = jnp.reshape(new_params["b"], (1,))\n'
+            "    return new_params, loss, accuracy",
+        )
+    )
     verdict = run_check("has_aux", wrong)
     assert verdict.outcome is Outcome.WRONG_ANSWER
     assert "expected shape (), got shape (1,)" in verdict.tests[0].message
@@ -80,6 +102,7 @@ def test_lesson_starter_fails_and_solution_passes(tmp_path):
 
 
 # -- the reference alone: no sandbox, no JAX ----------------------------------------------
+
 
 def test_reference_gradient_matches_finite_differences():
     for case in has_aux.make_cases(seed=3):
@@ -129,9 +152,13 @@ def test_raised_messages_from_jax_are_recognised():
     diagnose = has_aux.HasAuxOracle.diagnose_raised
     pair = "Gradient only defined for scalar-output functions. Output was (Traced<float32[]>, 1)."
     assert diagnose(pair).id == "missing_has_aux"
-    three = ("expected function with aux output to return a two-element tuple, but got type "
-             "<class 'tuple'> with value (1.0, 0.5, 0.5)")
+    three = (
+        "expected function with aux output to return a two-element tuple, but got type "
+        "<class 'tuple'> with value (1.0, 0.5, 0.5)"
+    )
     assert "other than two" in diagnose(three).message
     # a non-scalar loss is a different mistake: not blamed on has_aux
-    assert diagnose("Gradient only defined for scalar-output functions. "
-                    "Output had shape: [4].") is None
+    assert (
+        diagnose("Gradient only defined for scalar-output functions. Output had shape: [4].")
+        is None
+    )

@@ -14,15 +14,32 @@ from conftest import LEARNERS, forked, run_check
 from jaxtutor.check import check_source
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import get
+from jaxtutor.oracles.scan_training.exercise import (
+    ATOL,
+    MISCONCEPTIONS,
+    MUTANT_ATOL,
+    MUTANT_RTOL,
+    MUTANTS,
+    RTOL,
+    STRUCTURE_TEST,
+    make_cases,
+    reference,
+    trajectory,
+)
 from jaxtutor.oracles.values import matches
-from jaxtutor.oracles.scan_training.exercise import (ATOL, MISCONCEPTIONS, MUTANT_ATOL,
-                                                     MUTANT_RTOL, MUTANTS, RTOL, STRUCTURE_TEST,
-                                                     make_cases, reference, trajectory)
 
 EXERCISE = "scan_training_step"
 FILES = sorted((LEARNERS / EXERCISE).glob("*.py"))
-REQUIRED = ["sum_at_initial_weight", "reused_first_row", "mean_instead_of_sum",
-            "returned_history", "sign_flipped", "no_scan", "reversed_order", "not_scalar"]
+REQUIRED = [
+    "sum_at_initial_weight",
+    "reused_first_row",
+    "mean_instead_of_sum",
+    "returned_history",
+    "sign_flipped",
+    "no_scan",
+    "reversed_order",
+    "not_scalar",
+]
 
 
 def expectation(path) -> tuple[str, str | None]:
@@ -41,13 +58,17 @@ def lesson():
 
 # -- the reference, without a child --------------------------------------------------
 
+
 def test_worked_example_step_by_step():
     grads, weights = trajectory(0.0, 0.1, np.ones((2, 2)), np.ones((2, 2)))
     np.testing.assert_allclose(grads, [-4.0, -2.4])
     np.testing.assert_allclose(weights, [0.4, 0.64])
     # why more cases are needed: on identical rows several mistakes land on 0.64 too
-    same = [n for n, m in MUTANTS.items()
-            if np.isclose(m(0.0, 0.1, np.ones((2, 2)), np.ones((2, 2))), 0.64)]
+    same = [
+        n
+        for n, m in MUTANTS.items()
+        if np.isclose(m(0.0, 0.1, np.ones((2, 2)), np.ones((2, 2))), 0.64)
+    ]
     assert {"reused_first_row", "reversed_order"} <= set(same)
 
 
@@ -79,8 +100,10 @@ def test_every_mutant_is_told_apart(seed):
     outputs = {n: [m(*c.args) for c in cases] for n, m in MUTANTS.items()}
     outputs["reference"] = [c.expected for c in cases]
     for a, b in itertools.combinations(outputs, 2):
-        assert not all(matches(x, y, MUTANT_RTOL * 10, MUTANT_ATOL * 10)
-                       for x, y in zip(outputs[a], outputs[b])), (a, b)
+        assert not all(
+            matches(x, y, MUTANT_RTOL * 10, MUTANT_ATOL * 10)
+            for x, y in zip(outputs[a], outputs[b])
+        ), (a, b)
 
 
 def test_misconceptions_have_targeted_hints():
@@ -96,6 +119,7 @@ def test_reference_is_plain_numpy():
 
 
 # -- learner files through the sandbox -----------------------------------------------
+
 
 def test_every_required_misconception_has_a_learner_file():
     expected_ids = {expectation(f)[1] for f in FILES}
@@ -192,7 +216,10 @@ def test_a_forged_program_with_a_host_callback_is_refused_not_run():
 
 
 def test_the_thrown_away_scan_and_the_map_are_named():
-    assert "not that scan's final carry" in verdict("attack_scan_result_discarded.py").diagnosis.message
+    assert (
+        "not that scan's final carry"
+        in verdict("attack_scan_result_discarded.py").diagnosis.message
+    )
     assert "separate scan per batch" in verdict("attack_length_one_scans.py").diagnosis.message
 
 

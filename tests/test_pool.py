@@ -60,6 +60,7 @@ def test_falls_back_to_a_fresh_child_when_empty():
 def test_many_takes_at_once_get_distinct_children():
     taken, lock = [], threading.Lock()
     with WarmPool(2) as pool:
+
         def grab():
             child = pool.take()
             with lock:
@@ -133,7 +134,9 @@ def test_a_pools_check_leaves_the_kill_to_close_but_not_the_learners_prints():
             reap(children)
 
         pool.reap = noting
-        verdict = check_source(EXERCISE, EXERCISE.solution + "\nprint('loaded, then checked')\n", runners=pool)
+        verdict = check_source(
+            EXERCISE, EXERCISE.solution + "\nprint('loaded, then checked')\n", runners=pool
+        )
     assert verdict.status == "pass", verdict.message
     assert "loaded, then checked" in verdict.output
     assert handed and all(alive for _, alive in handed)
@@ -193,8 +196,7 @@ def test_an_exercises_own_programs_run_in_one_trusted_child_kept_between_checks(
     assert not trusted.alive()  # closed with its pool
 
 
-def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_checks(
-        monkeypatch):
+def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_checks(monkeypatch):
     """A wrong answer's mutant runs on each check's new hidden cases, with its programs:
     the trusted child's judge (never sent a file) checks and runs them, and keeps what
     it compiled; each learner's programs still go to a clean child of their own."""
@@ -206,8 +208,9 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
     mutant = next(m for m in exercise.config["mutants"] if m["id"] == "always_scaled")
     asked = []
     verify = Child.verify
-    monkeypatch.setattr(Child, "verify", lambda self, programs: asked.append(self) or
-                        verify(self, programs))
+    monkeypatch.setattr(
+        Child, "verify", lambda self, programs: asked.append(self) or verify(self, programs)
+    )
     with WarmPool(1) as pool:
         warm(exercise, pool)
         judge = pool.trusted._judge
@@ -236,12 +239,14 @@ def test_a_kept_judge_gives_each_program_the_whole_timeout():
     args = (np.ones(2, np.float32),)
     with WarmPool(1) as pool:
         child = pool.trusted.child(limits)
-        assert child.load("import jax\n\n@jax.jit\ndef f(x):\n    return x * 2\n",
-                          "lesson.py", "f")["ok"]
+        assert child.load(
+            "import jax\n\n@jax.jit\ndef f(x):\n    return x * 2\n", "lesson.py", "f"
+        )["ok"]
         (program,) = child.export([args])
         for _ in range(2):
-            (found,) = pool.trusted.judge(limits).verify([{
-                "module": program["module"], "rows": [], "trip": 0, "calls": [args]}])
+            (found,) = pool.trusted.judge(limits).verify(
+                [{"module": program["module"], "rows": [], "trip": 0, "calls": [args]}]
+            )
             assert found["ok"], found
             ((value,),) = found["values"]  # one call, one output
             assert value.tolist() == [2.0, 2.0]
@@ -254,9 +259,12 @@ def test_a_kept_child_is_replaced_once_it_used_half_its_cpu_time():
     limits = Limits()
     with WarmPool(1) as pool:
         child = pool.trusted.child(limits)
-        assert child.load("import time\n\ndef f():\n    end = time.process_time() + 0.2\n"
-                          "    while time.process_time() < end:\n        pass\n",
-                          "lesson.py", "f")["ok"]
+        assert child.load(
+            "import time\n\ndef f():\n    end = time.process_time() + 0.2\n"
+            "    while time.process_time() < end:\n        pass\n",
+            "lesson.py",
+            "f",
+        )["ok"]
         used = child.cpu_used_s  # the load's reply says what JAX's import and setup took
         child.call_many([()])
         assert child.cpu_used_s >= used + 0.2
@@ -318,8 +326,7 @@ def test_a_warm_up_waits_while_a_check_is_under_way():
     assert order == ["warm 1", "check 1", "check 2", "warm 2"]
 
 
-def test_a_check_made_while_the_lesson_warms_up_goes_before_the_warm_ups_programs(
-        monkeypatch):
+def test_a_check_made_while_the_lesson_warms_up_goes_before_the_warm_ups_programs(monkeypatch):
     from jaxtutor.oracles.generic import runs
 
     runs._CACHE.clear()  # else the warm-up has nothing left to run

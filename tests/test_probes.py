@@ -14,8 +14,11 @@ def _cases():
     """w, lr, x of N rows; the reference is one descent step of sum((w*x - 1)**2)."""
     rng = np.random.default_rng(0)
     out = []
-    for n, lr, name in [(1, 0.1, "one example"), (3, 0.05, "three examples"),
-                        (4, 0.02, "four examples")]:
+    for n, lr, name in [
+        (1, 0.1, "one example"),
+        (3, 0.05, "three examples"),
+        (4, 0.02, "four examples"),
+    ]:
         out.append(Case(name, (np.asarray(rng.uniform(0.5, 1.0)), lr, rng.uniform(1, 2, n))))
     return out
 
@@ -28,8 +31,16 @@ def _probe(answer, cases=None, expected=None, **kw):
     cases = cases or _cases()
     expected = expected or [ref(*c.args) for c in cases]
     answers = [answer(*c.args) for c in cases]
-    return probe(Probe(cases, answers, expected, ("w", "lr", "x"),
-                       dim_name=lambda arg, axis: "N" if arg == 2 else None, **kw))
+    return probe(
+        Probe(
+            cases,
+            answers,
+            expected,
+            ("w", "lr", "x"),
+            dim_name=lambda arg, axis: "N" if arg == 2 else None,
+            **kw,
+        )
+    )
 
 
 FACTS = {
@@ -49,7 +60,7 @@ def test_each_probe_says_its_own_fact(kind):
     answer, words = FACTS[kind]
     found = probe_or_fail(answer)
     assert found.id == f"probe_{kind}", found.message
-    assert words in found.message and "\"" in found.message  # a case is named
+    assert words in found.message and '"' in found.message  # a case is named
 
 
 def probe_or_fail(answer, **kw):
@@ -61,8 +72,15 @@ def probe_or_fail(answer, **kw):
 def test_a_mean_for_a_sum_is_said_in_the_size_the_learner_knows():
     cases = _cases()
     expected = [np.asarray(np.sum(c.args[2])) for c in cases]
-    found = probe(Probe(cases, [np.asarray(np.mean(c.args[2])) for c in cases], expected,
-                        ("w", "lr", "x"), dim_name=lambda arg, axis: "N" if arg == 2 else None))
+    found = probe(
+        Probe(
+            cases,
+            [np.asarray(np.mean(c.args[2])) for c in cases],
+            expected,
+            ("w", "lr", "x"),
+            dim_name=lambda arg, axis: "N" if arg == 2 else None,
+        )
+    )
     assert found.id == "probe_divided_by_size" and "divided by N" in found.message
 
 
@@ -70,8 +88,15 @@ def test_right_only_when_a_size_is_one():
     cases = _cases()
     expected = [np.asarray(np.sum(c.args[2] ** 2)) for c in cases]
     answers = [np.asarray(np.sum(c.args[2]) ** 2) for c in cases]
-    found = probe(Probe(cases, answers, expected, ("w", "lr", "x"),
-                        dim_name=lambda arg, axis: "N" if arg == 2 else None))
+    found = probe(
+        Probe(
+            cases,
+            answers,
+            expected,
+            ("w", "lr", "x"),
+            dim_name=lambda arg, axis: "N" if arg == 2 else None,
+        )
+    )
     assert found.id == "probe_only_size_one" and "N = 1" in found.message
 
 
@@ -80,8 +105,11 @@ def test_tuples_swapped_partly_right_one_entry_or_another_length():
     expected = [(ref(*c.args), np.asarray(c.args[1])) for c in cases]
 
     def run(answer):
-        return probe(Probe(cases, [answer(c, e) for c, e in zip(cases, expected)], expected,
-                           ("w", "lr", "x")))
+        return probe(
+            Probe(
+                cases, [answer(c, e) for c, e in zip(cases, expected)], expected, ("w", "lr", "x")
+            )
+        )
 
     assert run(lambda c, e: (e[1], e[0])).id == "probe_swapped_entries"
     assert run(lambda c, e: (e[0], e[1] + 1)).id == "probe_some_entries"
@@ -98,9 +126,16 @@ def test_an_ignored_argument_is_found_by_calls_on_inputs_chosen_here():
         calls_made.extend(calls)
         return [fixed_lr(*a) for a in calls]
 
-    found = probe(Probe(cases, [fixed_lr(*c.args) for c in cases], [ref(*c.args) for c in cases],
-                        ("w", "lr", "x"), call_many=call_many,
-                        reference=lambda calls: [ref(*a) for a in calls]))
+    found = probe(
+        Probe(
+            cases,
+            [fixed_lr(*c.args) for c in cases],
+            [ref(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=call_many,
+            reference=lambda calls: [ref(*a) for a in calls],
+        )
+    )
     assert found.id == "probe_ignored_argument"
     assert "does not change when lr changes" in found.message
     assert calls_made  # asked of the learner's function, judged here
@@ -110,9 +145,16 @@ def test_a_coincidence_on_one_case_is_not_called_an_ignored_argument():
     """An argument that happens not to matter on one case but does on the others."""
     cases = _cases()
     answer = lambda w, lr, x: ref(w, lr, x) + 1.0  # noqa: E731 - wrong, but uses everything
-    found = probe(Probe(cases, [answer(*c.args) for c in cases], [ref(*c.args) for c in cases],
-                        ("w", "lr", "x"), call_many=lambda calls: [answer(*a) for a in calls],
-                        reference=lambda calls: [ref(*a) for a in calls]))
+    found = probe(
+        Probe(
+            cases,
+            [answer(*c.args) for c in cases],
+            [ref(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=lambda calls: [answer(*a) for a in calls],
+            reference=lambda calls: [ref(*a) for a in calls],
+        )
+    )
     assert found is None or found.id != "probe_ignored_argument"
 
 
@@ -124,9 +166,16 @@ def test_nothing_is_said_when_the_data_shows_nothing():
 def test_a_result_that_no_argument_changes_is_said_as_such():
     cases = _cases()
     zero = lambda w, lr, x: np.asarray(0.0)  # noqa: E731
-    found = probe(Probe(cases, [zero(*c.args) for c in cases], [ref(*c.args) for c in cases],
-                        ("w", "lr", "x"), call_many=lambda calls: [zero(*a) for a in calls],
-                        reference=lambda calls: [ref(*a) for a in calls]))
+    found = probe(
+        Probe(
+            cases,
+            [zero(*c.args) for c in cases],
+            [ref(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=lambda calls: [zero(*a) for a in calls],
+            reference=lambda calls: [ref(*a) for a in calls],
+        )
+    )
     assert found.id == "probe_constant_result" and "w, lr, x" in found.message
 
 
@@ -134,8 +183,15 @@ def _seq_probe(answer, expected_of):
     """Cases as above; the reference's answer is `expected_of(w, lr, x)`."""
     cases = _cases()
     expected = [expected_of(*c.args) for c in cases]
-    return probe(Probe(cases, [answer(c.args, e) for c, e in zip(cases, expected)], expected,
-                       ("w", "lr", "x"), dim_name=lambda arg, axis: "N" if arg == 2 else None))
+    return probe(
+        Probe(
+            cases,
+            [answer(c.args, e) for c, e in zip(cases, expected)],
+            expected,
+            ("w", "lr", "x"),
+            dim_name=lambda arg, axis: "N" if arg == 2 else None,
+        )
+    )
 
 
 def history(w, lr, x):
@@ -191,8 +247,10 @@ def test_a_dict_of_parameters_asked_and_a_tuple_returned():
     found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
     assert found.id == "probe_tuple_for_dict", found.message
     # a dict update taken the wrong way is said of both parameters
-    answers = [{k: 2 * np.asarray(c.args[0 if k == "w" else 1]) - v for k, v in e.items()}
-               for c, e in zip(cases, expected)]
+    answers = [
+        {k: 2 * np.asarray(c.args[0 if k == "w" else 1]) - v for k, v in e.items()}
+        for c, e in zip(cases, expected)
+    ]
     found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
     assert found.id == "probe_step_reversed" and "lr and w" in found.message
 
@@ -202,8 +260,10 @@ def test_a_whole_carry_returned_in_place_of_one_entry():
     expected = [(ref(*c.args), history(*c.args)) for c in cases]
     answers = [((e[0], np.asarray(0.0)), e[1]) for e in expected]
     found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
-    assert found.id == "probe_entry_in_a_tuple" and "its value 0 is the expected entry 0" \
-        in found.message
+    assert (
+        found.id == "probe_entry_in_a_tuple"
+        and "its value 0 is the expected entry 0" in found.message
+    )
 
 
 def test_a_hard_coded_lr_equal_to_the_one_size_one_case_is_not_a_mean():
@@ -211,10 +271,17 @@ def test_a_hard_coded_lr_equal_to_the_one_size_one_case_is_not_a_mean():
     proves lr is ignored, and says nothing of sums or means."""
     cases = _cases()
     fixed = lambda w, lr, x: ref(w, 0.1, x)  # noqa: E731
-    found = probe(Probe(cases, [fixed(*c.args) for c in cases], [ref(*c.args) for c in cases],
-                        ("w", "lr", "x"), call_many=lambda calls: [fixed(*a) for a in calls],
-                        reference=lambda calls: [ref(*a) for a in calls],
-                        dim_name=lambda arg, axis: "N" if arg == 2 else None))
+    found = probe(
+        Probe(
+            cases,
+            [fixed(*c.args) for c in cases],
+            [ref(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=lambda calls: [fixed(*a) for a in calls],
+            reference=lambda calls: [ref(*a) for a in calls],
+            dim_name=lambda arg, axis: "N" if arg == 2 else None,
+        )
+    )
     assert found.id == "probe_ignored_argument" and "when lr changes" in found.message
 
 
@@ -224,8 +291,15 @@ def test_an_ignored_argument_needs_changes_that_move_the_reference():
     cases = _cases()
     clip = lambda w, lr, x: np.asarray(min(float(w), lr * 10))  # noqa: E731
     fixed = lambda w, lr, x: np.asarray(min(float(w), 0.5))  # noqa: E731
-    found = probe(Probe(cases, [fixed(*c.args) for c in cases], [clip(*c.args) for c in cases],
-                        ("w", "lr", "x"), call_many=lambda calls: [fixed(*a) for a in calls],
-                        reference=lambda calls: [clip(*a) for a in calls]))
+    found = probe(
+        Probe(
+            cases,
+            [fixed(*c.args) for c in cases],
+            [clip(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=lambda calls: [fixed(*a) for a in calls],
+            reference=lambda calls: [clip(*a) for a in calls],
+        )
+    )
     assert found is not None and found.id == "probe_ignored_argument", found
     assert "when lr changes" in found.message

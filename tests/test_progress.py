@@ -25,7 +25,11 @@ def test_draft_status_and_attempts():
         assert store.exercise("argnums").status == IN_PROGRESS
         store.record_attempt("argnums", "fail", "wrong_answer", "swapped_order", 0.5, "draft one")
         state = store.exercise("argnums")
-        assert (state.attempts, state.last_misconception, state.first_passed_at) == (1, "swapped_order", None)
+        assert (state.attempts, state.last_misconception, state.first_passed_at) == (
+            1,
+            "swapped_order",
+            None,
+        )
         store.record_attempt("argnums", "pass", "passed", None, 0.4, "draft two")
         first = store.exercise("argnums").first_passed_at
         assert first is not None and store.exercise("argnums").status == PASSED

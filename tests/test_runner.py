@@ -65,12 +65,17 @@ def survivors(child: Child, output: str = "") -> set[int]:
     by its group or session, and anything left in its PID namespace."""
     printed = set() if isolated() else {int(p) for p in re.findall(r"PID (\d+)", output)}
     table = procs.table()
-    grouped = {pid for pid, p in table.items()
-               if child.proc.pid in (p.pgrp, p.session) and not p.zombie}
+    grouped = {
+        pid for pid, p in table.items() if child.proc.pid in (p.pgrp, p.session) and not p.zombie
+    }
     namespace = _NAMESPACES.get(child.proc.pid)
     left = procs.alive(in_namespace(namespace)) if namespace is not None else set()
-    return (procs.alive(set(child._seen) | printed | {child.proc.pid}) | procs.marked(child.mark)
-            | grouped | left)
+    return (
+        procs.alive(set(child._seen) | printed | {child.proc.pid})
+        | procs.marked(child.mark)
+        | grouped
+        | left
+    )
 
 
 def argnums_exercise():
@@ -101,6 +106,7 @@ def call_once(new_child, source: str) -> dict:
 
 # -- limits ----------------------------------------------------------------------------
 
+
 def test_infinite_loop_times_out(new_child):
     started = time.monotonic()
     verdict = judge(new_child, "infinite_loop", timeout_s=2)
@@ -129,14 +135,16 @@ def test_a_child_stopped_from_outside_times_out(new_child):
 
 @pytest.mark.skipif(not isolated(), reason="this machine forbids user namespaces")
 def test_the_child_cannot_see_or_signal_the_tutor(new_child):
-    source = ("import os, signal\n"
-              "def f(*a):\n"
-              "    parent = os.getppid()\n"
-              "    try:\n"
-              "        os.kill(-1, signal.SIGKILL)  # every process it may signal\n"
-              "    except ProcessLookupError:\n"
-              "        pass\n"
-              "    return float(parent)\n")
+    source = (
+        "import os, signal\n"
+        "def f(*a):\n"
+        "    parent = os.getppid()\n"
+        "    try:\n"
+        "        os.kill(-1, signal.SIGKILL)  # every process it may signal\n"
+        "    except ProcessLookupError:\n"
+        "        pass\n"
+        "    return float(parent)\n"
+    )
     result = call_once(new_child, source)
     assert result["ok"] is True and float(result["value"]) == 0.0  # no parent in sight
     assert os.getpid() > 0  # and this process is still here to say so
@@ -172,8 +180,11 @@ def test_output_so_far_has_every_byte_written_before_it_while_the_writer_lives(n
     end: every byte in the pipe is counted, the first 64 KiB kept."""
     child = new_child(Limits())
     try:
-        child.load("import sys\nsys.stdout.write('x' * 200_000)\ndef f(*a):\n    return 0\n",
-                   "flood.py", "f")  # answered only once the 200 KB are in the pipe
+        child.load(
+            "import sys\nsys.stdout.write('x' * 200_000)\ndef f(*a):\n    return 0\n",
+            "flood.py",
+            "f",
+        )  # answered only once the 200 KB are in the pipe
         assert child.alive()
         kept, note = child.output_so_far().split("\n... output cut: ")
         assert kept == "x" * (64 * 1024)
@@ -184,13 +195,15 @@ def test_output_so_far_has_every_byte_written_before_it_while_the_writer_lives(n
 
 # -- nothing the learner writes or does turns into a pass -------------------------------
 
+
 def test_a_forged_frame_written_to_low_descriptors_stays_a_wrong_answer(new_child):
     # each way of starting hands the child its pipes at other descriptors
     assert_wrong_answer(judge(new_child, "forged_frames_low_fds"))
 
 
-@pytest.mark.parametrize("name", ["fake_verdict_print", "monkeypatch_numpy",
-                                  "monkeypatch_jaxtutor", "odd_returns"])
+@pytest.mark.parametrize(
+    "name", ["fake_verdict_print", "monkeypatch_numpy", "monkeypatch_jaxtutor", "odd_returns"]
+)
 def test_forgeries_and_patches_stay_wrong_answers(forked_child, name):
     assert_wrong_answer(judge(forked_child, name))
 
@@ -218,12 +231,15 @@ def test_keyboard_interrupt_is_the_learners_exception(forked_child):
     assert "KeyboardInterrupt" in verdict.message and verdict.line == 2
 
 
-@pytest.mark.parametrize("name, words", [
-    ("os_exit", "exited (exit code 0)"),
-    ("segfault", "killed by SIGSEGV"),
-    ("c_stack_overflow", "killed by SIGSEGV"),
-    ("closes_fds", "exited (exit code 70)"),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("os_exit", "exited (exit code 0)"),
+        ("segfault", "killed by SIGSEGV"),
+        ("c_stack_overflow", "killed by SIGSEGV"),
+        ("closes_fds", "exited (exit code 70)"),
+    ],
+)
 def test_crashes(new_child, name, words):
     verdict = judge(new_child, name)
     assert verdict.outcome is Outcome.CRASHED
@@ -241,8 +257,11 @@ def test_deep_recursion_shows_only_the_learners_frames(forked_child):
 def test_jax_leaves_the_learners_errors_unfiltered(forked_child):
     """JAX's traceback filter stats about 30 paths for each frame: a runaway recursion's
     RecursionError took it 1.2 s, each case. The child keeps the learner's frames itself."""
-    reply = call_once(forked_child, "import jax\n\ndef f(*args):\n"
-                      "    return float(jax.config.jax_traceback_filtering == 'off')\n")
+    reply = call_once(
+        forked_child,
+        "import jax\n\ndef f(*args):\n"
+        "    return float(jax.config.jax_traceback_filtering == 'off')\n",
+    )
     assert reply["ok"] and reply["value"] == 1.0, reply
 
 
@@ -251,7 +270,7 @@ def test_learner_traceback_hides_the_runner(forked_child):
     assert verdict.outcome is Outcome.EXCEPTION
     assert verdict.line == 5
     assert "line 9, in grad_w_and_x" in verdict.message and "line 5, in helper" in verdict.message
-    for secret in ("child.py", "sandbox", "runner", "jaxtutor-run-", "site-packages", "File \""):
+    for secret in ("child.py", "sandbox", "runner", "jaxtutor-run-", "site-packages", 'File "'):
         assert secret not in verdict.message
 
 
@@ -274,6 +293,7 @@ def test_missing_function_names_what_the_file_defines(forked_child):
 
 
 # -- nothing the learner starts survives ---------------------------------------------
+
 
 def test_background_sleeps_are_killed(new_child):
     verdict = judge(new_child, "background_sleep")
@@ -300,9 +320,14 @@ def test_a_process_that_outlives_its_parent_is_killed(new_child):
     assert verdict.outcome is Outcome.TIMEOUT
 
 
-@pytest.mark.parametrize("name, outcome", [("background_sleep", Outcome.PASSED),
-                                           ("setsid_double_fork", Outcome.PASSED),
-                                           ("setsid_then_exit", Outcome.CRASHED)])
+@pytest.mark.parametrize(
+    "name, outcome",
+    [
+        ("background_sleep", Outcome.PASSED),
+        ("setsid_double_fork", Outcome.PASSED),
+        ("setsid_then_exit", Outcome.CRASHED),
+    ],
+)
 def test_a_forked_child_without_namespaces_still_leaves_nothing(name, outcome, server, monkeypatch):
     # on a machine that forbids user namespaces the forked root does not unshare: the
     # group, session, descendant and seen-pid nets must still catch every process
@@ -312,6 +337,7 @@ def test_a_forked_child_without_namespaces_still_leaves_nothing(name, outcome, s
 
 
 # -- the Child directly ----------------------------------------------------------------
+
 
 def _killed_before_ready(new_child) -> Child:
     """A child killed before it said "ready", as if JAX failed to import. A forked one
@@ -338,29 +364,33 @@ def test_internal_failure_to_start_is_never_the_learners(new_child):
 
 
 def test_result_pipe_is_hidden_from_the_learners_code(new_child):
-    source = ("import os, stat\n"
-              "def pipe(fd):\n"
-              "    try:\n"
-              "        return stat.S_ISFIFO(os.fstat(fd).st_mode)\n"
-              "    except OSError:\n"
-              "        return False\n"
-              "PIPES = sorted(fd for fd in map(int, os.listdir('/proc/self/fd')) if fd > 2 and pipe(fd))\n"
-              "def f(*a):\n    return PIPES\n")
+    source = (
+        "import os, stat\n"
+        "def pipe(fd):\n"
+        "    try:\n"
+        "        return stat.S_ISFIFO(os.fstat(fd).st_mode)\n"
+        "    except OSError:\n"
+        "        return False\n"
+        "PIPES = sorted(fd for fd in map(int, os.listdir('/proc/self/fd')) if fd > 2 and pipe(fd))\n"
+        "def f(*a):\n    return PIPES\n"
+    )
     pipes = call_once(new_child, source)["value"]
     assert len(pipes) == 2 and all(fd > 20 for fd in pipes)  # moved far from 3..20
 
 
 def test_the_learners_process_holds_no_socket_of_the_tutors(new_child):
     # a forked child must not inherit the fork server's socket (it could ask for forks)
-    source = ("import os, stat\n"
-              "def f(*a):\n"
-              "    fds = [int(fd) for fd in os.listdir('/proc/self/fd')]\n"
-              "    return sum(1 for fd in fds if fd > 2 and _socket(fd))\n"
-              "def _socket(fd):\n"
-              "    try:\n"
-              "        return stat.S_ISSOCK(os.fstat(fd).st_mode)\n"
-              "    except OSError:\n"
-              "        return False\n")
+    source = (
+        "import os, stat\n"
+        "def f(*a):\n"
+        "    fds = [int(fd) for fd in os.listdir('/proc/self/fd')]\n"
+        "    return sum(1 for fd in fds if fd > 2 and _socket(fd))\n"
+        "def _socket(fd):\n"
+        "    try:\n"
+        "        return stat.S_ISSOCK(os.fstat(fd).st_mode)\n"
+        "    except OSError:\n"
+        "        return False\n"
+    )
     result = call_once(new_child, source)
     assert result["ok"] is True and int(result["value"]) == 0
 
@@ -404,6 +434,8 @@ def test_a_second_kill_returns_only_once_the_first_is_done(new_child):
         first = threading.Thread(target=child.kill)
         first.start()
         assert reaped.wait(30)
-    assert (child._workdir is None or not os.path.exists(child._workdir.name)) and child.proc.exited()
+    assert (
+        child._workdir is None or not os.path.exists(child._workdir.name)
+    ) and child.proc.exited()
     assert survivors(child) == set()
     first.join()

@@ -18,8 +18,16 @@ from jaxtutor.course.lessons import builtin_lessons
 from jaxtutor.platforms.serve import exposure_warning, is_loopback
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 # textual-serve keeps its xterm.js Terminal private; catch it as the page builds it, and
 # read the rows of its screen buffer: the text the visitor sees.
@@ -66,9 +74,13 @@ def _wait_listening(port: int, proc: subprocess.Popen, deadline_s: float = 30) -
 def server(tmp_path):
     port = _free_port()
     root = tmp_path / "serve"
-    proc = subprocess.Popen([sys.executable, "-m", "jaxtutor", "serve", "--port", str(port),
-                             "--home", str(root)], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jaxtutor", "serve", "--port", str(port), "--home", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     try:
         _wait_listening(port, proc)
         yield port, root, proc
@@ -85,8 +97,10 @@ def server(tmp_path):
         proc.wait()
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed "
-                    "(apt-get install chromium); .ci/run installs it")
+@pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason="chromium is not installed (apt-get install chromium); .ci/run installs it",
+)
 def test_browser_sees_the_first_screen_and_each_visitor_has_own_progress(server):
     from playwright.sync_api import sync_playwright
 
@@ -100,13 +114,16 @@ def test_browser_sees_the_first_screen_and_each_visitor_has_own_progress(server)
                 page = browser.new_context(viewport={"width": 1600, "height": 1000}).new_page()
                 page.add_init_script(CATCH_TERMINAL)
                 page.goto(f"http://127.0.0.1:{port}/")
-                page.wait_for_function("() => window.__screen().includes('Lesson 1 of')",
-                                       timeout=90_000)
-                page.wait_for_function("t => window.__screen().replace(/\\s+/g, ' ').includes(t)",
-                                       arg=" ".join(first.title.split()), timeout=30_000)
+                page.wait_for_function(
+                    "() => window.__screen().includes('Lesson 1 of')", timeout=90_000
+                )
+                page.wait_for_function(
+                    "t => window.__screen().replace(/\\s+/g, ' ').includes(t)",
+                    arg=" ".join(first.title.split()),
+                    timeout=30_000,
+                )
                 # the footer may arrive in a later chunk than the lesson
-                page.wait_for_function("() => /\\^q|Quit/.test(window.__screen())",
-                                       timeout=30_000)
+                page.wait_for_function("() => /\\^q|Quit/.test(window.__screen())", timeout=30_000)
                 screens.append(page.evaluate("window.__screen()"))
             sessions = sorted((root / "sessions").iterdir())
             assert len(sessions) == 2, sessions  # one progress folder per visitor
@@ -124,6 +141,10 @@ def test_loopback_is_the_default_and_wider_binds_are_spelled_out(tmp_path):
     text = exposure_warning("0.0.0.0", 8000, tmp_path)
     assert "every network interface" in text and "run Python code" in text
     assert str(tmp_path / "sessions") in text
-    done = subprocess.run([sys.executable, "-m", "jaxtutor", "serve", "--help"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "127.0.0.1" in done.stdout

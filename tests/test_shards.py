@@ -19,8 +19,12 @@ CLASS = ["alice.py", "bob.py", "carol.py", "dave.py", "oscar.py", "judy"]
 
 
 def jaxtutor(*args):
-    return subprocess.run([sys.executable, "-m", "jaxtutor", *map(str, args)],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "jaxtutor", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def students(result: dict) -> list[str]:
@@ -34,18 +38,32 @@ def without_timing(result: dict) -> list[dict]:
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded whole and in two shards, once per run."""
+
     def grade(root: Path) -> dict:
         folder = root / "class"
         folder.mkdir()
         for name in CLASS:
             (shutil.copytree if (SUBMISSIONS / name).is_dir() else shutil.copy)(
-                SUBMISSIONS / name, folder / name)
+                SUBMISSIONS / name, folder / name
+            )
         runs = {}
         for shard in (None, "1/2", "2/2"):
             out = root / f"{(shard or 'all').replace('/', '-')}.json"
             extra = ["--shard", shard] if shard else []
-            done = jaxtutor("grade", "argnums", folder, "--seed", "4242", "--jobs", "1",
-                            "--format", "json", "--out", out, *extra)
+            done = jaxtutor(
+                "grade",
+                "argnums",
+                folder,
+                "--seed",
+                "4242",
+                "--jobs",
+                "1",
+                "--format",
+                "json",
+                "--out",
+                out,
+                *extra,
+            )
             assert done.returncode == 0, done.stderr
             runs[shard or "all"] = out.name
         return runs
@@ -60,8 +78,11 @@ def test_shards_cover_the_class_once(graded):
     assert one["shard"] == "1/2" and two["shard"] == "2/2"
     assert one["rows"] and two["rows"]  # this class does split
     assert not set(students(one)) & set(students(two))
-    assert sorted(students(one) + students(two)) == students(whole) == \
-        ["alice", "bob", "carol", "dave", "judy", "oscar"]
+    assert (
+        sorted(students(one) + students(two))
+        == students(whole)
+        == ["alice", "bob", "carol", "dave", "judy", "oscar"]
+    )
 
 
 def test_report_merges_the_shards_into_the_unsharded_rows(graded, tmp_path):
@@ -90,9 +111,15 @@ def test_a_students_shard_depends_on_the_name_alone():
     # pinned: Python's hash() would change with every process; this must not
     assert [shard_of(name, 3) for name in ("alice", "judy", "dave")] == [3, 1, 2]
     code = "from jaxtutor.classroom.grade import shard_of; print(shard_of('alice', 7))"
-    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           env={"PYTHONHASHSEED": str(n), "PYTHONPATH": ":".join(sys.path)}
-                           ).stdout for n in (1, 2)}
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env={"PYTHONHASHSEED": str(n), "PYTHONPATH": ":".join(sys.path)},
+        ).stdout
+        for n in (1, 2)
+    }
     assert seen == {f"{shard_of('alice', 7)}\n"}
 
 
@@ -102,6 +129,8 @@ def test_shard_usage():
         with pytest.raises(ValueError):
             parse_shard(bad)
     assert jaxtutor("grade", "argnums", SUBMISSIONS, "--shard", "1/2").returncode == 2  # no seed
-    assert jaxtutor("grade", "argnums", SUBMISSIONS, "--shard", "3/2", "--seed", "1").returncode == 2
+    assert (
+        jaxtutor("grade", "argnums", SUBMISSIONS, "--shard", "3/2", "--seed", "1").returncode == 2
+    )
     with pytest.raises(ValueError):
         merge_results([])

@@ -17,46 +17,60 @@ from jaxtutor.runner.host.sandbox import Child
 # load_dir: a lesson file another change is breaking must not stop these tests
 EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise
 
-HEAD = '''import jax
+HEAD = """import jax
 import jax.numpy as jnp
 
 
 def loss(scale, w, x, y):
     return scale * jnp.sum((x @ w - y) ** 2)
 
-'''
-CORRECT = HEAD + '''
+"""
+CORRECT = (
+    HEAD
+    + """
 def grad_w_and_x(scale, w, x, y):
     return jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
-'''
+"""
+)
 SWAPPED = CORRECT.replace("argnums=(1, 2)", "argnums=(2, 1)")
 # float() of an argument and an `if` on it: fine when called plainly, not under jax.jit
-UNTRACEABLE = HEAD + '''
+UNTRACEABLE = (
+    HEAD
+    + """
 def grad_w_and_x(scale, w, x, y):
     if float(scale) == 0.0:
         return jnp.zeros_like(w), jnp.zeros_like(x)
     return jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
-'''
+"""
+)
 UNTRACEABLE_SWAPPED = UNTRACEABLE.replace("argnums=(1, 2)", "argnums=(2, 1)")
-RAISES = HEAD + '''
+RAISES = (
+    HEAD
+    + """
 def grad_w_and_x(scale, w, x, y):
     print("checking my gradients")
     dw, dx = jax.grad(loss, argnums=(1, 2))(scale, w, x, y)
     return jnp.reshape(dw, (7, 7)), dx
-'''
+"""
+)
 RAISES_LINE = RAISES.splitlines().index("    return jnp.reshape(dw, (7, 7)), dx") + 1
 # keeps the first x it was given: every later call of that shape uses stale data; under
 # jit alone (traced once per shape) the stale x would be a tracer of the current x, so
 # the bug would vanish
-FIRST_X_ONLY = HEAD + '''
+FIRST_X_ONLY = (
+    HEAD
+    + """
 FIRST = {}
 
 
 def grad_w_and_x(scale, w, x, y):
     stale = FIRST.setdefault(x.shape, x)
     return jax.grad(loss, argnums=(1, 2))(scale, w, stale, y)
-'''
-PRINTS_VALUES = CORRECT.replace("    return jax.grad", "    print('scale is', scale)\n    return jax.grad")
+"""
+)
+PRINTS_VALUES = CORRECT.replace(
+    "    return jax.grad", "    print('scale is', scale)\n    return jax.grad"
+)
 
 
 def _check(source: str):
@@ -112,11 +126,11 @@ def test_an_exception_under_jit_points_at_the_learners_line():
 
 
 def test_python_ints_stay_python_values_under_jit():
-    source = '''def repeat_double(x, n):
+    source = """def repeat_double(x, n):
     for _ in range(n):
         x = x * 2
     return x
-'''
+"""
     reply = _call_reply(source, [(np.ones(3), 3), (np.ones(3), 1)], function="repeat_double")
     values = [wire.decode_value(r["value"]) for r in reply["results"]]
     assert "note" not in reply
@@ -144,19 +158,19 @@ def test_prints_run_once_per_input_shape_when_the_function_is_traced():
 # Python state a call changes: under jit alone it would change once per shape, while
 # tracing, so each of these must run as written, with a note saying why
 CHANGES_STATE = {
-    "a global counter": '''calls = 0
+    "a global counter": """calls = 0
 
 
 def scaled(x):
     global calls
     calls += 1
     return x * calls
-''',
-    "a default argument": '''def scaled(x, seen=[]):
+""",
+    "a default argument": """def scaled(x, seen=[]):
     seen.append(x.shape)
     return x * len(seen)
-''',
-    "an object's attribute": '''class Counter:
+""",
+    "an object's attribute": """class Counter:
     n = 0
 
 
@@ -166,13 +180,13 @@ counter = Counter()
 def scaled(x):
     counter.n += 1
     return x * counter.n
-''',
-    "NumPy's global generator": '''import numpy as np
+""",
+    "NumPy's global generator": """import numpy as np
 
 
 def scaled(x):
     return x * (1.0 + np.random.randint(1, 10**6))
-''',
+""",
 }
 
 
@@ -182,14 +196,14 @@ def test_a_function_that_changes_python_state_runs_as_written():
         first, second = (wire.decode_value(r["value"]) for r in reply["results"])
         assert reply.get("note") == wire.CHANGES_STATE, what
         assert not np.allclose(first, second), what  # the second call saw the first's change
-    if_pure = '''import jax.numpy as jnp
+    if_pure = """import jax.numpy as jnp
 
 SCALE = 2.0
 
 
 def scaled(x):
     return x * SCALE + jnp.sum(x)
-'''
+"""
     assert "note" not in _call_reply(if_pure, [(np.ones(2),), (np.ones(2),)], function="scaled")
 
 
@@ -199,9 +213,10 @@ def test_a_lessons_own_checks_run_the_learners_function_under_jit():
     lesson = find_exercise("grad_basics", load_dir(builtin_dir())[0]).exercise
     verdict = check_source(lesson, lesson.solution, **forked(lesson))
     assert verdict.status == "pass" and "Note:" not in verdict.message
-    counting = lesson.solution.replace("def loss_grad(w, x, y):\n",
-                                       "calls = []\n\n\ndef loss_grad(w, x, y):\n"
-                                       "    calls.append(1)\n")
+    counting = lesson.solution.replace(
+        "def loss_grad(w, x, y):\n",
+        "calls = []\n\n\ndef loss_grad(w, x, y):\n    calls.append(1)\n",
+    )
     assert counting != lesson.solution
     verdict = check_source(lesson, counting, **forked(lesson))
     assert verdict.status == "pass", verdict.message
@@ -212,10 +227,10 @@ def test_a_trusted_program_loaded_again_keeps_its_compiles_unless_it_has_state()
     """The trusted child loads the reference again on every check (for the new hidden
     cases): a pure one keeps what jit compiled for it (its print runs at one trace,
     not two); one whose Python state a call changed starts afresh, as if new."""
-    pure = '''def scaled(x):
+    pure = """def scaled(x):
     print("traced")
     return x * 2.0
-'''
+"""
     counting = CHANGES_STATE["a global counter"]
     with Child(limits_for(EXERCISE), server=shared_server()) as child:
         for _ in range(2):
@@ -234,7 +249,9 @@ def test_a_python_int_argument_is_traced_when_the_function_allows_it():
     """random_keys passes its seed as a Python int: traced, every seed shares one
     compile (the print runs at that one trace, not once per seed)."""
     lesson = find_exercise("random_keys", load_dir(builtin_dir())[0]).exercise
-    printing = lesson.solution.replace("    k0, k1 =", "    print('tracing with', seed)\n    k0, k1 =")
+    printing = lesson.solution.replace(
+        "    k0, k1 =", "    print('tracing with', seed)\n    k0, k1 ="
+    )
     assert printing != lesson.solution
     verdict = check_source(lesson, printing, **forked(lesson))
     assert verdict.status == "pass" and "Note:" not in verdict.message, verdict.message
@@ -246,29 +263,28 @@ def test_a_python_int_stays_one_where_the_function_treats_it_as_one():
     """An int has no array methods: `.astype` of a Python int fails as written, so it
     must fail here too (traced, it would work); and an int that sets a loop's length
     or a shape stays a Python value."""
-    source = '''import jax.numpy as jnp
+    source = """import jax.numpy as jnp
 
 
 def as_float(x):
     return x.astype(jnp.float32) * 2
-'''
+"""
     reply = _call_reply(source, [(3,), (4,), (np.float32(3.0),)], function="as_float")
     *ints, second = reply["results"]
     assert all(r["ok"] is False and r["type"] == "AttributeError" for r in ints), ints
     np.testing.assert_allclose(wire.decode_value(second["value"]), 6.0)
-    shaped = '''import jax.numpy as jnp
+    shaped = """import jax.numpy as jnp
 
 
 def ones(x, n):
     return jnp.ones(n) * x
-'''
+"""
     reply = _call_reply(shaped, [(np.float32(2.0), 3), (np.float32(2.0), 4)], function="ones")
     assert [np.shape(wire.decode_value(r["value"])) for r in reply["results"]] == [(3,), (4,)]
     assert "note" not in reply
 
 
-def test_a_lesson_with_structure_rules_takes_a_pure_learners_answers_from_its_programs(
-        monkeypatch):
+def test_a_lesson_with_structure_rules_takes_a_pure_learners_answers_from_its_programs(monkeypatch):
     """capstone_training_run's programs are exported and run in the clean child for its
     rules: for a function whose trace changed no Python state, those runs are the
     answers, and the learner's child is asked for no call (it compiles nothing). One
@@ -292,8 +308,12 @@ def test_a_lesson_with_structure_rules_takes_a_pure_learners_answers_from_its_pr
     verdict = check_source(lesson, lesson.solution, **forked(lesson))
     assert verdict.status == "pass", verdict.message
     assert "solution.py" not in asked and "reference.py" in asked
-    counting = lesson.solution.replace("@jax.jit\ndef train(", "calls = []\n\n\n@jax.jit\ndef train(")
-    counting = counting.replace("    def epoch(w, seed):", "    calls.append(1)\n\n    def epoch(w, seed):")
+    counting = lesson.solution.replace(
+        "@jax.jit\ndef train(", "calls = []\n\n\n@jax.jit\ndef train("
+    )
+    counting = counting.replace(
+        "    def epoch(w, seed):", "    calls.append(1)\n\n    def epoch(w, seed):"
+    )
     assert counting.count("calls") == 2
     verdict = check_source(lesson, counting, **forked(lesson))
     assert "solution.py" in asked
@@ -326,16 +346,19 @@ def test_a_learners_own_jit_with_a_static_number_compiles_ahead_in_the_calls_ord
     cannot trace it and the calls run plainly. Each lr's program is compiled ahead, on
     the side, by the learner's own jit; its traces (and their prints) still come in the
     calls' order, once per lr, and the answers are each lr's own."""
-    source = ("import functools\nimport jax\n\n\n"
-              "@functools.partial(jax.jit, static_argnames='lr')\n"
-              "def step(w, lr):\n    print('tracing lr', lr)\n    return w - lr * 2.0 * w\n")
+    source = (
+        "import functools\nimport jax\n\n\n"
+        "@functools.partial(jax.jit, static_argnames='lr')\n"
+        "def step(w, lr):\n    print('tracing lr', lr)\n    return w - lr * 2.0 * w\n"
+    )
     rates = [0.1, 0.05, 0.01, 0.2]
     with Child(limits_for(EXERCISE), server=shared_server()) as child:
         assert child.load(source, "solution.py", "step")["ok"] is True
         answers = child.call_many([(np.float32(1.0), lr) for lr in rates[:2]])
         answers += child.call_many([(np.float32(1.0), lr) for lr in rates[2:] + rates[:1]])
     assert [float(a["value"]) for a in answers] == pytest.approx(
-        [1.0 - lr * 2.0 for lr in rates + rates[:1]])
+        [1.0 - lr * 2.0 for lr in rates + rates[:1]]
+    )
     assert child.notes and child.notes[0].startswith("Note: your function could not be compiled")
     # read once the child is gone: its output is drained by a thread meanwhile
     assert child.output().splitlines() == [f"tracing lr {lr}" for lr in rates]

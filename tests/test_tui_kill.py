@@ -30,9 +30,13 @@ class Terminal:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jaxtutor", *args], stdin=slave, stdout=slave, stderr=slave,
+            [sys.executable, "-m", "jaxtutor", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
             env=dict(os.environ, JAXTUTOR_HOME=str(home), TERM="xterm-256color", **(env or {})),
-            start_new_session=True)
+            start_new_session=True,
+        )
         os.close(slave)
         self.master = master
         self.shown = bytearray()  # the start of what the app drew
@@ -110,11 +114,13 @@ def test_sigkill_while_typing_loses_at_most_a_second(tmp_path):
         assert draft is not None and draft.endswith(previous), (round_number, draft[:80])
         kept = draft[: len(draft) - len(previous)]
         assert typed.startswith(kept), "the saved text is not what was typed"
-        must_have = max((text for at, text in sent if at <= killed_at - LOST_AT_MOST_S),
-                        key=len, default="")
+        must_have = max(
+            (text for at, text in sent if at <= killed_at - LOST_AT_MOST_S), key=len, default=""
+        )
         assert len(kept) >= len(must_have), (
             f"round {round_number}: saved {len(kept)} of {len(typed)} characters; "
-            f"those typed more than {LOST_AT_MOST_S} s before the kill were {len(must_have)}")
+            f"those typed more than {LOST_AT_MOST_S} s before the kill were {len(must_have)}"
+        )
         previous = draft  # the app reopens on this draft, cursor at the start
 
 
@@ -134,8 +140,9 @@ def test_external_editor_gets_the_terminal_and_the_draft_is_reloaded(tmp_path):
         term.type("\x1b")  # Esc leaves the editor pane
         time.sleep(0.3)
         term.type("e")
-        wait_until(lambda: (saved(db_path, first.id)[1] or "").endswith("# edited outside\n"),
-                   timeout=15)
+        wait_until(
+            lambda: (saved(db_path, first.id)[1] or "").endswith("# edited outside\n"), timeout=15
+        )
         assert term.proc.poll() is None  # the app came back and still runs
     finally:
         term.kill()

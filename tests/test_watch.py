@@ -32,7 +32,10 @@ def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
-            stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="100"))
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, COLUMNS="100"),
+        )
     try:
         wait_for(log, "Waiting for you to save", proc)
         assert solution.read_text() == ARGNUMS.exercise.starter
@@ -49,15 +52,23 @@ def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
         assert (state.status, state.attempts) == ("passed", 2)
         assert store.load_draft("argnums") == ARGNUMS.exercise.solution
 
-    progress = subprocess.run([sys.executable, "-m", "jaxtutor", "progress"],
-                              capture_output=True, text=True, env=dict(os.environ, COLUMNS="120"))
+    progress = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "progress"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS="120"),
+    )
     assert progress.returncode == 0
     assert "✓ passed" in progress.stdout and "lessons passed" in progress.stdout
 
 
 def test_progress_on_a_fresh_home_points_at_the_first_lesson():
-    done = subprocess.run([sys.executable, "-m", "jaxtutor", "progress"], capture_output=True,
-                          text=True, env=dict(os.environ, COLUMNS="120"))
+    done = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "progress"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS="120"),
+    )
     assert done.returncode == 0
     assert "0 of" in done.stdout and "Continue with" in done.stdout
 
@@ -79,7 +90,10 @@ def test_watch_never_follows_a_link_either_way(tmp_path):
         with log.open("w") as out:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(target), "--poll"],
-                stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="200"))
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=dict(os.environ, COLUMNS="200"),
+            )
         try:
             shown = wait_for(log, "symbolic link", proc)
             assert "tests passed" not in shown and "Wrote the starter" not in shown

@@ -22,13 +22,17 @@ def trip(value):
     """Encode, frame, unframe and decode, as between the two processes."""
     frame = wire.pack_frame({"value": wire.encode_value(value)})
     assert wire.frame_size(frame) == len(frame) - wire.HEADER_SIZE
-    return wire.decode_value(wire.decode_frame(frame[wire.HEADER_SIZE:])["value"])
+    return wire.decode_value(wire.decode_frame(frame[wire.HEADER_SIZE :])["value"])
 
 
 def same(a, b) -> bool:
     if isinstance(a, np.ndarray):
-        return (isinstance(b, np.ndarray) and a.dtype == b.dtype and a.shape == b.shape
-                and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
+        return (
+            isinstance(b, np.ndarray)
+            and a.dtype == b.dtype
+            and a.shape == b.shape
+            and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc")
+        )
     if isinstance(a, (tuple, list)):
         return type(a) is type(b) and len(a) == len(b) and all(map(same, a, b))
     if isinstance(a, dict):
@@ -47,9 +51,12 @@ def test_arrays_of_every_allowed_dtype_round_trip(dtype):
 
 
 def test_pytrees_round_trip():
-    tree = {"w": np.array([1.5, np.nan, -np.inf], np.float32), "b": np.float64(2.0),
-            "nested": ([1, 2.5, True, None], (np.zeros((0, 3)), {"k": np.int32(7)})),
-            "big": 2**70}
+    tree = {
+        "w": np.array([1.5, np.nan, -np.inf], np.float32),
+        "b": np.float64(2.0),
+        "nested": ([1, 2.5, True, None], (np.zeros((0, 3)), {"k": np.int32(7)})),
+        "big": 2**70,
+    }
     back = trip(tree)
     assert same(back["w"], tree["w"]) and type(back["b"]) is float and back["b"] == 2.0
     assert back["nested"][0] == [1, 2.5, True, None]
@@ -58,10 +65,16 @@ def test_pytrees_round_trip():
     assert back["nested"][1][1]["k"].dtype == np.int32 and back["big"] == 2**70
 
 
-@pytest.mark.parametrize("value, name", [
-    ("text", "str"), (len, "builtin_function_or_method"), ({1: 2}, "dict with non-string keys"),
-    (np.array([object()]), "object array"), (np.array(["a", "b"]), "str32 array"),
-])
+@pytest.mark.parametrize(
+    "value, name",
+    [
+        ("text", "str"),
+        (len, "builtin_function_or_method"),
+        ({1: 2}, "dict with non-string keys"),
+        (np.array([object()]), "object array"),
+        (np.array(["a", "b"]), "str32 array"),
+    ],
+)
 def test_values_that_are_not_data_travel_as_opaque_names(value, name):
     back = trip(value)
     assert isinstance(back, Opaque) and back.type_name == name
@@ -86,29 +99,59 @@ def _array(dtype="float64", shape=(2,), data=None):
     return {"array": {"dtype": dtype, "shape": list(shape), "data": data}}
 
 
-@pytest.mark.parametrize("data", [
-    [], "text", 3, {"py": "int"}, {"py": "int", "v": "3"}, {"py": "bool", "v": 1},
-    {"py": "int", "v": True}, {"py": "eval", "v": 1}, {"py": "int", "v": 1, "x": 2},
-    {"tuple": {"a": 1}}, {"list": "abc"}, {"dict": []}, {"other": 3}, {"tuple": [], "list": []},
-    {"code": "import os"}, {"array": []},
-    _array(dtype="object"), _array(dtype="O"), _array(dtype="<f8"), _array(dtype=None),
-    _array(shape=(3,)), _array(shape=(-2,)), {"array": {"dtype": "float64", "shape": [True, 2],
-                                                          "data": ""}},
-    {"array": {"dtype": "float64", "shape": [2**62, 2**62], "data": ""}},
-    {"array": {"dtype": "float64", "shape": [2**62, 2**62, 0], "data": "AA=="}},
-    {"array": {"dtype": "float64", "shape": [1] * 40, "data": ""}},
-    _array(data="!!!not base64!!!"), _array(data=7),
-    {"array": {"dtype": "float64", "shape": "2", "data": ""}},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        "text",
+        3,
+        {"py": "int"},
+        {"py": "int", "v": "3"},
+        {"py": "bool", "v": 1},
+        {"py": "int", "v": True},
+        {"py": "eval", "v": 1},
+        {"py": "int", "v": 1, "x": 2},
+        {"tuple": {"a": 1}},
+        {"list": "abc"},
+        {"dict": []},
+        {"other": 3},
+        {"tuple": [], "list": []},
+        {"code": "import os"},
+        {"array": []},
+        _array(dtype="object"),
+        _array(dtype="O"),
+        _array(dtype="<f8"),
+        _array(dtype=None),
+        _array(shape=(3,)),
+        _array(shape=(-2,)),
+        {"array": {"dtype": "float64", "shape": [True, 2], "data": ""}},
+        {"array": {"dtype": "float64", "shape": [2**62, 2**62], "data": ""}},
+        {"array": {"dtype": "float64", "shape": [2**62, 2**62, 0], "data": "AA=="}},
+        {"array": {"dtype": "float64", "shape": [1] * 40, "data": ""}},
+        _array(data="!!!not base64!!!"),
+        _array(data=7),
+        {"array": {"dtype": "float64", "shape": "2", "data": ""}},
+    ],
+)
 def test_malformed_values_are_refused(data):
     with pytest.raises(WireError):
         wire.decode_value(data)
 
 
-@pytest.mark.parametrize("payload", [
-    b"", b"not json", b"[1, 2]", b'"text"', b"null", b"[" * 100000 + b"]" * 100000,
-    b'{"a": 1' , b"\xff\xfe", b'{"n": 1' + b"0" * 5000 + b"}",
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"",
+        b"not json",
+        b"[1, 2]",
+        b'"text"',
+        b"null",
+        b"[" * 100000 + b"]" * 100000,
+        b'{"a": 1',
+        b"\xff\xfe",
+        b'{"n": 1' + b"0" * 5000 + b"}",
+    ],
+)
 def test_malformed_frames_are_refused(payload):
     with pytest.raises(WireError):
         wire.decode_frame(payload)
@@ -140,12 +183,30 @@ def test_frames_cross_a_real_pipe_and_eof_midway_is_an_eoferror():
 
 
 def test_error_reports_are_cleaned_to_the_expected_types():
-    info = wire.clean_error({"ok": False, "kind": ["x"], "type": None, "message": {"a": 1},
-                             "frames": [{"line": "3", "function": 5, "text": None}, "junk"],
-                             "line": 2.5, "column": 4, "text": b"x", "found": "abc"})
-    assert info == {"ok": False, "kind": "", "type": "Exception", "message": "",
-                    "frames": [{"line": 0, "function": "", "text": ""}],
-                    "line": None, "column": 4, "text": "", "found": []}
+    info = wire.clean_error(
+        {
+            "ok": False,
+            "kind": ["x"],
+            "type": None,
+            "message": {"a": 1},
+            "frames": [{"line": "3", "function": 5, "text": None}, "junk"],
+            "line": 2.5,
+            "column": 4,
+            "text": b"x",
+            "found": "abc",
+        }
+    )
+    assert info == {
+        "ok": False,
+        "kind": "",
+        "type": "Exception",
+        "message": "",
+        "frames": [{"line": 0, "function": "", "text": ""}],
+        "line": None,
+        "column": 4,
+        "text": "",
+        "found": [],
+    }
     with pytest.raises(WireError):
         wire.clean_error(["not", "a", "dict"])
 
@@ -153,20 +214,29 @@ def test_error_reports_are_cleaned_to_the_expected_types():
 def test_no_pickle_anywhere_on_the_wire():
     """Nothing in the runner can turn bytes from the child into objects: no pickle,
     marshal or np.load, and an object array is refused rather than decoded."""
-    forbidden = re.compile(r"\bimport (c?pickle|marshal|shelve|dill)\b|pickle\.|marshal\.|"
-                           r"allow_pickle\s*=\s*True|np\.load\(|numpy\.load\(|\beval\(")
+    forbidden = re.compile(
+        r"\bimport (c?pickle|marshal|shelve|dill)\b|pickle\.|marshal\.|"
+        r"allow_pickle\s*=\s*True|np\.load\(|numpy\.load\(|\beval\("
+    )
     for path in RUNNER.glob("*.py"):
         assert not forbidden.search(path.read_text()), path.name
     raw = np.array([1, 2], dtype=object).tobytes()
     with pytest.raises(WireError):
-        wire.decode_value({"array": {"dtype": "object", "shape": [2],
-                                     "data": base64.b64encode(raw).decode()}})
+        wire.decode_value(
+            {"array": {"dtype": "object", "shape": [2], "data": base64.b64encode(raw).decode()}}
+        )
 
 
 def test_only_the_childs_own_note_is_accepted():
     note = wire.NOT_TRACEABLE.format(error="TracerBoolConversionError")
     assert wire.clean_note(note) == note
     # learner code in the child could forge a reply: its text must not reach the verdict
-    for forged in (note + " All tests passed.", "All tests passed.", None, 3, ["x"],
-                   wire.NOT_TRACEABLE.format(error="x) and all tests passed (y")):
+    for forged in (
+        note + " All tests passed.",
+        "All tests passed.",
+        None,
+        3,
+        ["x"],
+        wire.NOT_TRACEABLE.format(error="x) and all tests passed (y"),
+    ):
         assert wire.clean_note(forged) is None

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxtutor import oracles
-from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.course.lessons import Exercise
+from jaxtutor.explain import explain, known, traceback_text
 from jaxtutor.oracles.cases import fresh_seed
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
@@ -26,8 +26,12 @@ from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 if TYPE_CHECKING:
     from jaxtutor.runner.host.pool import WarmPool
 
-_ENDED = {"timeout": Outcome.TIMEOUT, "memory": Outcome.MEMORY_LIMIT,
-          "crashed": Outcome.CRASHED, "internal": Outcome.INTERNAL_ERROR}
+_ENDED = {
+    "timeout": Outcome.TIMEOUT,
+    "memory": Outcome.MEMORY_LIMIT,
+    "crashed": Outcome.CRASHED,
+    "internal": Outcome.INTERNAL_ERROR,
+}
 
 
 def limits_for(exercise: Exercise) -> Limits:
@@ -39,9 +43,15 @@ def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
     return check_source(exercise, source, filename=Path(path).name, **kwargs)
 
 
-def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
-                 seed: int | None = None, runners: Runners | None = None,
-                 child: Child | None = None, submission: str | None = None) -> Verdict:
+def check_source(
+    exercise: Exercise,
+    source: str,
+    filename: str = "solution.py",
+    seed: int | None = None,
+    runners: Runners | None = None,
+    child: Child | None = None,
+    submission: str | None = None,
+) -> Verdict:
     """Run the oracle of `exercise` against `source`, in children from `runners` (a
     pool's, else a one-off fork server's when the check runs several programs, else
     fresh processes). `child`: the learner's child if the caller took it from `runners`
@@ -55,22 +65,35 @@ def check_source(exercise: Exercise, source: str, filename: str = "solution.py",
     oracle = oracles.get(exercise.oracle)
     one_off = None
     if runners is None:
-        runners = one_off = (OneOff.with_fork_server()
-                             if child is None and oracle.runs_programs(exercise) else OneOff())
+        runners = one_off = (
+            OneOff.with_fork_server()
+            if child is None and oracle.runs_programs(exercise)
+            else OneOff()
+        )
     if child is None:
         child = runners.learner(limits, submission)
     judge = None
     try:
         if oracle.needs_clean(exercise):
             judge = runners.clean(limits)
-        verdict = _judge(oracle, exercise, source, filename, seed, child,
-                         Learner(child, judge, runners.clean, runners.trusted, source))
+        verdict = _judge(
+            oracle,
+            exercise,
+            source,
+            filename,
+            seed,
+            child,
+            Learner(child, judge, runners.clean, runners.trusted, source),
+        )
     except RunEnded as ended:
         verdict = Verdict(exercise.id, _ENDED[ended.kind], _ended_message(ended, exercise))
     except Exception:  # a bug of ours: say so, and never blame the learner
-        verdict = Verdict(exercise.id, Outcome.INTERNAL_ERROR,
-                          "jaxtutor itself failed while checking. Please report this:\n"
-                          + traceback.format_exc(limit=-3))
+        verdict = Verdict(
+            exercise.id,
+            Outcome.INTERNAL_ERROR,
+            "jaxtutor itself failed while checking. Please report this:\n"
+            + traceback.format_exc(limit=-3),
+        )
     finally:
         output = runners.finish(child, [judge] if judge is not None else [])
         if one_off is not None:
@@ -105,21 +128,21 @@ def warm(exercise: Exercise, pool: WarmPool) -> None:
 # step of the lesson's ladder (that would answer a question the learner may not have).
 _OUTCOME_HINTS = {
     Outcome.SYNTAX_ERROR: "Python could not read the file, so no test ran. Fix the line the "
-                          "caret points at (a missing bracket, colon or indent is the usual cause).",
+    "caret points at (a missing bracket, colon or indent is the usual cause).",
     Outcome.MISSING_FUNCTION: "The tutor calls `{function}` by name: define it at the top "
-                              "level of your file, with exactly that name.",
+    "level of your file, with exactly that name.",
     Outcome.TIMEOUT: "Your function did not finish in time. A Python loop over many steps, or "
-                     "a jitted function called with a new shape each time, can be far slower "
-                     "than one lax.scan.",
+    "a jitted function called with a new shape each time, can be far slower "
+    "than one lax.scan.",
     Outcome.MEMORY_LIMIT: "Your function built arrays far larger than the exercise needs; "
-                          "check the shapes you create.",
+    "check the shapes you create.",
     Outcome.CRASHED: "Your process ended without an answer; remove calls that end the program "
-                     "and look for very deep recursion.",
+    "and look for very deep recursion.",
     Outcome.EXCEPTION: "Start at the line the error points at: the explanation above says what "
-                       "JAX needed there.",
+    "JAX needed there.",
     Outcome.WRONG_ANSWER: "Run your function on the failing case yourself and compare each "
-                          "intermediate value with the one you expect; the lesson's hints "
-                          "walk through the exercise step by step.",
+    "intermediate value with the one you expect; the lesson's hints "
+    "walk through the exercise step by step.",
     Outcome.INTERNAL_ERROR: "",
 }
 
@@ -128,8 +151,15 @@ def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
     return _OUTCOME_HINTS.get(verdict.outcome, "").format(function=exercise.function)
 
 
-def _judge(oracle, exercise: Exercise, source: str, filename: str, seed: int, child: Child,
-           learner: Learner) -> Verdict:
+def _judge(
+    oracle,
+    exercise: Exercise,
+    source: str,
+    filename: str,
+    seed: int,
+    child: Child,
+    learner: Learner,
+) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
         return _load_failed(exercise, loaded)
@@ -142,19 +172,34 @@ def _judge(oracle, exercise: Exercise, source: str, filename: str, seed: int, ch
         if case := getattr(raised, "case", ""):
             message += f"\n\nThis happened on the case: {case}."
         diagnosis = raised.diagnosis or _catalogued(raised.info)
-        return Verdict(exercise.id, Outcome.EXCEPTION,
-                       message + (f"\n\nIn your code:\n{trace}" if trace else ""), line=line,
-                       diagnosis=diagnosis, hint=diagnosis.hint if diagnosis else "")
+        return Verdict(
+            exercise.id,
+            Outcome.EXCEPTION,
+            message + (f"\n\nIn your code:\n{trace}" if trace else ""),
+            line=line,
+            diagnosis=diagnosis,
+            hint=diagnosis.hint if diagnosis else "",
+        )
     diagnosis = report.diagnosis
     if report.passed:
-        return Verdict(exercise.id, Outcome.PASSED,
-                       f"All {len(report.tests)} tests passed.", tests=report.tests)
+        return Verdict(
+            exercise.id,
+            Outcome.PASSED,
+            f"All {len(report.tests)} tests passed.",
+            tests=report.tests,
+        )
     failed = sum(t.status != "pass" for t in report.tests)
     message = f"{failed} of {len(report.tests)} tests failed."
     if diagnosis:
         message += f" {diagnosis.message}"
-    return Verdict(exercise.id, Outcome.WRONG_ANSWER, message, tests=report.tests,
-                   diagnosis=diagnosis, hint=diagnosis.hint if diagnosis else "")
+    return Verdict(
+        exercise.id,
+        Outcome.WRONG_ANSWER,
+        message,
+        tests=report.tests,
+        diagnosis=diagnosis,
+        hint=diagnosis.hint if diagnosis else "",
+    )
 
 
 def _catalogued(info: dict) -> Diagnosis | None:
@@ -170,30 +215,46 @@ def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
         line, column = loaded.get("line"), loaded.get("column")
         text = loaded.get("text", "")
         pointer = f"\n    {text}\n    {' ' * max((column or 1) - 1, 0)}^" if text else ""
-        return Verdict(exercise.id, Outcome.SYNTAX_ERROR,
-                       f"line {line}, column {column}: {loaded.get('message')}{pointer}", line=line)
+        return Verdict(
+            exercise.id,
+            Outcome.SYNTAX_ERROR,
+            f"line {line}, column {column}: {loaded.get('message')}{pointer}",
+            line=line,
+        )
     if kind == "missing":
         what = loaded.get("what")
         found = loaded.get("found") or []
-        message = (f"Your file defines `{exercise.function}`, but as a {what}, not a function."
-                   if what else f"Your file has no function named `{exercise.function}`.")
+        message = (
+            f"Your file defines `{exercise.function}`, but as a {what}, not a function."
+            if what
+            else f"Your file has no function named `{exercise.function}`."
+        )
         if found:
             message += f" It defines: {', '.join(found)}."
         return Verdict(exercise.id, Outcome.MISSING_FUNCTION, message)
     message, line = explain(loaded)
     trace = traceback_text(loaded)
-    return Verdict(exercise.id, Outcome.EXCEPTION,
-                   "Running your file raised an exception before the tests started.\n"
-                   + message + (f"\n\nIn your code:\n{trace}" if trace else ""), line=line)
+    return Verdict(
+        exercise.id,
+        Outcome.EXCEPTION,
+        "Running your file raised an exception before the tests started.\n"
+        + message
+        + (f"\n\nIn your code:\n{trace}" if trace else ""),
+        line=line,
+    )
 
 
 def _ended_message(ended: RunEnded, exercise: Exercise) -> str:
     if ended.kind == "timeout":
-        return (f"Your code was {ended.detail} and was stopped. Look for a loop that never "
-                "ends, or work far larger than the exercise needs.")
+        return (
+            f"Your code was {ended.detail} and was stopped. Look for a loop that never "
+            "ends, or work far larger than the exercise needs."
+        )
     if ended.kind == "memory":
-        return (f"Your code {ended.detail} and was stopped. Look for an array far larger "
-                "than the exercise needs.")
+        return (
+            f"Your code {ended.detail} and was stopped. Look for an array far larger "
+            "than the exercise needs."
+        )
     if ended.kind == "crashed":
         return f"{ended.detail}. A crash like this often comes from os._exit, a segfault or very deep recursion."
     return f"jaxtutor could not run the check (not your fault): {ended.detail}"

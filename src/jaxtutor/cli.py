@@ -95,8 +95,10 @@ def cmd_show(args) -> int:
     console = Console()
     console.print(f"[bold]Lesson {number} of {len(lessons)}[/]")
     console.print(Markdown(inert(lesson.explanation)))
-    console.print(f"\n[dim]Practise it: jaxtutor watch {lesson.id}  (or the app: jaxtutor)[/]",
-                  highlight=False)
+    console.print(
+        f"\n[dim]Practise it: jaxtutor watch {lesson.id}  (or the app: jaxtutor)[/]",
+        highlight=False,
+    )
     return 0
 
 
@@ -120,8 +122,10 @@ def cmd_new_lesson(args) -> int:
     from jaxtutor.course.lessons import builtin_dir
 
     if Course.of_folder(builtin_dir()).find(args.id) is not None:
-        return _usage_error(f"{args.id!r} is the id of a built-in lesson; a pack's lesson with "
-                            "it would not be loaded. Choose another id.")
+        return _usage_error(
+            f"{args.id!r} is the id of a built-in lesson; a pack's lesson with "
+            "it would not be loaded. Choose another id."
+        )
     try:
         path = write_skeleton(args.id, Path(args.dir or getattr(args, "lessons", None) or "."))
     except ValueError as exc:
@@ -207,31 +211,52 @@ def cmd_app(args) -> int:
 def _add_learner(sub) -> None:
     p = sub.add_parser("watch", help="re-check a file each time you save it in your own editor")
     p.add_argument("exercise", metavar="EXERCISE")
-    p.add_argument("file", metavar="FILE", nargs="?",
-                   help="your solution file (default: EXERCISE.py; the starter is written if absent)")
-    p.add_argument("--poll", action="store_true",
-                   help="look for changes by polling, for file systems where events never arrive")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="your solution file (default: EXERCISE.py; the starter is written if absent)",
+    )
+    p.add_argument(
+        "--poll",
+        action="store_true",
+        help="look for changes by polling, for file systems where events never arrive",
+    )
     p.set_defaults(func=cmd_watch)
 
-    p = sub.add_parser("progress", help="where you stand in the course",
-                       description="A table of every lesson: passed, in progress or not "
-                                   "started, with the checks and hints used so far.")
+    p = sub.add_parser(
+        "progress",
+        help="where you stand in the course",
+        description="A table of every lesson: passed, in progress or not "
+        "started, with the checks and hints used so far.",
+    )
     p.set_defaults(func=cmd_progress)
 
 
 def _add_classroom(sub) -> None:
     p = sub.add_parser("grade", help="grade a class's submissions for one exercise")
     p.add_argument("exercise", metavar="EXERCISE")
-    p.add_argument("paths", metavar="PATH", nargs="+",
-                   help="a submission file, or a folder with one file or folder per student")
+    p.add_argument(
+        "paths",
+        metavar="PATH",
+        nargs="+",
+        help="a submission file, or a folder with one file or folder per student",
+    )
     p.add_argument("--jobs", type=int, default=None, help="checks at once (default: cores)")
     p.add_argument("--format", choices=["table", "csv", "json", "junit"], default="table")
     p.add_argument("--out", metavar="FILE", help="write the results here, not to stdout")
-    p.add_argument("--seed", type=int, default=None,
-                   help="the hidden cases' seed, to repeat a grading (default: one fresh "
-                        "draw for the whole class, reported in the results)")
-    p.add_argument("--unsafe", action="store_true",
-                   help="grade even where the machine cannot jail student code (see doctor)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the hidden cases' seed, to repeat a grading (default: one fresh "
+        "draw for the whole class, reported in the results)",
+    )
+    p.add_argument(
+        "--unsafe",
+        action="store_true",
+        help="grade even where the machine cannot jail student code (see doctor)",
+    )
     _add_shard_option(p)
     p.set_defaults(func=cmd_grade)
 
@@ -241,22 +266,37 @@ def _add_classroom(sub) -> None:
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("report", help="merge a class's exports, or its graded shards, into one table")
-    p.add_argument("files", metavar="FILE", nargs="+",
-                   help="files made by `jaxtutor export`, or by `jaxtutor grade --format json`")
+    p = sub.add_parser(
+        "report", help="merge a class's exports, or its graded shards, into one table"
+    )
+    p.add_argument(
+        "files",
+        metavar="FILE",
+        nargs="+",
+        help="files made by `jaxtutor export`, or by `jaxtutor grade --format json`",
+    )
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("serve", help="serve the tutor to web browsers (needs jaxtutor[serve])")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--public-url", help="the address browsers use, if not http://HOST:PORT")
-    p.add_argument("--home", metavar="DIR",
-                   help="where each visitor's progress is kept (default: under JAXTUTOR_HOME)")
-    p.add_argument("--unsafe", action="store_true",
-                   help="serve even where the machine cannot jail visitors' code (see doctor)")
+    p.add_argument(
+        "--home",
+        metavar="DIR",
+        help="where each visitor's progress is kept (default: under JAXTUTOR_HOME)",
+    )
+    p.add_argument(
+        "--unsafe",
+        action="store_true",
+        help="serve even where the machine cannot jail visitors' code (see doctor)",
+    )
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("doctor", help="what protects this machine from learner code, here")
@@ -264,6 +304,7 @@ def _add_classroom(sub) -> None:
 
 
 # -- grading platforms: `jaxtutor autograder gradescope` writes Gradescope's bundle -------
+
 
 def cmd_autograder(args) -> int:
     from jaxtutor.platforms import autograder
@@ -277,22 +318,41 @@ def _add_autograder(sub) -> None:
     p = sub.add_parser("autograder", help="write an autograder for a grading platform")
     platforms = p.add_subparsers(dest="platform", metavar="PLATFORM", required=True)
     g = platforms.add_parser("gradescope", help="the zip to upload as a Gradescope autograder")
-    g.add_argument("exercises", metavar="EXERCISE[=POINTS]", nargs="+",
-                   help="an exercise to check, and what it is worth (default --points)")
+    g.add_argument(
+        "exercises",
+        metavar="EXERCISE[=POINTS]",
+        nargs="+",
+        help="an exercise to check, and what it is worth (default --points)",
+    )
     g.add_argument("--out", metavar="FILE", required=True, help="the zip to write")
-    g.add_argument("--points", type=float, default=10.0,
-                   help="points of an exercise given without =POINTS (default 10)")
-    g.add_argument("--hidden-cases", choices=VISIBILITIES, default="after_due_date",
-                   help="when students see the hidden cases' results (default after_due_date)")
-    g.add_argument("--wheelhouse", metavar="DIR",
-                   help="use the wheels in DIR (jaxtutor's and its dependencies') instead of "
-                        "building them with pip")
-    g.add_argument("--python-version", default="3.12",
-                   help="the Python of Gradescope's image the wheels are for (default 3.12)")
+    g.add_argument(
+        "--points",
+        type=float,
+        default=10.0,
+        help="points of an exercise given without =POINTS (default 10)",
+    )
+    g.add_argument(
+        "--hidden-cases",
+        choices=VISIBILITIES,
+        default="after_due_date",
+        help="when students see the hidden cases' results (default after_due_date)",
+    )
+    g.add_argument(
+        "--wheelhouse",
+        metavar="DIR",
+        help="use the wheels in DIR (jaxtutor's and its dependencies') instead of "
+        "building them with pip",
+    )
+    g.add_argument(
+        "--python-version",
+        default="3.12",
+        help="the Python of Gradescope's image the wheels are for (default 3.12)",
+    )
     g.set_defaults(func=cmd_autograder)
 
 
 # -- sharding a class across machines (grade --shard K/N; report merges the shards) ----
+
 
 def _shard(text: str) -> tuple[int, int]:
     import argparse
@@ -306,58 +366,90 @@ def _shard(text: str) -> tuple[int, int]:
 
 
 def _add_shard_option(p) -> None:
-    p.add_argument("--shard", metavar="K/N", type=_shard, default=None,
-                   help="grade only the K-th of N shares of the class (the same student "
-                        "always in the same share); give every shard the same --seed and "
-                        "merge their JSON with `jaxtutor report`")
+    p.add_argument(
+        "--shard",
+        metavar="K/N",
+        type=_shard,
+        default=None,
+        help="grade only the K-th of N shares of the class (the same student "
+        "always in the same share); give every shard the same --seed and "
+        "merge their JSON with `jaxtutor report`",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="jaxtutor", description="Learn JAX's function transformations by doing.")
-    parser.add_argument("--lessons", metavar="DIR",
-                        help="also load the lesson pack in DIR (or set JAXTUTOR_LESSONS)")
-    parser.add_argument("--lessons-only", action="store_true",
-                        help="show only the packs' lessons, not the built-in course")
+        prog="jaxtutor", description="Learn JAX's function transformations by doing."
+    )
+    parser.add_argument(
+        "--lessons",
+        metavar="DIR",
+        help="also load the lesson pack in DIR (or set JAXTUTOR_LESSONS)",
+    )
+    parser.add_argument(
+        "--lessons-only",
+        action="store_true",
+        help="show only the packs' lessons, not the built-in course",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("list", help="list the exercises and their lessons",
-                       description="One line per lesson: the exercise id (what check, watch "
-                                   "and show take) and the lesson's title, in course order. A "
-                                   "lesson file that cannot be loaded is listed with its error.")
+    p = sub.add_parser(
+        "list",
+        help="list the exercises and their lessons",
+        description="One line per lesson: the exercise id (what check, watch "
+        "and show take) and the lesson's title, in course order. A "
+        "lesson file that cannot be loaded is listed with its error.",
+    )
     p.set_defaults(func=cmd_list)
 
-    p = sub.add_parser("show", help="print a lesson's text in the terminal",
-                       description="Print the lesson's explanation, to read beside `jaxtutor "
-                                   "watch` and your own editor.")
+    p = sub.add_parser(
+        "show",
+        help="print a lesson's text in the terminal",
+        description="Print the lesson's explanation, to read beside `jaxtutor "
+        "watch` and your own editor.",
+    )
     p.add_argument("lesson", metavar="LESSON", help="the lesson's id, as `jaxtutor list` shows")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("check", help="check a solution file against an exercise",
-                       formatter_class=argparse.RawDescriptionHelpFormatter,
-                       description="Check FILE once against EXERCISE and print the verdict.",
-                       epilog="exit codes:\n"
-                              "  0  the check passed\n"
-                              "  1  the check did not pass (wrong answer, error in the code)\n"
-                              "  2  usage error (unknown exercise, no such file, bad arguments)"
-                              "\n\nA check does not record progress: the app and `jaxtutor "
-                              "watch` do.")
+    p = sub.add_parser(
+        "check",
+        help="check a solution file against an exercise",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Check FILE once against EXERCISE and print the verdict.",
+        epilog="exit codes:\n"
+        "  0  the check passed\n"
+        "  1  the check did not pass (wrong answer, error in the code)\n"
+        "  2  usage error (unknown exercise, no such file, bad arguments)"
+        "\n\nA check does not record progress: the app and `jaxtutor "
+        "watch` do.",
+    )
     p.add_argument("exercise", metavar="EXERCISE")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    p.add_argument("--format", choices=["text", "json", "junit"], default="text",
-                   help="text for a person; json (as --json) or junit XML for CI")
-    p.add_argument("--seed", type=int, default=None,
-                   help="repeat the hidden cases of an earlier run (default: fresh ones)")
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "junit"],
+        default="text",
+        help="text for a person; json (as --json) or junit XML for CI",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="repeat the hidden cases of an earlier run (default: fresh ones)",
+    )
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("lint", help="check lesson files for authors (default: the built-in course)")
     p.add_argument("paths", metavar="PATH", nargs="*", help="a lesson file or a folder of them")
     p.add_argument("--json", action="store_true", help="problems as JSON, for editors and CI")
-    p.add_argument("--no-prove", action="store_true",
-                   help="only read the files; do not run starters, solutions and mutants")
+    p.add_argument(
+        "--no-prove",
+        action="store_true",
+        help="only read the files; do not run starters, solutions and mutants",
+    )
     p.add_argument("--jobs", type=int, default=2, help="exercises proved at once (default 2)")
     p.set_defaults(func=cmd_lint)
 

@@ -50,12 +50,15 @@ def read(path: Path, within: Path | None = None, max_bytes: int = MAX_BYTES) -> 
             last = index == len(parts) - 1
             try:
                 # O_NONBLOCK: a FIFO handed in as solution.py must not hang the grader
-                opened = os.open(part, flags | (os.O_NONBLOCK if last else os.O_DIRECTORY),
-                                 dir_fd=fd)
+                opened = os.open(
+                    part, flags | (os.O_NONBLOCK if last else os.O_DIRECTORY), dir_fd=fd
+                )
             except OSError as exc:
-                shown = Path(*parts[:index + 1])
+                shown = Path(*parts[: index + 1])
                 if is_link(within / shown):
-                    raise Refused(f"{shown} is a symbolic link; only plain files are read") from None
+                    raise Refused(
+                        f"{shown} is a symbolic link; only plain files are read"
+                    ) from None
                 raise Refused(f"cannot read {shown}: {exc.strerror}") from None
             os.close(fd)
             fd = opened

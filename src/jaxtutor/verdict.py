@@ -52,8 +52,12 @@ class TestResult:
     output: str = ""
 
     def to_json(self) -> dict:
-        return {"name": self.name, "status": self.status, "message": self.message,
-                "output": self.output[:OUTPUT_IN_JSON]}
+        return {
+            "name": self.name,
+            "status": self.status,
+            "message": self.message,
+            "output": self.output[:OUTPUT_IN_JSON],
+        }
 
 
 @dataclass
@@ -77,8 +81,12 @@ class Diagnosis:
     hint: str = ""  # the hint aimed at this misconception
 
     def to_json(self) -> dict:
-        return {"id": self.id, "message": self.message, "step": self.step,
-                "table": self.table.to_json() if self.table else None}
+        return {
+            "id": self.id,
+            "message": self.message,
+            "step": self.step,
+            "table": self.table.to_json() if self.table else None,
+        }
 
 
 @dataclass

@@ -19,46 +19,80 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
         line, column = Locator(lesson.path.read_text(encoding="utf-8")).find((key,))
         problems.append(Problem(lesson.path, line, column, code, message, fix))
 
-    for lesson in sorted(lessons, key=lambda l: str(l.path)):
+    for lesson in sorted(lessons, key=lambda lesson: str(lesson.path)):
         if lesson.id in by_id:
-            at(lesson, "id", "duplicate-id",
-               f"id {lesson.id!r} is also used by {by_id[lesson.id].path.name}",
-               "Give each lesson its own id.")
+            at(
+                lesson,
+                "id",
+                "duplicate-id",
+                f"id {lesson.id!r} is also used by {by_id[lesson.id].path.name}",
+                "Give each lesson its own id.",
+            )
         elif lesson.id in known_elsewhere:
-            at(lesson, "id", "duplicate-id", f"id {lesson.id!r} is already a built-in lesson",
-               "Give the lesson an id of its own; a pack cannot replace a built-in lesson.")
+            at(
+                lesson,
+                "id",
+                "duplicate-id",
+                f"id {lesson.id!r} is already a built-in lesson",
+                "Give the lesson an id of its own; a pack cannot replace a built-in lesson.",
+            )
         by_id.setdefault(lesson.id, lesson)
         if lesson.order and lesson.order in by_order:
-            at(lesson, "order", "duplicate-order",
-               f"order {lesson.order} is also used by {by_order[lesson.order].path.name}",
-               "Give each lesson its own place in the course.")
+            at(
+                lesson,
+                "order",
+                "duplicate-order",
+                f"order {lesson.order} is also used by {by_order[lesson.order].path.name}",
+                "Give each lesson its own place in the course.",
+            )
         by_order.setdefault(lesson.order, lesson)
     for lesson in lessons:
         for need in lesson.requires:
             if need in by_id:
                 if by_id[need].order >= lesson.order:
-                    at(lesson, "requires", "requires-order",
-                       f"requires {need!r}, which comes at order {by_id[need].order}, "
-                       f"not before this lesson's order {lesson.order}",
-                       f"Give this lesson an order above {by_id[need].order}, or drop the "
-                       "prerequisite.")
+                    at(
+                        lesson,
+                        "requires",
+                        "requires-order",
+                        f"requires {need!r}, which comes at order {by_id[need].order}, "
+                        f"not before this lesson's order {lesson.order}",
+                        f"Give this lesson an order above {by_id[need].order}, or drop the "
+                        "prerequisite.",
+                    )
             elif need not in known_elsewhere:
                 close = difflib.get_close_matches(need, list(by_id) + sorted(known_elsewhere), 1)
-                at(lesson, "requires", "unknown-requires",
-                   f"requires {need!r}, but no lesson has that id",
-                   f"Did you mean {close[0]!r}?" if close else "Name an existing lesson id.")
+                at(
+                    lesson,
+                    "requires",
+                    "unknown-requires",
+                    f"requires {need!r}, but no lesson has that id",
+                    f"Did you mean {close[0]!r}?" if close else "Name an existing lesson id.",
+                )
             if need == lesson.id:
-                at(lesson, "requires", "requires-order", "the lesson requires itself",
-                   "Remove its own id from requires.")
+                at(
+                    lesson,
+                    "requires",
+                    "requires-order",
+                    "the lesson requires itself",
+                    "Remove its own id from requires.",
+                )
     # a part is one heading in the outline, so its lessons must not be split by another's
-    ordered = sorted(lessons, key=lambda l: (l.order, l.path.name))
+    ordered = sorted(lessons, key=lambda lesson: (lesson.order, lesson.path.name))
     seen = set()
     for before, lesson in zip([None, *ordered], ordered):
-        if lesson.part and before is not None and lesson.part != before.part \
-                and lesson.part in seen:
-            at(lesson, "part", "part-split",
-               f"part {lesson.part!r} already began earlier, and {before.path.name} "
-               f"(part {before.part!r}) comes in between",
-               "Give the lessons of one part orders next to each other, or another part.")
+        if (
+            lesson.part
+            and before is not None
+            and lesson.part != before.part
+            and lesson.part in seen
+        ):
+            at(
+                lesson,
+                "part",
+                "part-split",
+                f"part {lesson.part!r} already began earlier, and {before.path.name} "
+                f"(part {before.part!r}) comes in between",
+                "Give the lessons of one part orders next to each other, or another part.",
+            )
         seen.add(lesson.part)
     return problems

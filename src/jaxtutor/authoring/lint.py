@@ -41,8 +41,16 @@ def lint(paths: list[Path] | None = None, prove_exercises: bool = True, jobs: in
     result = Result()
     for path in paths:
         if not path.exists():
-            result.problems.append(Problem(path, 1, 1, "missing-file", "no such file or folder",
-                                           "Give the path of a lesson file or a folder of them."))
+            result.problems.append(
+                Problem(
+                    path,
+                    1,
+                    1,
+                    "missing-file",
+                    "no such file or folder",
+                    "Give the path of a lesson file or a folder of them.",
+                )
+            )
     files, manifests = lesson_files([p for p in paths if p.exists()])
     result.files = files + manifests
     for manifest in manifests:
@@ -59,8 +67,9 @@ def lint(paths: list[Path] | None = None, prove_exercises: bool = True, jobs: in
         elsewhere = {lesson.id for lesson in load_dir(builtin_dir())[0]}
     result.problems += cross_check(lessons, elsewhere)
     if prove_exercises:
-        clean = [lesson for lesson in lessons
-                 if not any(p.path == lesson.path for p in result.problems)]
+        clean = [
+            lesson for lesson in lessons if not any(p.path == lesson.path for p in result.problems)
+        ]
         # one fork server for every proof: JAX is imported once, not once per check
         from jaxtutor.runner.host.runners import OneOff
 

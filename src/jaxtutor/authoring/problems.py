@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+
 @dataclass
 class Problem:
     path: Path
@@ -20,8 +21,14 @@ class Problem:
         return f"{self.path}:{self.line}:{self.column}: {self.message}\n    fix: {self.fix}"
 
     def to_json(self) -> dict:
-        return {"file": str(self.path), "line": self.line, "column": self.column,
-                "code": self.code, "message": self.message, "fix": self.fix}
+        return {
+            "file": str(self.path),
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "message": self.message,
+            "fix": self.fix,
+        }
 
 
 @dataclass
@@ -35,17 +42,25 @@ class Result:
         return not self.problems
 
     def to_json(self) -> dict:
-        return {"version": 1, "ok": self.ok, "files": [str(f) for f in self.files],
-                "proved": self.proved, "problems": [p.to_json() for p in self.problems]}
+        return {
+            "version": 1,
+            "ok": self.ok,
+            "files": [str(f) for f in self.files],
+            "proved": self.proved,
+            "problems": [p.to_json() for p in self.problems],
+        }
 
     def text(self) -> str:
         lines = [p.text() for p in sorted(self.problems, key=lambda p: (str(p.path), p.line))]
         if self.ok:
-            lines.append(f"{len(self.files)} file(s) clean"
-                         + (f"; proved {len(self.proved)} exercise(s)" if self.proved else ""))
+            lines.append(
+                f"{len(self.files)} file(s) clean"
+                + (f"; proved {len(self.proved)} exercise(s)" if self.proved else "")
+            )
         else:
-            lines.append(f"{len(self.problems)} problem(s) in "
-                         f"{len({p.path for p in self.problems})} file(s)")
+            lines.append(
+                f"{len(self.problems)} problem(s) in {len({p.path for p in self.problems})} file(s)"
+            )
         return "\n".join(lines)
 
 
@@ -91,13 +106,17 @@ class Locator:
 
     def _lookup(self, path: tuple):
         names = [p for p in path if isinstance(p, str)]
-        last_index = lambda parts: next((p for p in reversed(parts) if isinstance(p, int)), None)
+
+        def last_index(parts):
+            return next((p for p in reversed(parts) if isinstance(p, int)), None)
+
         if isinstance(path[-1], int):
             return self.headers.get((".".join(names), path[-1]))
         parent, key = path[:-1], path[-1]
         table = ".".join(p for p in parent if isinstance(p, str))
-        return (self.keys.get((table, last_index(parent), key))
-                or self.headers.get((".".join(names), None)))
+        return self.keys.get((table, last_index(parent), key)) or self.headers.get(
+            (".".join(names), None)
+        )
 
     def string_start(self, path: tuple) -> int:
         """The file line of the first line of a string value."""
@@ -108,5 +127,3 @@ class Locator:
                 rest = source.split(quote, 1)[1]
                 return line + 1 if not rest.strip() else line
         return line
-
-

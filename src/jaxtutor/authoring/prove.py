@@ -41,35 +41,54 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
         # one fixed seed: a proof must not depend on the draw, and must repeat exactly
         verdict = check_source(ex, source, filename=f"{what}.py", seed=0, runners=runners)
         if verdict.outcome is Outcome.INTERNAL_ERROR:
-            problem(where, "check-error", f"checking the {what} failed inside jaxtutor: "
-                   f"{verdict.message.splitlines()[-1] if verdict.message else ''}",
-                   "Check the exercise's reference, cases and function name.")
+            problem(
+                where,
+                "check-error",
+                f"checking the {what} failed inside jaxtutor: "
+                f"{verdict.message.splitlines()[-1] if verdict.message else ''}",
+                "Check the exercise's reference, cases and function name.",
+            )
             return None
         return verdict
 
     starter = check(ex.starter, ("exercise", "starter"), "starter")
     if starter is not None and starter.passed:
-        problem(("exercise", "starter"), "starter-passes", "the starter already passes",
-               "Leave the starter incomplete: the learner should have something to do.")
+        problem(
+            ("exercise", "starter"),
+            "starter-passes",
+            "the starter already passes",
+            "Leave the starter incomplete: the learner should have something to do.",
+        )
     solution = check(ex.solution, ("exercise", "solution"), "solution")
     if solution is not None and not solution.passed:
         failed = next((t for t in solution.tests if t.status != "pass"), None)
         detail = f" ({failed.name}: {failed.message})" if failed else f": {solution.message[:200]}"
-        problem(("exercise", "solution"), "solution-fails",
-               f"the solution does not pass{detail}",
-               "Fix the solution, or the reference and cases it is compared with.")
+        problem(
+            ("exercise", "solution"),
+            "solution-fails",
+            f"the solution does not pass{detail}",
+            "Fix the solution, or the reference and cases it is compared with.",
+        )
     if ex.oracle != "generic" or solution is None or not solution.passed:
         return problems
     if ex.config.get("reference"):
         # only the answers: a NumPy reference need not meet the structure rules
         ref = check(ex.config["reference"], ("exercise", "reference"), "reference")
-        wrong = [t for t in (ref.tests if ref else []) if t.status != "pass"
-                 and not t.name.startswith("structure:") and "recompile" not in t.name]
+        wrong = [
+            t
+            for t in (ref.tests if ref else [])
+            if t.status != "pass"
+            and not t.name.startswith("structure:")
+            and "recompile" not in t.name
+        ]
         if ref is not None and (wrong or not ref.tests):
             said = f"{wrong[0].name}: {wrong[0].message}" if wrong else ref.message[:200]
-            problem(("exercise", "reference"), "reference-fails",
-                   f"the reference disagrees with a fixed case's expected answer ({said})",
-                   "Fix the reference or the `expected` value of the case.")
+            problem(
+                ("exercise", "reference"),
+                "reference-fails",
+                f"the reference disagrees with a fixed case's expected answer ({said})",
+                "Fix the reference or the `expected` value of the case.",
+            )
     for i, mutant in enumerate(ex.config.get("mutants") or []):
         where = ("exercise", "mutants", i)
         verdict = check(mutant["code"], where, f"mutant_{mutant['id']}")
@@ -77,14 +96,22 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
             continue
         got = verdict.diagnosis.id if verdict.diagnosis else None
         if verdict.passed:
-            problem(where, "mutant-passes", f"mutant {mutant['id']!r} passes every test",
-                   "Add a case (or a structure rule) on which this mistake gives a "
-                   "different answer, or remove the mutant.")
+            problem(
+                where,
+                "mutant-passes",
+                f"mutant {mutant['id']!r} passes every test",
+                "Add a case (or a structure rule) on which this mistake gives a "
+                "different answer, or remove the mutant.",
+            )
         elif got != mutant["id"]:
             said = f"recognised as {got!r}" if got else "not recognised as any mutant"
-            problem(where, "mutant-unrecognised", f"mutant {mutant['id']!r} fails but is {said}",
-                   "Make each mutant's mistake differ from the others' on some case; "
-                   "mutants with the same answers cannot be told apart.")
+            problem(
+                where,
+                "mutant-unrecognised",
+                f"mutant {mutant['id']!r} fails but is {said}",
+                "Make each mutant's mistake differ from the others' on some case; "
+                "mutants with the same answers cannot be told apart.",
+            )
     # a declared mistake is proved by its example: recognised as itself, so no mutant
     # and no earlier mistake shadows it
     for i, mistake in enumerate(ex.config.get("mistakes") or []):
@@ -94,12 +121,19 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
             continue
         got = verdict.diagnosis.id if verdict.diagnosis else None
         if verdict.passed:
-            problem(where, "mistake-passes", f"the example of mistake {mistake['id']!r} passes",
-                   "Write an example that makes the mistake, or add a case that shows it.")
+            problem(
+                where,
+                "mistake-passes",
+                f"the example of mistake {mistake['id']!r} passes",
+                "Write an example that makes the mistake, or add a case that shows it.",
+            )
         elif got != mistake["id"]:
             said = f"recognised as {got!r}" if got else "not recognised"
-            problem(where, "mistake-unrecognised",
-                   f"the example of mistake {mistake['id']!r} fails but is {said}",
-                   "Make the evidence (error, probe, code) fit the example, and differ from "
-                   "the mutants' and the earlier mistakes'.")
+            problem(
+                where,
+                "mistake-unrecognised",
+                f"the example of mistake {mistake['id']!r} fails but is {said}",
+                "Make the evidence (error, probe, code) fit the example, and differ from "
+                "the mutants' and the earlier mistakes'.",
+            )
     return problems

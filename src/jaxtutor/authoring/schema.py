@@ -5,24 +5,33 @@ from __future__ import annotations
 
 import difflib
 import re
-import sys
+import tomllib
 from pathlib import Path
 
 from jaxtutor.authoring.problems import Locator, Problem
-from jaxtutor.course.lessons import (EXERCISE_KEYS, LESSON_KEYS, Key, Lesson, LessonError,
-                                     from_data, toml_error)
+from jaxtutor.course.lessons import (
+    EXERCISE_KEYS,
+    LESSON_KEYS,
+    Key,
+    Lesson,
+    LessonError,
+    from_data,
+    toml_error,
+)
 from jaxtutor.course.packs import MANIFEST_KEYS, VERSION_SPEC
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-_KINDS = {"string": str, "integer": int, "float": (int, float), "boolean": bool,
-          "array": list, "table": dict, "tables": list}
+_KINDS = {
+    "string": str,
+    "integer": int,
+    "float": (int, float),
+    "boolean": bool,
+    "array": list,
+    "table": dict,
+    "tables": list,
+}
 
 
 def _kind_ok(value, key: Key) -> bool:
@@ -36,8 +45,14 @@ def _kind_ok(value, key: Key) -> bool:
 
 
 def _type_name(value) -> str:
-    return {str: "a string", int: "an integer", float: "a float", bool: "a boolean",
-            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+    return {
+        str: "a string",
+        int: "an integer",
+        float: "a float",
+        bool: "a boolean",
+        list: "an array",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
 
 
 class FileLinter:
@@ -56,34 +71,58 @@ class FileLinter:
             key = schema.get(name)
             if key is None:
                 close = difflib.get_close_matches(name, list(schema), n=1, cutoff=0.6)
-                fix = (f"Did you mean `{close[0]}`?" if close else
-                       f"Remove it; {where} knows: {', '.join(sorted(schema))}.")
+                fix = (
+                    f"Did you mean `{close[0]}`?"
+                    if close
+                    else f"Remove it; {where} knows: {', '.join(sorted(schema))}."
+                )
                 self.add(path + (name,), "unknown-key", f"unknown key `{name}` in {where}", fix)
             elif not _kind_ok(value, key):
-                want = {"tables": "an array of tables", "integer": "an integer",
-                        "array": "an array"}.get(key.kind, f"a {key.kind}")
-                self.add(path + (name,), "wrong-type",
-                         f"`{name}` must be {want}, not {_type_name(value)}",
-                         f"Write `{name}` as {want}: {key.meaning}")
+                want = {
+                    "tables": "an array of tables",
+                    "integer": "an integer",
+                    "array": "an array",
+                }.get(key.kind, f"a {key.kind}")
+                self.add(
+                    path + (name,),
+                    "wrong-type",
+                    f"`{name}` must be {want}, not {_type_name(value)}",
+                    f"Write `{name}` as {want}: {key.meaning}",
+                )
             elif key.table is not None:
                 self.walk(value, key.table, path + (name,), f"[{'.'.join(path + (name,))}]")
             elif key.items is not None:
                 for i, item in enumerate(value):
-                    self.walk(item, key.items, path + (name, i),
-                              f"[[{'.'.join(path + (name,))}]] entry {i + 1}")
+                    self.walk(
+                        item,
+                        key.items,
+                        path + (name, i),
+                        f"[[{'.'.join(path + (name,))}]] entry {i + 1}",
+                    )
         for name, key in schema.items():
             if key.required and name not in data:
-                self.add(path, "missing-key", f"{where} needs `{name}`",
-                         f"Add `{name} = ...`: {key.meaning}")
+                self.add(
+                    path,
+                    "missing-key",
+                    f"{where} needs `{name}`",
+                    f"Add `{name} = ...`: {key.meaning}",
+                )
 
     def python(self, code: str, where: tuple, first_line: int, what: str) -> None:
         try:
             compile(code, what, "exec")
         except SyntaxError as exc:
             line = first_line + (exc.lineno or 1) - 1
-            self.problems.append(Problem(self.path, line, exc.offset or 1, "python-syntax",
-                                         f"{what} is not valid Python: {exc.msg}",
-                                         "Fix the code so that it runs on its own as a file."))
+            self.problems.append(
+                Problem(
+                    self.path,
+                    line,
+                    exc.offset or 1,
+                    "python-syntax",
+                    f"{what} is not valid Python: {exc.msg}",
+                    "Fix the code so that it runs on its own as a file.",
+                )
+            )
 
     def markdown(self, explanation: str) -> None:
         start = self.loc.string_start(("explanation",))
@@ -97,13 +136,24 @@ class FileLinter:
                 continue
             end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == "```"), None)
             if end is None:
-                self.problems.append(Problem(self.path, start + i, 1, "markdown",
-                                             "a ``` code block is never closed",
-                                             "Close it with a line holding only ```."))
+                self.problems.append(
+                    Problem(
+                        self.path,
+                        start + i,
+                        1,
+                        "markdown",
+                        "a ``` code block is never closed",
+                        "Close it with a line holding only ```.",
+                    )
+                )
                 return
             if m.group(1) == "python":
-                self.python("\n".join(lines[i + 1:end]), ("explanation",), start + i + 1,
-                            "a ```python block in the explanation")
+                self.python(
+                    "\n".join(lines[i + 1 : end]),
+                    ("explanation",),
+                    start + i + 1,
+                    "a ```python block in the explanation",
+                )
             i = end + 1
 
 
@@ -124,15 +174,31 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem(path, 1, 1, "unreadable", f"cannot read the file: {exc}",
-                              "Save the lesson as UTF-8 text.")]
+        return None, [
+            Problem(
+                path,
+                1,
+                1,
+                "unreadable",
+                f"cannot read the file: {exc}",
+                "Save the lesson as UTF-8 text.",
+            )
+        ]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, column, reason = toml_error(exc)
-        return None, [Problem(path, line, column, "toml", f"invalid TOML: {reason}",
-                              "Fix the TOML syntax here; often a missing quote, bracket or "
-                              "comma, or ''' inside a ''' string.")]
+        return None, [
+            Problem(
+                path,
+                line,
+                column,
+                "toml",
+                f"invalid TOML: {reason}",
+                "Fix the TOML syntax here; often a missing quote, bracket or "
+                "comma, or ''' inside a ''' string.",
+            )
+        ]
     f = FileLinter(path, text)
     ex = data.get("exercise") if isinstance(data.get("exercise"), dict) else {}
     oracle = ex.get("oracle")
@@ -141,46 +207,78 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
         from jaxtutor import oracles
 
         close = difflib.get_close_matches(oracle, oracles.names(), n=1, cutoff=0.5)
-        f.add(("exercise", "oracle"), "unknown-oracle", f"there is no oracle named {oracle!r}",
-              f"Did you mean {close[0]!r}?" if close else
-              f"Use one of: {', '.join(oracles.names())}.")
+        f.add(
+            ("exercise", "oracle"),
+            "unknown-oracle",
+            f"there is no oracle named {oracle!r}",
+            f"Did you mean {close[0]!r}?"
+            if close
+            else f"Use one of: {', '.join(oracles.names())}.",
+        )
         extra = {k: Key("value", "") for k in ex if k not in EXERCISE_KEYS}  # cannot judge them
-    schema = dict(LESSON_KEYS, exercise=Key("table", LESSON_KEYS["exercise"].meaning,
-                                            required=True, table={**EXERCISE_KEYS, **extra}))
+    schema = dict(
+        LESSON_KEYS,
+        exercise=Key(
+            "table",
+            LESSON_KEYS["exercise"].meaning,
+            required=True,
+            table={**EXERCISE_KEYS, **extra},
+        ),
+    )
     f.walk(data, schema, (), "the lesson")
     lesson_id = data.get("id")
     if isinstance(lesson_id, str) and not ID_PATTERN.match(lesson_id):
-        f.add(("id",), "bad-id", f"id {lesson_id!r} is not a plain name",
-              "Use lowercase letters, digits and _, starting with a letter.")
+        f.add(
+            ("id",),
+            "bad-id",
+            f"id {lesson_id!r} is not a plain name",
+            "Use lowercase letters, digits and _, starting with a letter.",
+        )
     hints = ex.get("hints")
     if isinstance(hints, list):
         if not hints:
-            f.add(("exercise", "hints"), "empty-hint", "the exercise has no hints",
-                  "Add hints, from a gentle nudge to the full answer.")
+            f.add(
+                ("exercise", "hints"),
+                "empty-hint",
+                "the exercise has no hints",
+                "Add hints, from a gentle nudge to the full answer.",
+            )
         for i, hint in enumerate(hints):
             if not isinstance(hint, str) or not hint.strip():
-                f.add(("exercise", "hints"), "empty-hint", f"hint {i + 1} is empty",
-                      "Write the hint, or remove the empty string.")
+                f.add(
+                    ("exercise", "hints"),
+                    "empty-hint",
+                    f"hint {i + 1} is empty",
+                    "Write the hint, or remove the empty string.",
+                )
     requires = data.get("requires")
     if isinstance(requires, list):
         for r in requires:
             if not isinstance(r, str):
-                f.add(("requires",), "wrong-type", f"requires holds {_type_name(r)}",
-                      "List lesson ids as strings, e.g. requires = [\"grad_basics\"].")
+                f.add(
+                    ("requires",),
+                    "wrong-type",
+                    f"requires holds {_type_name(r)}",
+                    'List lesson ids as strings, e.g. requires = ["grad_basics"].',
+                )
     if isinstance(data.get("explanation"), str):
         f.markdown(data["explanation"])
     for key in ("solution", "reference"):
         if isinstance(ex.get(key), str):
-            f.python(ex[key], ("exercise", key), f.loc.string_start(("exercise", key)),
-                     f"the {key}")
+            f.python(
+                ex[key], ("exercise", key), f.loc.string_start(("exercise", key)), f"the {key}"
+            )
     if oracle == "generic":
         from jaxtutor.oracles.generic import spec
 
         for i, mutant in enumerate(ex.get("mutants") or []):
             if isinstance(mutant, dict) and isinstance(mutant.get("code"), str):
-                f.python(mutant["code"], ("exercise", "mutants", i, "code"),
-                         f.loc.string_start(("exercise", "mutants", i, "code")),
-                         f"mutant {mutant.get('id', i + 1)!r}")
+                f.python(
+                    mutant["code"],
+                    ("exercise", "mutants", i, "code"),
+                    f.loc.string_start(("exercise", "mutants", i, "code")),
+                    f"mutant {mutant.get('id', i + 1)!r}",
+                )
         if not f.problems:
             for where, message, fix in spec.problems(ex):
                 f.add(("exercise",) + where, "exercise-spec", message, fix)
@@ -189,8 +287,16 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
     try:
         return from_data(data, path, text), []
     except LessonError as exc:
-        return None, [Problem(path, exc.line, exc.column, "invalid", exc.message,
-                              "Fix the value as the message says.")]
+        return None, [
+            Problem(
+                path,
+                exc.line,
+                exc.column,
+                "invalid",
+                exc.message,
+                "Fix the value as the message says.",
+            )
+        ]
 
 
 def lint_manifest(path: Path) -> list:
@@ -200,16 +306,34 @@ def lint_manifest(path: Path) -> list:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, column, reason = toml_error(exc)
-        return [Problem(path, line, column, "toml", f"invalid TOML: {reason}",
-                        "Fix the TOML syntax here.")]
+        return [
+            Problem(
+                path, line, column, "toml", f"invalid TOML: {reason}", "Fix the TOML syntax here."
+            )
+        ]
     except (OSError, UnicodeDecodeError) as exc:
-        return [Problem(path, 1, 1, "unreadable", f"cannot read the manifest: {exc}",
-                        "Save pack.toml as UTF-8 text.")]
+        return [
+            Problem(
+                path,
+                1,
+                1,
+                "unreadable",
+                f"cannot read the manifest: {exc}",
+                "Save pack.toml as UTF-8 text.",
+            )
+        ]
     f = FileLinter(path, text)
     f.walk(data, MANIFEST_KEYS, (), "pack.toml")
     spec = data.get("jax")
-    if isinstance(spec, str) and spec.strip() != "any" and not all(
-            VERSION_SPEC.match(part) for part in spec.split(",")):
-        f.add(("jax",), "bad-version-range", f"cannot read the JAX version range {spec!r}",
-              "Write comparisons separated by commas, e.g. \">=0.4.30,<0.11\".")
+    if (
+        isinstance(spec, str)
+        and spec.strip() != "any"
+        and not all(VERSION_SPEC.match(part) for part in spec.split(","))
+    ):
+        f.add(
+            ("jax",),
+            "bad-version-range",
+            f"cannot read the JAX version range {spec!r}",
+            'Write comparisons separated by commas, e.g. ">=0.4.30,<0.11".',
+        )
     return f.problems

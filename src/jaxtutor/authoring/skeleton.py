@@ -118,8 +118,10 @@ def square_grad(x):
 def write_skeleton(lesson_id: str, folder: Path) -> Path:
     """Write ID.toml into `folder`; never overwrites."""
     if not re.match(r"^[a-z][a-z0-9_]*$", lesson_id):
-        raise ValueError(f"{lesson_id!r} is not a lesson id: use lowercase letters, digits "
-                         "and _, starting with a letter")
+        raise ValueError(
+            f"{lesson_id!r} is not a lesson id: use lowercase letters, digits "
+            "and _, starting with a letter"
+        )
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{lesson_id}.toml"
     try:  # "x": O_EXCL, so not through a symlink either, even one that points nowhere

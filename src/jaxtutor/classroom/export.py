@@ -53,37 +53,61 @@ def export(course, name: str, store=None) -> dict:
     seen_misconceptions: dict[str, Counter] = {}
     for attempt in attempts:
         if attempt.get("misconception"):
-            seen_misconceptions.setdefault(attempt["exercise"], Counter())[attempt["misconception"]] += 1
+            seen_misconceptions.setdefault(attempt["exercise"], Counter())[
+                attempt["misconception"]
+            ] += 1
     lessons = {lesson.id: lesson for lesson in course.lessons}
     ids = list(lessons) + sorted(set(records) - set(lessons))
     exercises = []
     for ex_id in ids:
         rec = records.get(ex_id) or progress.ExerciseProgress(ex_id)
         lesson = lessons.get(ex_id)
-        exercises.append({
-            "id": ex_id,
-            "title": lesson.title if lesson else "",
-            "pack": pack_of(course, lesson)["id"] if lesson else None,
-            "status": rec.status,
-            "attempts": rec.attempts,
-            "hints_used": rec.hints_revealed,
-            "first_passed_at": _iso(rec.first_passed_at),
-            "last_outcome": rec.last_outcome,
-            "last_misconception": rec.last_misconception,
-            "misconceptions": dict(sorted(seen_misconceptions.get(ex_id, Counter()).items())),
-            "solution_shown": rec.solution_shown_at is not None,
-            "final_draft": rec.draft,
-        })
-    packs = [{"id": p.id, "version": p.version, "title": p.title}
-             for p in getattr(course, "packs", [])]
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "name": name,
-            "exported_at": _iso(time.time()), "jaxtutor": jaxtutor.__version__,
-            "course": builtin_pack(), "packs": packs, "exercises": exercises}
+        exercises.append(
+            {
+                "id": ex_id,
+                "title": lesson.title if lesson else "",
+                "pack": pack_of(course, lesson)["id"] if lesson else None,
+                "status": rec.status,
+                "attempts": rec.attempts,
+                "hints_used": rec.hints_revealed,
+                "first_passed_at": _iso(rec.first_passed_at),
+                "last_outcome": rec.last_outcome,
+                "last_misconception": rec.last_misconception,
+                "misconceptions": dict(sorted(seen_misconceptions.get(ex_id, Counter()).items())),
+                "solution_shown": rec.solution_shown_at is not None,
+                "final_draft": rec.draft,
+            }
+        )
+    packs = [
+        {"id": p.id, "version": p.version, "title": p.title} for p in getattr(course, "packs", [])
+    ]
+    return {
+        "kind": EXPORT_KIND,
+        "version": EXPORT_VERSION,
+        "name": name,
+        "exported_at": _iso(time.time()),
+        "jaxtutor": jaxtutor.__version__,
+        "course": builtin_pack(),
+        "packs": packs,
+        "exercises": exercises,
+    }
 
 
-EXPORT_CSV_COLUMNS = ["name", "pack", "pack_version", "exercise", "status", "attempts",
-                      "hints_used", "first_passed_at", "last_outcome", "last_misconception",
-                      "misconceptions", "solution_shown", "final_draft"]
+EXPORT_CSV_COLUMNS = [
+    "name",
+    "pack",
+    "pack_version",
+    "exercise",
+    "status",
+    "attempts",
+    "hints_used",
+    "first_passed_at",
+    "last_outcome",
+    "last_misconception",
+    "misconceptions",
+    "solution_shown",
+    "final_draft",
+]
 
 
 def _pack_versions(data: dict) -> dict[str, str]:
@@ -99,15 +123,26 @@ def export_csv(data: dict) -> str:
     writer.writeheader()
     for ex in data["exercises"]:
         pack = ex.get("pack") or data["course"]["id"]
-        writer.writerow({k: safe_cell(v) for k, v in {
-            "name": data["name"], "pack": pack, "pack_version": versions.get(pack, ""),
-            "exercise": ex["id"], "status": ex["status"], "attempts": ex["attempts"],
-            "hints_used": ex["hints_used"], "first_passed_at": ex["first_passed_at"] or "",
-            "last_outcome": ex["last_outcome"] or "",
-            "last_misconception": ex["last_misconception"] or "",
-            "misconceptions": ";".join(f"{k}:{v}" for k, v in ex["misconceptions"].items()),
-            "solution_shown": "yes" if ex["solution_shown"] else "no",
-            "final_draft": ex["final_draft"] or ""}.items()})
+        writer.writerow(
+            {
+                k: safe_cell(v)
+                for k, v in {
+                    "name": data["name"],
+                    "pack": pack,
+                    "pack_version": versions.get(pack, ""),
+                    "exercise": ex["id"],
+                    "status": ex["status"],
+                    "attempts": ex["attempts"],
+                    "hints_used": ex["hints_used"],
+                    "first_passed_at": ex["first_passed_at"] or "",
+                    "last_outcome": ex["last_outcome"] or "",
+                    "last_misconception": ex["last_misconception"] or "",
+                    "misconceptions": ";".join(f"{k}:{v}" for k, v in ex["misconceptions"].items()),
+                    "solution_shown": "yes" if ex["solution_shown"] else "no",
+                    "final_draft": ex["final_draft"] or "",
+                }.items()
+            }
+        )
     return out.getvalue()
 
 
@@ -121,6 +156,8 @@ def command(args, course) -> int:
     outfile.emit(text, args.out)
     if args.out:
         passed = sum(ex["status"] == "passed" for ex in data["exercises"])
-        print(f"Wrote {name}'s progress ({passed} of {len(data['exercises'])} passed) to {args.out}",
-              file=sys.stderr)
+        print(
+            f"Wrote {name}'s progress ({passed} of {len(data['exercises'])} passed) to {args.out}",
+            file=sys.stderr,
+        )
     return 0

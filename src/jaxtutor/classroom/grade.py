@@ -16,18 +16,18 @@ import os
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from jaxtutor.render import outfile
-from jaxtutor.render.outfile import safe_cell
 from jaxtutor import handed_in
 from jaxtutor.check import check_source
-from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.cases import fresh_seed
+from jaxtutor.render import outfile
+from jaxtutor.render.outfile import safe_cell
+from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.verdict import Outcome, Verdict
 
 NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run
@@ -62,11 +62,18 @@ class Row:
     verdict: Verdict | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
-        return {"student": self.student, "file": self.file, "status": self.status,
-                "outcome": self.outcome, "tests_passed": self.passed, "tests_total": self.total,
-                "misconception": self.misconception or None,
-                "duration_s": round(self.duration_s, 3), "message": self.message,
-                "retried": self.retried}
+        return {
+            "student": self.student,
+            "file": self.file,
+            "status": self.status,
+            "outcome": self.outcome,
+            "tests_passed": self.passed,
+            "tests_total": self.total,
+            "misconception": self.misconception or None,
+            "duration_s": round(self.duration_s, 3),
+            "message": self.message,
+            "retried": self.retried,
+        }
 
 
 @dataclass
@@ -78,12 +85,17 @@ class Summary:
     misconceptions: list[tuple[str, int]] = field(default_factory=list)  # most common first
 
     def to_json(self) -> dict:
-        return {"submissions": self.submissions, "passed": self.passed,
-                "statuses": self.statuses, "outcomes": self.outcomes,
-                "misconceptions": [{"id": i, "count": n} for i, n in self.misconceptions]}
+        return {
+            "submissions": self.submissions,
+            "passed": self.passed,
+            "statuses": self.statuses,
+            "outcomes": self.outcomes,
+            "misconceptions": [{"id": i, "count": n} for i, n in self.misconceptions],
+        }
 
 
 # -- finding the submissions -------------------------------------------------------------
+
 
 def _visible(path: Path) -> bool:
     return not path.name.startswith((".", "_")) and path.name not in _SKIP_DIRS
@@ -92,8 +104,11 @@ def _visible(path: Path) -> bool:
 def pick_in_folder(folder: Path, exercise: Exercise) -> tuple[Path | None, str]:
     """The .py file of a student's folder: the only one, or the only one that defines
     the exercise's function, or one named after the exercise or `solution.py`."""
-    files = sorted(p for p in folder.rglob("*.py")
-                   if p.is_file() and all(map(_visible, map(Path, p.relative_to(folder).parts))))
+    files = sorted(
+        p
+        for p in folder.rglob("*.py")
+        if p.is_file() and all(map(_visible, map(Path, p.relative_to(folder).parts)))
+    )
     if not files:
         return None, "no .py file in the folder"
     if len(files) == 1:
@@ -131,14 +146,21 @@ def find_submissions(paths: list[Path], exercise: Exercise) -> list[Submission]:
             for entry in sorted(filter(_visible, path.iterdir())):
                 if handed_in.is_link(entry) and (entry.suffix == ".py" or entry.is_dir()):
                     name = entry.stem if entry.suffix == ".py" else entry.name
-                    found.append(Submission(name, None, problem=f"{entry.name} is a symbolic "
-                                            "link; only plain files and folders are graded"))
+                    found.append(
+                        Submission(
+                            name,
+                            None,
+                            problem=f"{entry.name} is a symbolic "
+                            "link; only plain files and folders are graded",
+                        )
+                    )
                 elif entry.is_file() and entry.suffix == ".py":
                     found.append(Submission(entry.stem, entry, root=path))
                 elif entry.is_dir():
                     picked, problem = pick_in_folder(entry, exercise)
-                    found.append(Submission(entry.name, picked, problem=problem, folder=entry,
-                                            root=path))
+                    found.append(
+                        Submission(entry.name, picked, problem=problem, folder=entry, root=path)
+                    )
         else:
             found.append(Submission(path.stem or str(path), None, problem=f"no such file: {path}"))
     _unique_names(found)
@@ -159,6 +181,7 @@ def _unique_names(subs: list[Submission]) -> None:
 
 
 # -- sharding a class ------------------------------------------------------------------------
+
 
 def parse_shard(text: str) -> tuple[int, int]:
     """`K/N` (1 <= K <= N) as (K, N); ValueError saying what is wrong."""
@@ -196,9 +219,11 @@ def merge_results(results: list[dict]) -> dict:
     for other in results[1:]:
         for key in ("exercise", "seed", "pack"):
             if other.get(key) != first.get(key):
-                raise ValueError(f"the results differ in {key}: {first.get(key)!r} and "
-                                 f"{other.get(key)!r}; grade every shard with the same "
-                                 "exercise and --seed")
+                raise ValueError(
+                    f"the results differ in {key}: {first.get(key)!r} and "
+                    f"{other.get(key)!r}; grade every shard with the same "
+                    "exercise and --seed"
+                )
     rows, seen = [], set()
     for result in results:
         for row in result["rows"]:
@@ -216,34 +241,59 @@ def merge_results(results: list[dict]) -> dict:
 
 
 def row_from_json(data: dict) -> Row:
-    return Row(data["student"], data["file"], data["status"], data["outcome"],
-               data["tests_passed"], data["tests_total"], data["misconception"] or "",
-               data["duration_s"], data["message"], data.get("retried", False))
+    return Row(
+        data["student"],
+        data["file"],
+        data["status"],
+        data["outcome"],
+        data["tests_passed"],
+        data["tests_total"],
+        data["misconception"] or "",
+        data["duration_s"],
+        data["message"],
+        data.get("retried", False),
+    )
 
 
 # -- grading ------------------------------------------------------------------------------
+
 
 def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> Row:
     file = sub.path.name if sub.path else ""
     if verdict is None:
         return Row(sub.student, file, "error", NOT_CHECKED, 0, 0, "", 0.0, sub.problem)
     passed = sum(t.status == "pass" for t in verdict.tests)
-    return Row(sub.student, file, verdict.status, verdict.outcome.name.lower(), passed,
-               len(verdict.tests), verdict.diagnosis.id if verdict.diagnosis else "",
-               verdict.duration_s, verdict.message.strip().splitlines()[0] if verdict.message else "",
-               retried, verdict)
+    return Row(
+        sub.student,
+        file,
+        verdict.status,
+        verdict.outcome.name.lower(),
+        passed,
+        len(verdict.tests),
+        verdict.diagnosis.id if verdict.diagnosis else "",
+        verdict.duration_s,
+        verdict.message.strip().splitlines()[0] if verdict.message else "",
+        retried,
+        verdict,
+    )
 
 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
     folder = str(sub.folder) if sub.folder else None  # so `from helper import x` works
     filename = sub.path.name if sub.path else "solution.py"
-    return check_source(exercise, sub.source, filename=filename, seed=seed, runners=pool,
-                        submission=folder)
+    return check_source(
+        exercise, sub.source, filename=filename, seed=seed, runners=pool, submission=folder
+    )
 
 
-def grade(exercise: Exercise, submissions: list[Submission], jobs: int | None = None,
-          seed: int = 0, on_done: Callable[[Row], None] | None = None,
-          warm: bool = True) -> list[Row]:
+def grade(
+    exercise: Exercise,
+    submissions: list[Submission],
+    jobs: int | None = None,
+    seed: int = 0,
+    on_done: Callable[[Row], None] | None = None,
+    warm: bool = True,
+) -> list[Row]:
     """Check every submission; `on_done` is told of each row as it is ready (the retry
     pass may later replace a row). Never raises for a submission's sake."""
     from jaxtutor.runner.host.pool import WarmPool
@@ -289,14 +339,29 @@ def summarize(rows: list[Row]) -> Summary:
     outcomes = Counter(r.outcome for r in rows)
     misconceptions = Counter(r.misconception for r in rows if r.misconception)
     ranked = sorted(misconceptions.items(), key=lambda kv: (-kv[1], kv[0]))
-    return Summary(len(rows), statuses.get("pass", 0),
-                   dict(sorted(statuses.items())), dict(sorted(outcomes.items())), ranked)
+    return Summary(
+        len(rows),
+        statuses.get("pass", 0),
+        dict(sorted(statuses.items())),
+        dict(sorted(outcomes.items())),
+        ranked,
+    )
 
 
 # -- writing the results ---------------------------------------------------------------------
 
-CSV_COLUMNS = ["student", "file", "status", "outcome", "tests_passed", "tests_total",
-               "misconception", "duration_s", "message", "retried"]
+CSV_COLUMNS = [
+    "student",
+    "file",
+    "status",
+    "outcome",
+    "tests_passed",
+    "tests_total",
+    "misconception",
+    "duration_s",
+    "message",
+    "retried",
+]
 
 
 def to_csv(rows: list[Row]) -> str:
@@ -310,11 +375,19 @@ def to_csv(rows: list[Row]) -> str:
     return out.getvalue()
 
 
-def to_json(exercise: Exercise, seed: int, rows: list[Row], pack: dict,
-            shard: tuple[int, int] | None = None) -> dict:
-    data = {"version": 1, "kind": GRADE_KIND, "pack": pack, "exercise": exercise.id,
-            "seed": seed, "graded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "rows": [r.to_json() for r in rows], "summary": summarize(rows).to_json()}
+def to_json(
+    exercise: Exercise, seed: int, rows: list[Row], pack: dict, shard: tuple[int, int] | None = None
+) -> dict:
+    data = {
+        "version": 1,
+        "kind": GRADE_KIND,
+        "pack": pack,
+        "exercise": exercise.id,
+        "seed": seed,
+        "graded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "rows": [r.to_json() for r in rows],
+        "summary": summarize(rows).to_json(),
+    }
     if shard is not None:  # `jaxtutor report` merges the shards into one
         data["shard"] = f"{shard[0]}/{shard[1]}"
     return data
@@ -324,8 +397,12 @@ def to_junit(exercise_id: str, seed: int, rows: list[Row]) -> str:
     """A <testsuite> per student, a <testcase> per case (see junit.py)."""
     from jaxtutor.render import junit
 
-    suites = [junit.verdict_suite(r.verdict, r.student, r.file) if r.verdict is not None
-              else junit.unchecked_suite(exercise_id, r.student, r.message) for r in rows]
+    suites = [
+        junit.verdict_suite(r.verdict, r.student, r.file)
+        if r.verdict is not None
+        else junit.unchecked_suite(exercise_id, r.student, r.message)
+        for r in rows
+    ]
     return junit.document(suites, f"jaxtutor grade {exercise_id} --seed {seed}")
 
 
@@ -341,18 +418,31 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
     def cell(text: str, style: str = "") -> Text:  # names, files and messages are the learners'
         return inert_text(text, style, multiline=False)
 
-    table = Table(title=f"{inert(exercise_id, multiline=False)} (seed {seed})",
-                  title_justify="left")
-    for column, justify in [("student", "left"), ("status", "left"), ("outcome", "left"),
-                            ("tests", "right"), ("misconception", "left"), ("time", "right"),
-                            ("note", "left")]:
+    table = Table(
+        title=f"{inert(exercise_id, multiline=False)} (seed {seed})", title_justify="left"
+    )
+    for column, justify in [
+        ("student", "left"),
+        ("status", "left"),
+        ("outcome", "left"),
+        ("tests", "right"),
+        ("misconception", "left"),
+        ("time", "right"),
+        ("note", "left"),
+    ]:
         table.add_column(column, justify=justify)
     for r in rows:
         # errors without a misconception say why in a few words; csv/json carry it all
         note = r.message[:60] if r.status == "error" and not r.misconception else ""
-        table.add_row(cell(r.student), Text(r.status, style=_STYLE[r.status]), cell(r.outcome),
-                      f"{r.passed}/{r.total}", cell(r.misconception or "-"),
-                      f"{r.duration_s:.1f} s", cell(note, "dim"))
+        table.add_row(
+            cell(r.student),
+            Text(r.status, style=_STYLE[r.status]),
+            cell(r.outcome),
+            f"{r.passed}/{r.total}",
+            cell(r.misconception or "-"),
+            f"{r.duration_s:.1f} s",
+            cell(note, "dim"),
+        )
     return Group(table, inert_text(summary_text(summarize(rows))))
 
 
@@ -369,8 +459,15 @@ def summary_text(summary: Summary) -> str:
 
 # -- the command ------------------------------------------------------------------------------
 
-def write_results(fmt: str, out: str | None, exercise_id: str, seed: int, rows: list[Row],
-                  data: Callable[[], dict]) -> None:
+
+def write_results(
+    fmt: str,
+    out: str | None,
+    exercise_id: str,
+    seed: int,
+    rows: list[Row],
+    data: Callable[[], dict],
+) -> None:
     """Rows in `fmt` (table, csv, json, junit) to stdout or `out`; `data()` is the JSON."""
     from rich.console import Console
 
@@ -419,14 +516,18 @@ def command(args, exercise: Exercise, pack: dict) -> int:
     shard = getattr(args, "shard", None)
     submissions = find_submissions([Path(p) for p in args.paths], exercise)
     if not submissions:
-        print("jaxtutor: no submissions found (a .py file per student, or a folder per student)",
-              file=sys.stderr)
+        print(
+            "jaxtutor: no submissions found (a .py file per student, or a folder per student)",
+            file=sys.stderr,
+        )
         return 2
     if shard is not None:  # an empty shard is fine: a small class in many shards
         everyone = len(submissions)
         submissions = in_shard(submissions, shard)
-        print(f"jaxtutor: shard {shard[0]}/{shard[1]}: {len(submissions)} of {everyone} "
-              "submissions", file=sys.stderr)
+        print(
+            f"jaxtutor: shard {shard[0]}/{shard[1]}: {len(submissions)} of {everyone} submissions",
+            file=sys.stderr,
+        )
     # one draw of hidden cases for the whole class; the seed goes into the results so a
     # re-grade with --seed repeats it
     seed = fresh_seed() if args.seed is None else args.seed
@@ -435,9 +536,14 @@ def command(args, exercise: Exercise, pack: dict) -> int:
         from rich.markup import escape
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), console=err,
-                      transient=True) as bar:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
             task = bar.add_task(f"grading {exercise.id}", total=len(submissions))
             seen: set[str] = set()
 
@@ -453,6 +559,12 @@ def command(args, exercise: Exercise, pack: dict) -> int:
         rows = grade(exercise, submissions, args.jobs, seed)
     if args.format == "csv" and args.seed is None:  # a CSV row has no place for it
         print(f"jaxtutor: graded with --seed {seed}", file=sys.stderr)
-    write_results(args.format, args.out, exercise.id, seed, rows,
-                  lambda: to_json(exercise, seed, rows, pack, shard))
+    write_results(
+        args.format,
+        args.out,
+        exercise.id,
+        seed,
+        rows,
+        lambda: to_json(exercise, seed, rows, pack, shard),
+    )
     return 1 if any(r.outcome == "internal_error" for r in rows) else 0

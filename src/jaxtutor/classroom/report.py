@@ -35,37 +35,58 @@ def read_export(path: Path) -> dict:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ExportError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+            raise ExportError(
+                f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
+            ) from None
         if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
             raise ExportError(f"{path}: not a jaxtutor progress export")
         if data.get("version") != EXPORT_VERSION:
-            raise ExportError(f"{path}: export version {data.get('version')} is not supported "
-                              f"(this jaxtutor reads version {EXPORT_VERSION})")
+            raise ExportError(
+                f"{path}: export version {data.get('version')} is not supported "
+                f"(this jaxtutor reads version {EXPORT_VERSION})"
+            )
         return data
     # every cell went through safe_cell on the way out
-    rows = [{k: _uncell(v) if isinstance(v, str) else v for k, v in r.items()}
-            for r in csv.DictReader(io.StringIO(text))]
+    rows = [
+        {k: _uncell(v) if isinstance(v, str) else v for k, v in r.items()}
+        for r in csv.DictReader(io.StringIO(text))
+    ]
     if not rows or set(EXPORT_CSV_COLUMNS) - set(rows[0]):
         raise ExportError(f"{path}: not a jaxtutor progress export (JSON or CSV)")
     packs = {r["pack"]: r["pack_version"] for r in rows}
     course_id = BUILTIN_PACK if BUILTIN_PACK in packs else rows[0]["pack"]
     try:
-        exercises = [{
-            "id": r["exercise"], "title": "", "pack": r["pack"], "status": r["status"],
-            "attempts": int(r["attempts"] or 0), "hints_used": int(r["hints_used"] or 0),
-            "first_passed_at": r["first_passed_at"] or None,
-            "last_outcome": r["last_outcome"] or None,
-            "last_misconception": r["last_misconception"] or None,
-            "misconceptions": {k: int(v) for k, _, v in (m.partition(":") for m in
-                                                         r["misconceptions"].split(";") if m)},
-            "solution_shown": r["solution_shown"] == "yes",
-            "final_draft": r["final_draft"] or None} for r in rows]
+        exercises = [
+            {
+                "id": r["exercise"],
+                "title": "",
+                "pack": r["pack"],
+                "status": r["status"],
+                "attempts": int(r["attempts"] or 0),
+                "hints_used": int(r["hints_used"] or 0),
+                "first_passed_at": r["first_passed_at"] or None,
+                "last_outcome": r["last_outcome"] or None,
+                "last_misconception": r["last_misconception"] or None,
+                "misconceptions": {
+                    k: int(v)
+                    for k, _, v in (m.partition(":") for m in r["misconceptions"].split(";") if m)
+                },
+                "solution_shown": r["solution_shown"] == "yes",
+                "final_draft": r["final_draft"] or None,
+            }
+            for r in rows
+        ]
     except ValueError as exc:
         raise ExportError(f"{path}: a number is not a number: {exc}") from None
-    return {"kind": EXPORT_KIND, "version": EXPORT_VERSION, "name": rows[0]["name"],
-            "exported_at": None, "course": {"id": course_id, "version": packs[course_id]},
-            "packs": [{"id": k, "version": v} for k, v in packs.items() if k != course_id],
-            "exercises": exercises}
+    return {
+        "kind": EXPORT_KIND,
+        "version": EXPORT_VERSION,
+        "name": rows[0]["name"],
+        "exported_at": None,
+        "course": {"id": course_id, "version": packs[course_id]},
+        "packs": [{"id": k, "version": v} for k, v in packs.items() if k != course_id],
+        "exercises": exercises,
+    }
 
 
 def merge(exports: list[dict]) -> dict:
@@ -81,15 +102,33 @@ def merge(exports: list[dict]) -> dict:
         order += [ex["id"] for ex in data["exercises"] if ex["id"] not in order]
     students = []
     misconceptions: dict[str, dict] = {}
-    totals = {ex_id: {"exercise": ex_id, "passed": 0, "started": 0, "attempts": 0,
-                      "hints_used": 0, "solution_shown": 0} for ex_id in order}
+    totals = {
+        ex_id: {
+            "exercise": ex_id,
+            "passed": 0,
+            "started": 0,
+            "attempts": 0,
+            "hints_used": 0,
+            "solution_shown": 0,
+        }
+        for ex_id in order
+    }
     for name in sorted(by_name, key=str.casefold):
         data = by_name[name]
         cells = {}
         for ex in data["exercises"]:
-            cells[ex["id"]] = {k: ex[k] for k in ("status", "attempts", "hints_used",
-                                                  "first_passed_at", "last_misconception",
-                                                  "misconceptions", "solution_shown")}
+            cells[ex["id"]] = {
+                k: ex[k]
+                for k in (
+                    "status",
+                    "attempts",
+                    "hints_used",
+                    "first_passed_at",
+                    "last_misconception",
+                    "misconceptions",
+                    "solution_shown",
+                )
+            }
             t = totals[ex["id"]]
             t["passed"] += ex["status"] == "passed"
             t["started"] += ex["status"] != "not_started"
@@ -97,23 +136,45 @@ def merge(exports: list[dict]) -> dict:
             t["hints_used"] += ex["hints_used"]
             t["solution_shown"] += bool(ex["solution_shown"])
             for mid, n in ex["misconceptions"].items():
-                m = misconceptions.setdefault((ex["id"], mid), {"exercise": ex["id"], "id": mid,
-                                                                "students": 0, "times": 0})
+                m = misconceptions.setdefault(
+                    (ex["id"], mid), {"exercise": ex["id"], "id": mid, "students": 0, "times": 0}
+                )
                 m["students"] += 1
                 m["times"] += n
-        students.append({"name": name, "course": data["course"],
-                         "packs": data.get("packs", []), "exercises": cells})
+        students.append(
+            {
+                "name": name,
+                "course": data["course"],
+                "packs": data.get("packs", []),
+                "exercises": cells,
+            }
+        )
     ranked = sorted(misconceptions.values(), key=lambda m: (-m["students"], -m["times"], m["id"]))
     courses = sorted({(s["course"]["id"], s["course"]["version"]) for s in students})
-    return {"kind": "jaxtutor-class-report", "version": 1,
-            "courses": [{"id": i, "version": v} for i, v in courses],
-            "exercises": order, "students": students, "totals": list(totals.values()),
-            "misconceptions": ranked}
+    return {
+        "kind": "jaxtutor-class-report",
+        "version": 1,
+        "courses": [{"id": i, "version": v} for i, v in courses],
+        "exercises": order,
+        "students": students,
+        "totals": list(totals.values()),
+        "misconceptions": ranked,
+    }
 
 
-REPORT_CSV_COLUMNS = ["student", "course", "course_version", "exercise", "status", "attempts",
-                      "hints_used", "solution_shown", "first_passed_at", "last_misconception",
-                      "misconceptions"]
+REPORT_CSV_COLUMNS = [
+    "student",
+    "course",
+    "course_version",
+    "exercise",
+    "status",
+    "attempts",
+    "hints_used",
+    "solution_shown",
+    "first_passed_at",
+    "last_misconception",
+    "misconceptions",
+]
 
 
 def report_csv(report: dict) -> str:
@@ -126,16 +187,26 @@ def report_csv(report: dict) -> str:
             cell = s["exercises"].get(ex_id)
             if cell is None:
                 continue
-            writer.writerow({k: safe_cell(v) for k, v in {
-                "student": s["name"], "course": s["course"]["id"],
-                "course_version": s["course"]["version"], "exercise": ex_id,
-                "status": cell["status"], "attempts": cell["attempts"],
-                "hints_used": cell["hints_used"],
-                "solution_shown": "yes" if cell["solution_shown"] else "no",
-                "first_passed_at": cell["first_passed_at"] or "",
-                "last_misconception": cell["last_misconception"] or "",
-                "misconceptions": ";".join(f"{k}:{v}" for k, v in cell["misconceptions"].items()),
-            }.items()})
+            writer.writerow(
+                {
+                    k: safe_cell(v)
+                    for k, v in {
+                        "student": s["name"],
+                        "course": s["course"]["id"],
+                        "course_version": s["course"]["version"],
+                        "exercise": ex_id,
+                        "status": cell["status"],
+                        "attempts": cell["attempts"],
+                        "hints_used": cell["hints_used"],
+                        "solution_shown": "yes" if cell["solution_shown"] else "no",
+                        "first_passed_at": cell["first_passed_at"] or "",
+                        "last_misconception": cell["last_misconception"] or "",
+                        "misconceptions": ";".join(
+                            f"{k}:{v}" for k, v in cell["misconceptions"].items()
+                        ),
+                    }.items()
+                }
+            )
     return out.getvalue()
 
 
@@ -162,28 +233,38 @@ def report_table(report: dict):
                 row.append(Text("-", style="dim"))
                 continue
             mark, style = _MARK.get(cell["status"], ("?", "red"))
-            extra = (f" h{cell['hints_used']}" if cell["hints_used"] else "") + \
-                    (" s" if cell["solution_shown"] else "")
+            extra = (f" h{cell['hints_used']}" if cell["hints_used"] else "") + (
+                " s" if cell["solution_shown"] else ""
+            )
             row.append(inert_text(mark + extra, style, multiline=False))
         table.add_row(*row)
-    lines = [f"{len(report['students'])} students. ✓ passed, … started, · not started; "
-             "hN: N hints used, s: solution shown."]
+    lines = [
+        f"{len(report['students'])} students. ✓ passed, … started, · not started; "
+        "hN: N hints used, s: solution shown."
+    ]
     for t in report["totals"]:
-        lines.append(f"  {t['exercise']}: {t['passed']} passed, {t['started']} started, "
-                     f"{t['hints_used']} hints, {t['attempts']} checks")
+        lines.append(
+            f"  {t['exercise']}: {t['passed']} passed, {t['started']} started, "
+            f"{t['hints_used']} hints, {t['attempts']} checks"
+        )
     if report["misconceptions"]:
         lines.append("Most common misconceptions (students, times):")
-        lines += [f"  {m['students']:3d} {m['times']:4d}  {m['exercise']}: {m['id']}"
-                  for m in report["misconceptions"]]
+        lines += [
+            f"  {m['students']:3d} {m['times']:4d}  {m['exercise']}: {m['id']}"
+            for m in report["misconceptions"]
+        ]
     if len(report["courses"]) > 1:
-        lines.append("Warning: these exports come from different courses or versions: " +
-                     ", ".join(f"{c['id']} {c['version']}" for c in report["courses"]))
+        lines.append(
+            "Warning: these exports come from different courses or versions: "
+            + ", ".join(f"{c['id']} {c['version']}" for c in report["courses"])
+        )
     return Group(table, inert_text("\n".join(lines)))
 
 
 def _grade_results(paths: list[str]) -> list[dict] | None:
     """The files as `grade --format json` results when the first one is such a file
     (a class graded in shards), else None: they are progress exports."""
+
     def read(path: str) -> dict | None:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -226,13 +307,18 @@ def command(args) -> int:
         return 2
     names = [e["name"] for e in exports]
     for name in sorted({n for n in names if names.count(n) > 1}):
-        print(f"jaxtutor: warning: several exports for {name!r}; the latest is used",
-              file=sys.stderr)
+        print(
+            f"jaxtutor: warning: several exports for {name!r}; the latest is used", file=sys.stderr
+        )
     report = merge(exports)
     if len(report["courses"]) > 1:
-        print(inert("jaxtutor: warning: exports from different courses or versions: " +
-                    ", ".join(f"{c['id']} {c['version']}" for c in report["courses"])),
-              file=sys.stderr)
+        print(
+            inert(
+                "jaxtutor: warning: exports from different courses or versions: "
+                + ", ".join(f"{c['id']} {c['version']}" for c in report["courses"])
+            ),
+            file=sys.stderr,
+        )
     if args.format == "csv":
         outfile.emit(report_csv(report), args.out)
     elif args.format == "json":

@@ -45,9 +45,15 @@ def active_course(cli_dir: str | None = None, only_packs: bool = False) -> Cours
             course.warnings.append(warning)
         for lesson in pack.lessons:
             if lesson.id in taken:
-                course.errors.append(LessonError(
-                    lesson.path, 1, 1, f"id {lesson.id!r} is already used by "
-                    f"{taken[lesson.id].path}; this lesson was not loaded"))
+                course.errors.append(
+                    LessonError(
+                        lesson.path,
+                        1,
+                        1,
+                        f"id {lesson.id!r} is already used by "
+                        f"{taken[lesson.id].path}; this lesson was not loaded",
+                    )
+                )
                 continue
             taken[lesson.id] = lesson
             course.lessons.append(lesson)

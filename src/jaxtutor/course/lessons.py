@@ -8,16 +8,11 @@ wheel as `jaxtutor/lessons`.
 from __future__ import annotations
 
 import re
-import sys
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxtutor.disk_cache import KeptAsJson
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MEMORY_MIB = 2048
@@ -74,6 +69,7 @@ class Lesson:
 
 
 # -- where lessons are ----------------------------------------------------------------
+
 
 def builtin_dir() -> Path:
     """The built-in course: inside the installed package, or at the source checkout's root."""
@@ -178,8 +174,9 @@ def _require(data: dict, key: str, kind: type, path: Path, text: str, table: str
         value = float(value)
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         line, column = locate(text, table, key)
-        raise LessonError(path, line, column,
-                          f"`{key}` must be a {kind.__name__}, not {type(value).__name__}")
+        raise LessonError(
+            path, line, column, f"`{key}` must be a {kind.__name__}, not {type(value).__name__}"
+        )
     return value
 
 
@@ -211,8 +208,13 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
     part = get(data, "part", str, default="")
     if part and (part != part.strip() or "\n" in part or len(part) > PART_MAX):
         line, column = locate(text, None, "part")
-        raise LessonError(path, line, column, f"`part` must be a short name on one line "
-                          f"(at most {PART_MAX} characters, no surrounding spaces)")
+        raise LessonError(
+            path,
+            line,
+            column,
+            f"`part` must be a short name on one line "
+            f"(at most {PART_MAX} characters, no surrounding spaces)",
+        )
     return Lesson(
         id=lesson_id,
         title=get(data, "title", str),
@@ -228,6 +230,7 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
 
 # -- the schema: every key a lesson file may hold (read by `jaxtutor lint` and the guide) --
 
+
 @dataclass(frozen=True)
 class Key:
     """One key of a lesson file. `kind` is the TOML type; `items` is the schema of each
@@ -242,30 +245,35 @@ class Key:
 
 
 LESSON_KEYS = {
-    "id": Key("string", "Unique id, lowercase letters, digits and _; also the exercise id.",
-              required=True),
+    "id": Key(
+        "string", "Unique id, lowercase letters, digits and _; also the exercise id.", required=True
+    ),
     "title": Key("string", "The lesson's title.", required=True),
     "order": Key("integer", "Position in the course; lower comes first.", default=0),
     "requires": Key("array", "Ids of lessons the learner should finish first.", default=[]),
     "summary": Key("string", "One sentence shown in lists.", default=""),
-    "part": Key("string", "The part of the course the lesson belongs to, shown as a heading "
-                "in the outline and in `list`; lessons of one part come one after another.",
-                default=""),
+    "part": Key(
+        "string",
+        "The part of the course the lesson belongs to, shown as a heading "
+        "in the outline and in `list`; lessons of one part come one after another.",
+        default="",
+    ),
     "explanation": Key("string", "The lesson itself, in Markdown.", required=True),
     "exercise": Key("table", "The exercise (see the [exercise] keys).", required=True),
 }
 
 EXERCISE_KEYS = {
     "function": Key("string", "Name of the function the learner writes.", required=True),
-    "oracle": Key("string", "Which oracle checks it: `generic` or a built-in one.",
-                  required=True),
-    "starter": Key("string", "The file the learner starts from; it must not pass.",
-                   required=True),
+    "oracle": Key("string", "Which oracle checks it: `generic` or a built-in one.", required=True),
+    "starter": Key("string", "The file the learner starts from; it must not pass.", required=True),
     "solution": Key("string", "A solution; it must pass.", required=True),
-    "hints": Key("array", "Hints from a gentle nudge to the full answer (non-empty strings).",
-                 required=True),
-    "timeout_s": Key("float", "Wall-clock limit for one check, in seconds.",
-                     default=DEFAULT_TIMEOUT_S),
-    "memory_mib": Key("integer", "Memory limit for the learner's process, in MiB.",
-                      default=DEFAULT_MEMORY_MIB),
+    "hints": Key(
+        "array", "Hints from a gentle nudge to the full answer (non-empty strings).", required=True
+    ),
+    "timeout_s": Key(
+        "float", "Wall-clock limit for one check, in seconds.", default=DEFAULT_TIMEOUT_S
+    ),
+    "memory_mib": Key(
+        "integer", "Memory limit for the learner's process, in MiB.", default=DEFAULT_MEMORY_MIB
+    ),
 }

@@ -9,29 +9,26 @@ from __future__ import annotations
 
 import os
 import re
-import sys
+import tomllib
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
 from jaxtutor.course.lessons import Key, Lesson, LessonError, load_dir
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 ENV = "JAXTUTOR_LESSONS"
 MANIFEST = "pack.toml"
 MANIFEST_KEYS = {
     "id": Key("string", "A short name for the pack (default: the folder's name).", default=""),
     "title": Key("string", "The pack's name, shown beside its lessons.", required=True),
-    "version": Key("string", "The pack's own version, e.g. \"1.0\".", required=True),
-    "jax": Key("string", "The JAX versions it was written for, e.g. \">=0.4.30,<0.11\".",
-               default="any"),
+    "version": Key("string", 'The pack\'s own version, e.g. "1.0".', required=True),
+    "jax": Key(
+        "string", 'The JAX versions it was written for, e.g. ">=0.4.30,<0.11".', default="any"
+    ),
     "author": Key("string", "Who wrote it.", default=""),
-    "replace_builtin": Key("boolean", "Show only this pack's lessons, not the built-in course.",
-                           default=False),
+    "replace_builtin": Key(
+        "boolean", "Show only this pack's lessons, not the built-in course.", default=False
+    ),
 }
 VERSION_SPEC = re.compile(r"^\s*(>=|<=|==|!=|>|<)\s*([0-9][0-9.]*)\s*$")
 
@@ -55,7 +52,9 @@ class Pack:
         except metadata.PackageNotFoundError:
             return None
         if not version_in(installed, self.jax):
-            return f"pack {self.title!r} was written for JAX {self.jax}; JAX {installed} is installed"
+            return (
+                f"pack {self.title!r} was written for JAX {self.jax}; JAX {installed} is installed"
+            )
         return None
 
 

@@ -112,16 +112,18 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         # autocommit mode: each `with self._tx()` is one explicit BEGIN IMMEDIATE..COMMIT
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                                   timeout=5.0)
+        self._db = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=5.0
+        )
         self._db.row_factory = sqlite3.Row
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL+NORMAL survives a killed process
         self._db.execute("PRAGMA busy_timeout=5000")
         with self._lock:
             self._db.executescript(_SCHEMA)
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                             (str(SCHEMA_VERSION),))
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
 
     # -- plumbing ----------------------------------------------------------------------
 
@@ -144,8 +146,9 @@ class Store:
         return Store._Tx(self)
 
     def _ensure(self, db: sqlite3.Connection, exercise: str, now: float) -> None:
-        db.execute("INSERT OR IGNORE INTO exercises (id, updated_at) VALUES (?, ?)",
-                   (exercise, now))
+        db.execute(
+            "INSERT OR IGNORE INTO exercises (id, updated_at) VALUES (?, ?)", (exercise, now)
+        )
 
     def close(self) -> None:
         with self._lock:
@@ -180,12 +183,16 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, exercise, source, saved_at, reason FROM drafts "
-                "WHERE exercise = ? ORDER BY id DESC", (exercise,)).fetchall()
+                "WHERE exercise = ? ORDER BY id DESC",
+                (exercise,),
+            ).fetchall()
         return [EarlierDraft(**dict(row)) for row in rows]
 
     def attempts(self, exercise: str | None = None) -> list[dict]:
         """The check history, oldest first (all exercises when `exercise` is None)."""
-        query = "SELECT * FROM attempts" + (" WHERE exercise = ?" if exercise else "") + " ORDER BY id"
+        query = (
+            "SELECT * FROM attempts" + (" WHERE exercise = ?" if exercise else "") + " ORDER BY id"
+        )
         with self._lock:
             rows = self._db.execute(query, (exercise,) if exercise else ()).fetchall()
         return [dict(row) for row in rows]
@@ -214,9 +221,12 @@ class Store:
         now = time.time()
         with self._tx() as db:
             self._ensure(db, exercise, now)
-            db.execute("UPDATE exercises SET draft = ?, draft_saved_at = ?, updated_at = ?, "
-                       "status = CASE status WHEN 'not_started' THEN 'in_progress' ELSE status END "
-                       "WHERE id = ?", (source, now, now, exercise))
+            db.execute(
+                "UPDATE exercises SET draft = ?, draft_saved_at = ?, updated_at = ?, "
+                "status = CASE status WHEN 'not_started' THEN 'in_progress' ELSE status END "
+                "WHERE id = ?",
+                (source, now, now, exercise),
+            )
 
     def reset_draft(self, exercise: str, starter: str) -> int | None:
         """Set the current draft aside (see `earlier_drafts`) and start again from the
@@ -224,13 +234,20 @@ class Store:
         now = time.time()
         with self._tx() as db:
             self._ensure(db, exercise, now)
-            (draft,) = db.execute("SELECT draft FROM exercises WHERE id = ?", (exercise,)).fetchone()
+            (draft,) = db.execute(
+                "SELECT draft FROM exercises WHERE id = ?", (exercise,)
+            ).fetchone()
             kept = None
             if draft is not None and draft != starter:
-                kept = db.execute("INSERT INTO drafts (exercise, source, saved_at, reason) "
-                                  "VALUES (?, ?, ?, 'reset')", (exercise, draft, now)).lastrowid
-            db.execute("UPDATE exercises SET draft = ?, draft_saved_at = ?, updated_at = ? "
-                       "WHERE id = ?", (starter, now, now, exercise))
+                kept = db.execute(
+                    "INSERT INTO drafts (exercise, source, saved_at, reason) "
+                    "VALUES (?, ?, ?, 'reset')",
+                    (exercise, draft, now),
+                ).lastrowid
+            db.execute(
+                "UPDATE exercises SET draft = ?, draft_saved_at = ?, updated_at = ? WHERE id = ?",
+                (starter, now, now, exercise),
+            )
         return kept
 
     def restore_draft(self, exercise: str, draft_id: int) -> str:
@@ -238,29 +255,45 @@ class Store:
         now = time.time()
         with self._tx() as db:
             self._ensure(db, exercise, now)
-            row = db.execute("SELECT source FROM drafts WHERE id = ? AND exercise = ?",
-                             (draft_id, exercise)).fetchone()
+            row = db.execute(
+                "SELECT source FROM drafts WHERE id = ? AND exercise = ?", (draft_id, exercise)
+            ).fetchone()
             if row is None:
                 raise KeyError(f"no earlier draft {draft_id} for {exercise}")
-            (current,) = db.execute("SELECT draft FROM exercises WHERE id = ?", (exercise,)).fetchone()
+            (current,) = db.execute(
+                "SELECT draft FROM exercises WHERE id = ?", (exercise,)
+            ).fetchone()
             if current is not None and current != row[0]:
-                db.execute("INSERT INTO drafts (exercise, source, saved_at, reason) "
-                           "VALUES (?, ?, ?, 'restore')", (exercise, current, now))
-            db.execute("UPDATE exercises SET draft = ?, draft_saved_at = ?, updated_at = ? "
-                       "WHERE id = ?", (row[0], now, now, exercise))
+                db.execute(
+                    "INSERT INTO drafts (exercise, source, saved_at, reason) "
+                    "VALUES (?, ?, ?, 'restore')",
+                    (exercise, current, now),
+                )
+            db.execute(
+                "UPDATE exercises SET draft = ?, draft_saved_at = ?, updated_at = ? WHERE id = ?",
+                (row[0], now, now, exercise),
+            )
         return row[0]
 
-    def record_attempt(self, exercise: str, status: str, outcome: str,
-                       misconception: str | None = None, duration_s: float | None = None,
-                       source: str | None = None) -> ExerciseProgress:
+    def record_attempt(
+        self,
+        exercise: str,
+        status: str,
+        outcome: str,
+        misconception: str | None = None,
+        duration_s: float | None = None,
+        source: str | None = None,
+    ) -> ExerciseProgress:
         """One check: `status` is pass | fail | error, `outcome` the verdict's outcome name.
         A pass is for good: a later failing check leaves the exercise passed."""
         now = time.time()
         with self._tx() as db:
             self._ensure(db, exercise, now)
-            db.execute("INSERT INTO attempts (exercise, at, status, outcome, misconception, "
-                       "duration_s, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (exercise, now, status, outcome, misconception, duration_s, source))
+            db.execute(
+                "INSERT INTO attempts (exercise, at, status, outcome, misconception, "
+                "duration_s, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (exercise, now, status, outcome, misconception, duration_s, source),
+            )
             passed = status == "pass"
             db.execute(
                 "UPDATE exercises SET attempts = attempts + 1, last_outcome = ?, "
@@ -268,33 +301,46 @@ class Store:
                 "status = CASE WHEN ? OR status = 'passed' THEN 'passed' ELSE 'in_progress' END, "
                 "first_passed_at = CASE WHEN ? AND first_passed_at IS NULL THEN ? "
                 "ELSE first_passed_at END WHERE id = ?",
-                (outcome, misconception, now, passed, passed, now, exercise))
+                (outcome, misconception, now, passed, passed, now, exercise),
+            )
         return self.exercise(exercise)
 
     def record_verdict(self, verdict, source: str | None = None) -> ExerciseProgress:
         """`record_attempt` from a Verdict."""
         return self.record_attempt(
-            verdict.exercise, verdict.status, verdict.outcome.name.lower(),
-            verdict.diagnosis.id if verdict.diagnosis else None, verdict.duration_s, source)
+            verdict.exercise,
+            verdict.status,
+            verdict.outcome.name.lower(),
+            verdict.diagnosis.id if verdict.diagnosis else None,
+            verdict.duration_s,
+            source,
+        )
 
     def reveal_hint(self, exercise: str, available: int) -> int:
         """Reveal the next hint of a ladder of `available`; returns how many are shown now."""
         now = time.time()
         with self._tx() as db:
             self._ensure(db, exercise, now)
-            db.execute("UPDATE exercises SET hints_revealed = MIN(hints_revealed + 1, ?), "
-                       "updated_at = ?, status = CASE status WHEN 'not_started' THEN "
-                       "'in_progress' ELSE status END WHERE id = ?", (available, now, exercise))
-            (shown,) = db.execute("SELECT hints_revealed FROM exercises WHERE id = ?",
-                                  (exercise,)).fetchone()
+            db.execute(
+                "UPDATE exercises SET hints_revealed = MIN(hints_revealed + 1, ?), "
+                "updated_at = ?, status = CASE status WHEN 'not_started' THEN "
+                "'in_progress' ELSE status END WHERE id = ?",
+                (available, now, exercise),
+            )
+            (shown,) = db.execute(
+                "SELECT hints_revealed FROM exercises WHERE id = ?", (exercise,)
+            ).fetchone()
         return shown
 
     def mark_solution_shown(self, exercise: str) -> None:
         now = time.time()
         with self._tx() as db:
             self._ensure(db, exercise, now)
-            db.execute("UPDATE exercises SET solution_shown_at = COALESCE(solution_shown_at, ?), "
-                       "updated_at = ? WHERE id = ?", (now, now, exercise))
+            db.execute(
+                "UPDATE exercises SET solution_shown_at = COALESCE(solution_shown_at, ?), "
+                "updated_at = ? WHERE id = ?",
+                (now, now, exercise),
+            )
 
     def integrity(self) -> str:
         """`PRAGMA integrity_check`: "ok" for a healthy file."""

@@ -23,12 +23,20 @@ def progress_table(lessons: list[Lesson], progress: dict[str, ExerciseProgress])
     for number, lesson in enumerate(lessons, start=1):
         state = progress.get(lesson.id) or ExerciseProgress(lesson.id)
         word, style = _STATUS.get(state.status, ("○ not started", "dim"))
-        when = (datetime.datetime.fromtimestamp(state.first_passed_at).strftime("%Y-%m-%d")
-                if state.first_passed_at else "")
+        when = (
+            datetime.datetime.fromtimestamp(state.first_passed_at).strftime("%Y-%m-%d")
+            if state.first_passed_at
+            else ""
+        )
         title = Text.assemble(inert(lesson.title, multiline=False), "\n", (lesson.id, "dim"))
-        table.add_row(str(number), title, f"[{style}]{word}[/]",
-                      str(state.attempts),
-                      f"{state.hints_revealed}/{len(lesson.exercise.hints)}", when)
+        table.add_row(
+            str(number),
+            title,
+            f"[{style}]{word}[/]",
+            str(state.attempts),
+            f"{state.hints_revealed}/{len(lesson.exercise.hints)}",
+            when,
+        )
     return table
 
 
@@ -43,13 +51,28 @@ def command(course, console: Console | None = None) -> int:
     console.print(progress_table(lessons, progress))
     passed = sum(progress.get(lesson.id, ExerciseProgress(lesson.id)).passed for lesson in lessons)
     console.print(f"{passed} of {len(lessons)} lessons passed.")
-    todo = next((lesson for lesson in lessons if lesson.id == current
-                 and not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed), None)
-    todo = todo or next((lesson for lesson in lessons
-                         if not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed), None)
+    todo = next(
+        (
+            lesson
+            for lesson in lessons
+            if lesson.id == current
+            and not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed
+        ),
+        None,
+    )
+    todo = todo or next(
+        (
+            lesson
+            for lesson in lessons
+            if not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed
+        ),
+        None,
+    )
     if todo:
-        console.print(f"Continue with [bold]{todo.title}[/]: run `jaxtutor`, or "
-                      f"`jaxtutor watch {todo.id}` to use your own editor.")
+        console.print(
+            f"Continue with [bold]{todo.title}[/]: run `jaxtutor`, or "
+            f"`jaxtutor watch {todo.id}` to use your own editor."
+        )
     else:
         console.print("[green]You have passed every lesson.[/]")
     console.print(f"[dim]Saved in {path}[/]")

@@ -21,8 +21,15 @@ from jaxtutor.learner.progress import Store
 from jaxtutor.render.safe_text import inert
 
 
-def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = False,
-          console: Console | None = None, stop: threading.Event | None = None) -> None:
+def watch(
+    lesson: Lesson,
+    path: Path,
+    lessons: list[Lesson],
+    *,
+    poll: bool = False,
+    console: Console | None = None,
+    stop: threading.Event | None = None,
+) -> None:
     """Check `path` now and after every change, until `stop` is set or Ctrl+C; `lessons`
     is the course, for the lesson that comes next."""
     import watchfiles
@@ -40,7 +47,9 @@ def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = Fal
         except FileExistsError:
             pass
         else:
-            console.print(f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor.")
+            console.print(
+                f"Wrote the starter code to [bold]{_shown(path)}[/]. Open it in your editor."
+            )
     following = _next_lesson(lesson, lessons)
 
     def is_ours(change, changed: str) -> bool:
@@ -72,10 +81,16 @@ def watch(lesson: Lesson, path: Path, lessons: list[Lesson], *, poll: bool = Fal
         # one watcher for the whole session: saves made during a check are not lost. It
         # also wakes every second to compare the file itself, so a save made before the
         # watcher started, or one whose event never arrives, is still checked
-        for _changes in watchfiles.watch(path.parent, watch_filter=is_ours,
-                                         force_polling=poll or None, poll_delay_ms=300,
-                                         rust_timeout=1000, yield_on_timeout=True,
-                                         stop_event=stop, raise_interrupt=False):
+        for _changes in watchfiles.watch(
+            path.parent,
+            watch_filter=is_ours,
+            force_polling=poll or None,
+            poll_delay_ms=300,
+            rust_timeout=1000,
+            yield_on_timeout=True,
+            stop_event=stop,
+            raise_interrupt=False,
+        ):
             check_now()
 
 

@@ -17,22 +17,30 @@ from jaxtutor.oracles.values import describe, matches
 
 ARG_NAMES = ("scale", "w", "x", "y")
 _M = [
-    Misconception("wrong_argnums",
-                  "You differentiated with respect to the wrong arguments.",
-                  "argnums counts positions from 0 in loss(scale, w, x, y): w is position 1 "
-                  "and x is position 2, so you want argnums=(1, 2)."),
-    Misconception("single_gradient",
-                  "You returned one gradient where two were asked for.",
-                  "With a single integer argnums, jax.grad returns one gradient. Pass a tuple "
-                  "of positions, argnums=(1, 2), to get a tuple of two gradients back."),
-    Misconception("swapped_order",
-                  "You returned both gradients, but in the wrong order.",
-                  "jax.grad returns the gradients in the order of argnums. The exercise asks "
-                  "for (dloss/dw, dloss/dx): list w's position first."),
-    Misconception("non_scalar_loss",
-                  "The function you differentiated does not return a single number.",
-                  "jax.grad needs a scalar output. Keep the jnp.sum in the loss, so it "
-                  "returns shape (), not one value per example."),
+    Misconception(
+        "wrong_argnums",
+        "You differentiated with respect to the wrong arguments.",
+        "argnums counts positions from 0 in loss(scale, w, x, y): w is position 1 "
+        "and x is position 2, so you want argnums=(1, 2).",
+    ),
+    Misconception(
+        "single_gradient",
+        "You returned one gradient where two were asked for.",
+        "With a single integer argnums, jax.grad returns one gradient. Pass a tuple "
+        "of positions, argnums=(1, 2), to get a tuple of two gradients back.",
+    ),
+    Misconception(
+        "swapped_order",
+        "You returned both gradients, but in the wrong order.",
+        "jax.grad returns the gradients in the order of argnums. The exercise asks "
+        "for (dloss/dw, dloss/dx): list w's position first.",
+    ),
+    Misconception(
+        "non_scalar_loss",
+        "The function you differentiated does not return a single number.",
+        "jax.grad needs a scalar output. Keep the jnp.sum in the loss, so it "
+        "returns shape (), not one value per example.",
+    ),
 ]
 MISCONCEPTIONS = {m.id: m for m in _M}
 
@@ -40,8 +48,12 @@ MISCONCEPTIONS = {m.id: m for m in _M}
 def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
     """Every argument's gradient, in float64 NumPy."""
     r = x @ w - y
-    return {"scale": np.asarray(np.sum(r**2)), "w": 2 * scale * x.T @ r,
-            "x": 2 * scale * np.outer(r, w), "y": -2 * scale * r}
+    return {
+        "scale": np.asarray(np.sum(r**2)),
+        "w": 2 * scale * x.T @ r,
+        "x": 2 * scale * np.outer(r, w),
+        "y": -2 * scale * r,
+    }
 
 
 def make_cases(seed: int) -> list[Case]:
@@ -50,11 +62,26 @@ def make_cases(seed: int) -> list[Case]:
     check. (3, 2) is not square, so a transposed gradient shows; (1, 1) covers B=1 and
     D=1."""
     rng = np.random.default_rng(seed)
-    cases = [Case("small example: scale=0.5, B=3, D=2",
-                  (np.asarray(0.5), np.array([1.0, -1.0]),
-                   np.array([[1.0, 2.0], [3.0, 4.0], [0.0, 1.0]]), np.array([0.0, 1.0, 2.0])), None)]
-    drawn = [_normal(rng, 1, 1), _normal(rng, 3, 2), _with_zeros(rng), _normal(rng, 3, 2),
-             _large(rng, 1, 1), _large(rng, 3, 2)]
+    cases = [
+        Case(
+            "small example: scale=0.5, B=3, D=2",
+            (
+                np.asarray(0.5),
+                np.array([1.0, -1.0]),
+                np.array([[1.0, 2.0], [3.0, 4.0], [0.0, 1.0]]),
+                np.array([0.0, 1.0, 2.0]),
+            ),
+            None,
+        )
+    ]
+    drawn = [
+        _normal(rng, 1, 1),
+        _normal(rng, 3, 2),
+        _with_zeros(rng),
+        _normal(rng, 3, 2),
+        _large(rng, 1, 1),
+        _large(rng, 3, 2),
+    ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         g = gradients(*case.args)
@@ -116,7 +143,8 @@ class ArgnumsOracle(Oracle):
             entry = name_entry(got, grads)
             if entry is not None:
                 return MISCONCEPTIONS["single_gradient"].diagnose(
-                    message=f"You returned only dloss/d{entry}, not the tuple (dloss/dw, dloss/dx).")
+                    message=f"You returned only dloss/d{entry}, not the tuple (dloss/dw, dloss/dx)."
+                )
             return None
         # named up to the first entry that is no gradient: naming every entry of a tuple
         # of 40,000 floats took seconds, for names no verdict shows
@@ -127,16 +155,24 @@ class ArgnumsOracle(Oracle):
                 break
         if len(got) == 2 and names == ["x", "w"]:
             return MISCONCEPTIONS["swapped_order"].diagnose(
-                message="You returned (dloss/dx, dloss/dw); the exercise asks for (dloss/dw, dloss/dx).")
+                message="You returned (dloss/dx, dloss/dw); the exercise asks for (dloss/dw, dloss/dx)."
+            )
         if names and all(names):  # an empty tuple names nothing
             said = ", ".join(f"entry {i} is dloss/d{n}" for i, n in enumerate(names))
             if len(got) == 1:
                 return MISCONCEPTIONS["single_gradient"].diagnose(
-                    message=f"You returned a tuple with one gradient ({said}).")
+                    message=f"You returned a tuple with one gradient ({said})."
+                )
             return MISCONCEPTIONS["wrong_argnums"].diagnose(
                 message=f"Your tuple holds the wrong gradients: {said}. "
-                        "The exercise asks for (dloss/dw, dloss/dx).")
+                "The exercise asks for (dloss/dw, dloss/dx)."
+            )
         if len(got) == 2:
             return None
-        return MISCONCEPTIONS["single_gradient"].diagnose(
-            message=f"Expected a tuple of two gradients, got {describe(got)}.") if len(got) == 1 else None
+        return (
+            MISCONCEPTIONS["single_gradient"].diagnose(
+                message=f"Expected a tuple of two gradients, got {describe(got)}."
+            )
+            if len(got) == 1
+            else None
+        )

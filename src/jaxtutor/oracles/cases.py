@@ -40,7 +40,11 @@ def shown(value) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k!r}: {shown(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (np.ndarray, np.generic, float)) and not isinstance(value, bool):
-        text = np.array2string(np.asarray(value), separator=", ", threshold=10**6,
-                               formatter={"float_kind": lambda v: f"{v:.6g}"})
+        text = np.array2string(
+            np.asarray(value),
+            separator=", ",
+            threshold=10**6,
+            formatter={"float_kind": lambda v: f"{v:.6g}"},
+        )
         return " ".join(text.split())
     return repr(value)

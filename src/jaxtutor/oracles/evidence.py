@@ -12,8 +12,9 @@ import re
 
 from jaxtutor.explain import clean_message
 
-_DROP_LINES = re.compile(r"^(The error occurred while tracing|See https?://|This concrete value).*$",
-                         re.M)
+_DROP_LINES = re.compile(
+    r"^(The error occurred while tracing|See https?://|This concrete value).*$", re.M
+)
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 _PLACE = re.compile(r"\S+\.py:\d+|line \d+")
 _CARRY_NAME = re.compile(r"\b(carry|component) [\w\[\].']+ (has type)")
@@ -21,8 +22,24 @@ _SHAPE = re.compile(r"\[([\d, ]*\d[\d, ]*)\]|\((\d+(?:, ?\d+)*,?)\)")
 _SIZE = re.compile(r"\b(size|sizes|length) \d+")
 _TRACER = re.compile(r"\w*Tracer\([^)]*\)")
 # JAX operations a line can be doing; what a raising line did is which of these it names
-_OPERATIONS = ("value_and_grad", "grad", "scan", "vmap", "jit", "fori_loop", "while_loop",
-               "cond", "at", "item", "float", "int", "tree", "dot", "sum", "mean")
+_OPERATIONS = (
+    "value_and_grad",
+    "grad",
+    "scan",
+    "vmap",
+    "jit",
+    "fori_loop",
+    "while_loop",
+    "cond",
+    "at",
+    "item",
+    "float",
+    "int",
+    "tree",
+    "dot",
+    "sum",
+    "mean",
+)
 _WORD = re.compile(r"[A-Za-z_]+")
 
 
@@ -33,8 +50,12 @@ def normalised(message: str) -> str:
     text = _CARRY_NAME.sub(r"\1 _ \2", text)
     text = _TRACER.sub("Tracer", text)
     # a shape keeps its rank, not its sizes: f32[3] and f32[5] are one mistake, f32[] another
-    text = _SHAPE.sub(lambda m: "[" + ",".join("N" for _ in (m.group(1) or m.group(2)).split(",")
-                                               if _.strip()) + "]", text)
+    text = _SHAPE.sub(
+        lambda m: (
+            "[" + ",".join("N" for _ in (m.group(1) or m.group(2)).split(",") if _.strip()) + "]"
+        ),
+        text,
+    )
     text = _SIZE.sub(r"\1 N", text)
     return " ".join(text.split())
 

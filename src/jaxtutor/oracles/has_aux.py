@@ -19,73 +19,101 @@ from jaxtutor.oracles.interface import Misconception, Oracle
 from jaxtutor.oracles.values import fmt, matches
 
 _M = [
-    Misconception("missing_has_aux",
-                  "You differentiated loss_and_accuracy without has_aux=True, so JAX tried "
-                  "to differentiate the whole pair (loss, accuracy).",
-                  "loss_and_accuracy returns (loss, accuracy). Pass has_aux=True to "
-                  "jax.value_and_grad so it differentiates only the loss and carries the "
-                  "accuracy along."),
-    Misconception("aux_not_a_pair",
-                  "With has_aux=True the function you differentiate must return exactly a "
-                  "pair (loss, aux).",
-                  "Differentiate loss_and_accuracy itself, which already returns the pair "
-                  "(loss, accuracy); do not wrap it in a function that returns only the loss "
-                  "or more than two things."),
-    Misconception("torch_order_unpacking",
-                  "You unpacked value_and_grad's result in PyTorch's order, grads, (loss, "
-                  "accuracy). JAX gives ((loss, accuracy), grads), so your `grads` holds the "
-                  "pair (loss, accuracy) and your loss and accuracy hold the dict's keys.",
-                  "Swap the two sides: (loss, accuracy), grads = jax.value_and_grad("
-                  "loss_and_accuracy, has_aux=True)(params, x, y)."),
-    Misconception("grad_has_aux_pair",
-                  "jax.grad with has_aux=True returns the pair (grads, accuracy), and you "
-                  "used that whole pair as the gradients.",
-                  "Unpack it, grads, accuracy = jax.grad(loss_and_accuracy, has_aux=True)"
-                  "(params, x, y), or use jax.value_and_grad to get the loss as well."),
-    Misconception("argnums_not_params",
-                  "Your argnums makes value_and_grad differentiate with respect to another "
-                  "argument than params, so `grads` is an array, not a dict like params.",
-                  "has_aux and argnums are independent: keep the default argnums=0, which "
-                  "is params, and has_aux=True. grads then has the keys \"w\" and \"b\"."),
-    Misconception("gradient_ascent",
-                  "Your step moves the params up the gradient, which makes the loss larger.",
-                  "Gradient descent subtracts: new = old - lr * grad, for both w and b."),
-    Misconception("no_update",
-                  "Your new params are the incoming params: no step was taken.",
-                  "Use the gradients from value_and_grad to build new params: "
-                  "params[k] - lr * grads[k] for both keys, and return those."),
-    Misconception("no_learning_rate",
-                  "Your step subtracts the whole gradient, without multiplying by lr.",
-                  "Scale the gradient by the learning rate: params[k] - lr * grads[k]."),
-    Misconception("partial_update",
-                  "You updated only one of the two parameters.",
-                  "grads is a dict with the same keys as params: update both "
-                  "params['w'] and params['b'] (jax.tree.map does every leaf at once)."),
-    Misconception("loss_after_update",
-                  "You reported the loss and accuracy at the updated params.",
-                  "Return the (loss, accuracy) that value_and_grad gave you: they are "
-                  "measured at the incoming params, before the step. No second call needed."),
-    Misconception("swapped_outputs",
-                  "You returned the loss and the accuracy in the wrong order.",
-                  "value_and_grad with has_aux=True gives ((loss, accuracy), grads). Return "
-                  "(new_params, loss, accuracy), in that order."),
-    Misconception("nested_outputs",
-                  "You returned (new_params, (loss, accuracy)): the pair is still packed.",
-                  "Unpack the value as (loss, accuracy), grads = ... and return three things: "
-                  "new_params, loss, accuracy."),
+    Misconception(
+        "missing_has_aux",
+        "You differentiated loss_and_accuracy without has_aux=True, so JAX tried "
+        "to differentiate the whole pair (loss, accuracy).",
+        "loss_and_accuracy returns (loss, accuracy). Pass has_aux=True to "
+        "jax.value_and_grad so it differentiates only the loss and carries the "
+        "accuracy along.",
+    ),
+    Misconception(
+        "aux_not_a_pair",
+        "With has_aux=True the function you differentiate must return exactly a pair (loss, aux).",
+        "Differentiate loss_and_accuracy itself, which already returns the pair "
+        "(loss, accuracy); do not wrap it in a function that returns only the loss "
+        "or more than two things.",
+    ),
+    Misconception(
+        "torch_order_unpacking",
+        "You unpacked value_and_grad's result in PyTorch's order, grads, (loss, "
+        "accuracy). JAX gives ((loss, accuracy), grads), so your `grads` holds the "
+        "pair (loss, accuracy) and your loss and accuracy hold the dict's keys.",
+        "Swap the two sides: (loss, accuracy), grads = jax.value_and_grad("
+        "loss_and_accuracy, has_aux=True)(params, x, y).",
+    ),
+    Misconception(
+        "grad_has_aux_pair",
+        "jax.grad with has_aux=True returns the pair (grads, accuracy), and you "
+        "used that whole pair as the gradients.",
+        "Unpack it, grads, accuracy = jax.grad(loss_and_accuracy, has_aux=True)"
+        "(params, x, y), or use jax.value_and_grad to get the loss as well.",
+    ),
+    Misconception(
+        "argnums_not_params",
+        "Your argnums makes value_and_grad differentiate with respect to another "
+        "argument than params, so `grads` is an array, not a dict like params.",
+        "has_aux and argnums are independent: keep the default argnums=0, which "
+        'is params, and has_aux=True. grads then has the keys "w" and "b".',
+    ),
+    Misconception(
+        "gradient_ascent",
+        "Your step moves the params up the gradient, which makes the loss larger.",
+        "Gradient descent subtracts: new = old - lr * grad, for both w and b.",
+    ),
+    Misconception(
+        "no_update",
+        "Your new params are the incoming params: no step was taken.",
+        "Use the gradients from value_and_grad to build new params: "
+        "params[k] - lr * grads[k] for both keys, and return those.",
+    ),
+    Misconception(
+        "no_learning_rate",
+        "Your step subtracts the whole gradient, without multiplying by lr.",
+        "Scale the gradient by the learning rate: params[k] - lr * grads[k].",
+    ),
+    Misconception(
+        "partial_update",
+        "You updated only one of the two parameters.",
+        "grads is a dict with the same keys as params: update both "
+        "params['w'] and params['b'] (jax.tree.map does every leaf at once).",
+    ),
+    Misconception(
+        "loss_after_update",
+        "You reported the loss and accuracy at the updated params.",
+        "Return the (loss, accuracy) that value_and_grad gave you: they are "
+        "measured at the incoming params, before the step. No second call needed.",
+    ),
+    Misconception(
+        "swapped_outputs",
+        "You returned the loss and the accuracy in the wrong order.",
+        "value_and_grad with has_aux=True gives ((loss, accuracy), grads). Return "
+        "(new_params, loss, accuracy), in that order.",
+    ),
+    Misconception(
+        "nested_outputs",
+        "You returned (new_params, (loss, accuracy)): the pair is still packed.",
+        "Unpack the value as (loss, accuracy), grads = ... and return three things: "
+        "new_params, loss, accuracy.",
+    ),
 ]
 MISCONCEPTIONS = {m.id: m for m in _M}
 
 _ORDINAL = {1: "second", 2: "third"}
 # JAX quotes a non-scalar output: "Output was (" means the whole (loss, accuracy) pair
 _TUPLE_NOT_SCALAR = re.compile(r"scalar-output functions\. Output was \(")
-_AUX_NOT_PAIR = re.compile(r"aux output to return a two-element tuple, but got type "
-                           r"<class '([\w.]+)'>")
+_AUX_NOT_PAIR = re.compile(
+    r"aux output to return a two-element tuple, but got type "
+    r"<class '([\w.]+)'>"
+)
 
 
 # what the learner's file does, read as text (comments dropped): the evidence beside an error
-_TORCH_ORDER = re.compile(r"^\s*\w+\s*,\s*\(\s*\w+\s*,\s*\w+\s*\)\s*=\s*"
-                          r"(jax\.)?value_and_grad\(", re.M)
+_TORCH_ORDER = re.compile(
+    r"^\s*\w+\s*,\s*\(\s*\w+\s*,\s*\w+\s*\)\s*=\s*"
+    r"(jax\.)?value_and_grad\(",
+    re.M,
+)
 _GRAD_PAIR = re.compile(r"^\s*\w+\s*=\s*(jax\.)?grad\([^\n]*has_aux\s*=\s*True", re.M)
 _OTHER_ARGNUMS = re.compile(r"value_and_grad\([^\n]*argnums\s*=\s*\(?\s*([1-9])")
 
@@ -95,6 +123,7 @@ def _code(source: str) -> str:
 
 
 # -- the reference, in float64 NumPy ---------------------------------------------------
+
 
 def _sigmoid(z):
     return 0.5 * (1.0 + np.tanh(0.5 * z))  # never overflows
@@ -155,14 +184,20 @@ def make_cases(seed: int) -> list[Case]:
     square, so a transposed gradient shows, and (1, 1) for B=1 and D=1. lr is never 1,
     where a step without lr would look right."""
     rng = np.random.default_rng(seed)
-    hand = ({"w": np.array([0.5, -1.0]), "b": np.asarray(0.25)},
-            np.array([[2.0, 1.0], [1.0, -1.0], [-1.0, 0.5], [0.5, 1.0]]),
-            np.array([1.0, 0.0, 0.0, 0.0]), 0.5)
+    hand = (
+        {"w": np.array([0.5, -1.0]), "b": np.asarray(0.25)},
+        np.array([[2.0, 1.0], [1.0, -1.0], [-1.0, 0.5], [0.5, 1.0]]),
+        np.array([1.0, 0.0, 0.0, 0.0]),
+        0.5,
+    )
     cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
-    drawn = [(*_random_args(rng, b, d), float(rng.choice([0.05, 0.1, 0.3, 2.0])))
-             for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]]
-    drawn += [(*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1])))
-              for b, d in [(1, 1), (4, 2)]]
+    drawn = [
+        (*_random_args(rng, b, d), float(rng.choice([0.05, 0.1, 0.3, 2.0])))
+        for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]
+    ]
+    drawn += [
+        (*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1]))) for b, d in [(1, 1), (4, 2)]
+    ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         case.expected = train_step(*case.args)
@@ -171,10 +206,15 @@ def make_cases(seed: int) -> list[Case]:
 
 # -- what a wrong answer is instead -----------------------------------------------------
 
+
 def _leaf_kind(got, old, grad, lr) -> str | None:
     """What one returned parameter is, in terms of the incoming one and its gradient."""
-    candidates = {"descent": old - lr * grad, "ascent": old + lr * grad, "unchanged": old,
-                  "no_lr": old - grad}
+    candidates = {
+        "descent": old - lr * grad,
+        "ascent": old + lr * grad,
+        "unchanged": old,
+        "no_lr": old - grad,
+    }
     return next((k for k, v in candidates.items() if matches(got, v)), None)
 
 
@@ -189,7 +229,8 @@ def _update_finding(new_params, case: Case):
         which = " and ".join(k for k in ("w", "b") if kinds[k] == "ascent")
         return MISCONCEPTIONS["gradient_ascent"].diagnose(
             message=f"Your new {which} = old + lr * grad: that climbs the loss instead of "
-                    "descending it.")
+            "descending it."
+        )
     if values == {"unchanged"}:
         return MISCONCEPTIONS["no_update"].diagnose()
     if values == {"no_lr"}:
@@ -197,7 +238,8 @@ def _update_finding(new_params, case: Case):
     if values == {"descent", "unchanged"}:
         done, left = ("w", "b") if kinds["w"] == "descent" else ("b", "w")
         return MISCONCEPTIONS["partial_update"].diagnose(
-            message=f"You updated only {done}: your new {left} is the incoming {left}, unchanged.")
+            message=f"You updated only {done}: your new {left} is the incoming {left}, unchanged."
+        )
     return None
 
 
@@ -207,16 +249,22 @@ def _output_names(got_outputs, case: Case) -> list[str | None]:
     new_params = case.expected[0]
     before = loss_and_accuracy(params["w"], params["b"], x, y)
     after = loss_and_accuracy(new_params["w"], new_params["b"], x, y)
-    candidates = {"the loss": before[0], "the accuracy": before[1],
-                  "the loss at the updated params": after[0],
-                  "the accuracy at the updated params": after[1]}
+    candidates = {
+        "the loss": before[0],
+        "the accuracy": before[1],
+        "the loss at the updated params": after[0],
+        "the accuracy at the updated params": after[1],
+    }
     return [next((n for n, v in candidates.items() if matches(g, v)), None) for g in got_outputs]
 
 
 def _outputs_finding(got_outputs, case: Case):
     names = _output_names(got_outputs, case)
-    if names[0] is not None and names[0].startswith("the accuracy") and (
-            names[1] is None or names[1].startswith("the loss")):
+    if (
+        names[0] is not None
+        and names[0].startswith("the accuracy")
+        and (names[1] is None or names[1].startswith("the loss"))
+    ):
         said = f"Your second output is {names[0]}, {fmt(got_outputs[0])}, not the loss"
         if names[1] is not None:
             said += f"; your third is {names[1]}, {fmt(got_outputs[1])}"
@@ -224,11 +272,13 @@ def _outputs_finding(got_outputs, case: Case):
     late = [i for i, n in enumerate(names) if n is not None and n.endswith("updated params")]
     if late:
         loss, acc = case.expected[1], case.expected[2]
-        said = "; ".join(f"your {_ORDINAL[i + 1]} output, {fmt(got_outputs[i])}, is {names[i]}"
-                         for i in late)
+        said = "; ".join(
+            f"your {_ORDINAL[i + 1]} output, {fmt(got_outputs[i])}, is {names[i]}" for i in late
+        )
         return MISCONCEPTIONS["loss_after_update"].diagnose(
             message=f"{said[0].upper()}{said[1:]}. The exercise asks for the values at the "
-                    f"incoming params: loss {fmt(loss)}, accuracy {fmt(acc)}.")
+            f"incoming params: loss {fmt(loss)}, accuracy {fmt(acc)}."
+        )
     return None
 
 
@@ -267,19 +317,23 @@ class HasAuxOracle(Oracle):
     def diagnose_error(self, info: dict, source: str):
         message = info.get("message", "")
         code = _code(source)
-        grads_is_tuple = ("tuple indices must be integers or slices, not str" in message
-                          or re.search(r"prefix pytree.*dict.*full pytree.*tuple", message, re.S))
+        grads_is_tuple = (
+            "tuple indices must be integers or slices, not str" in message
+            or re.search(r"prefix pytree.*dict.*full pytree.*tuple", message, re.S)
+        )
         if grads_is_tuple and _TORCH_ORDER.search(code):
             return MISCONCEPTIONS["torch_order_unpacking"].diagnose()
         if grads_is_tuple and _GRAD_PAIR.search(code):
             return MISCONCEPTIONS["grad_has_aux_pair"].diagnose()
-        if re.search(r"does not support string indexing|Only integers, slices", message) \
-                and _OTHER_ARGNUMS.search(code):
+        if re.search(
+            r"does not support string indexing|Only integers, slices", message
+        ) and _OTHER_ARGNUMS.search(code):
             position = _OTHER_ARGNUMS.search(code).group(1)
             return MISCONCEPTIONS["argnums_not_params"].diagnose(
                 message=f"Your argnums={position} makes value_and_grad differentiate with "
-                        f"respect to {ARG_NAMES[int(position)] if int(position) < 3 else 'lr'}"
-                        ", not params, so `grads` is an array, not a dict like params.")
+                f"respect to {ARG_NAMES[int(position)] if int(position) < 3 else 'lr'}"
+                ", not params, so `grads` is an array, not a dict like params."
+            )
         return self.diagnose_raised(message)
 
     @staticmethod
@@ -287,9 +341,13 @@ class HasAuxOracle(Oracle):
         if _TUPLE_NOT_SCALAR.search(message):
             return MISCONCEPTIONS["missing_has_aux"].diagnose()
         if m := _AUX_NOT_PAIR.search(message):
-            what = ("a tuple with other than two entries" if m.group(1) in ("tuple", "list")
-                    else "a single value, not a pair")
+            what = (
+                "a tuple with other than two entries"
+                if m.group(1) in ("tuple", "list")
+                else "a single value, not a pair"
+            )
             return MISCONCEPTIONS["aux_not_a_pair"].diagnose(
                 message=f"With has_aux=True the function you differentiate must return a pair "
-                        f"(loss, aux); yours returned {what}.")
+                f"(loss, aux); yours returned {what}."
+            )
         return None

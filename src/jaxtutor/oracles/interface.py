@@ -92,8 +92,11 @@ class Oracle:
             raise raised
         report = Report(tests)
         if not report.passed:
-            case, got = next((c, a) for c, a in zip(cases, answers)
-                             if not matches(a, c.expected, self.rtol, self.atol))
+            case, got = next(
+                (c, a)
+                for c, a in zip(cases, answers)
+                if not matches(a, c.expected, self.rtol, self.atol)
+            )
             report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
         return report
 
@@ -103,13 +106,21 @@ class Oracle:
         # check imports this module (probes import nothing that imports them)
         from jaxtutor.oracles.probes import Probe, probe
 
-        return probe(Probe(cases, answers, [c.expected for c in cases], self.arg_names,
-                           call_many=learner.call_many,
-                           reference=lambda calls: [self.reference(*a) for a in calls]))
+        return probe(
+            Probe(
+                cases,
+                answers,
+                [c.expected for c in cases],
+                self.arg_names,
+                call_many=learner.call_many,
+                reference=lambda calls: [self.reference(*a) for a in calls],
+            )
+        )
 
 
-def run_cases(learner: Learner, cases: list[Case], rtol: float = RTOL,
-              atol: float = ATOL) -> tuple[list[TestResult], list]:
+def run_cases(
+    learner: Learner, cases: list[Case], rtol: float = RTOL, atol: float = ATOL
+) -> tuple[list[TestResult], list]:
     """Call the learner once per case (one round trip) and compare each answer.
     Returns the test results and the learner's answers (a LearnerRaised where the
     call raised: the oracle decides whether it recognises that exception)."""
@@ -117,8 +128,9 @@ def run_cases(learner: Learner, cases: list[Case], rtol: float = RTOL,
     tests = []
     for case, got in zip(cases, answers):
         if isinstance(got, LearnerRaised):
-            tests.append(TestResult(case.title(failed=True), "error",
-                                    f"raised {got.info.get('type')}"))
+            tests.append(
+                TestResult(case.title(failed=True), "error", f"raised {got.info.get('type')}")
+            )
         elif (problem := mismatch(got, case.expected, rtol, atol)) is None:
             tests.append(TestResult(case.name, "pass"))
         else:

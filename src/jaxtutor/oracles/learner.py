@@ -25,9 +25,14 @@ class Learner:
     `spawn` gives the children that run the exercise's own programs (a reference, the
     mutants): a pool's `take` or a fork server's, so each costs a fork, not an import."""
 
-    def __init__(self, child: Child, clean: Child | None = None,
-                 spawn: Callable[[Limits], Child] | None = None, trusted=None,
-                 source: str = ""):
+    def __init__(
+        self,
+        child: Child,
+        clean: Child | None = None,
+        spawn: Callable[[Limits], Child] | None = None,
+        trusted=None,
+        source: str = "",
+    ):
         self._child = child
         self._clean = clean
         self.spawn = spawn or Child
@@ -43,10 +48,14 @@ class Learner:
 
     def call_many(self, calls: list[tuple]) -> list:
         """One round trip for many calls; each entry is a value or a LearnerRaised."""
-        return [r["value"] if r.get("ok") is True else LearnerRaised(r)
-                for r in self._child.call_many(calls)]
+        return [
+            r["value"] if r.get("ok") is True else LearnerRaised(r)
+            for r in self._child.call_many(calls)
+        ]
 
-    def programs(self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+    def programs(
+        self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]
+    ) -> Programs:
         """See `programs`, with this check's clean child (check_source kills it)."""
         return programs(self._child, self._clean, calls, rows)
 
@@ -56,14 +65,22 @@ class Learner:
         return clean
 
 
-def programs(child: Child, clean: Child | None, calls: list[tuple],
-             rows: Callable[[tuple], tuple[list[int], int]]) -> Programs:
+def programs(
+    child: Child,
+    clean: Child | None,
+    calls: list[tuple],
+    rows: Callable[[tuple], tuple[list[int], int]],
+) -> Programs:
     """See `start_programs`: its programs, once the clean child has judged them all."""
     return start_programs(child, clean, calls, rows).result()
 
 
-def start_programs(child: Child, clean: Child | None, calls: list[tuple],
-                   rows: Callable[[tuple], tuple[list[int], int]]) -> Exported:
+def start_programs(
+    child: Child,
+    clean: Child | None,
+    calls: list[tuple],
+    rows: Callable[[tuple], tuple[list[int], int]],
+) -> Exported:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
     check each program and run it on every call of its signature (a `clean` given stays
@@ -87,9 +104,19 @@ def start_programs(child: Child, clean: Child | None, calls: list[tuple],
                 pending.raised = LearnerRaised(e)
                 break
             pending.exported.append(e)
-            pending.checking.append(meanwhile.submit(judge.verify, [{
-                "module": e["module"], "rows": rows(calls[m[0]])[0],
-                "trip": rows(calls[m[0]])[1], "calls": [calls[i] for i in m]}]))
+            pending.checking.append(
+                meanwhile.submit(
+                    judge.verify,
+                    [
+                        {
+                            "module": e["module"],
+                            "rows": rows(calls[m[0]])[0],
+                            "trip": rows(calls[m[0]])[1],
+                            "calls": [calls[i] for i in m],
+                        }
+                    ],
+                )
+            )
     except BaseException:
         stack.close()
         raise
@@ -99,8 +126,13 @@ def start_programs(child: Child, clean: Child | None, calls: list[tuple],
 class Exported:
     """The learner's programs, exported, while a clean child judges them."""
 
-    def __init__(self, child: Child, calls: list[tuple], members: list[list[int]],
-                 stack: contextlib.ExitStack):
+    def __init__(
+        self,
+        child: Child,
+        calls: list[tuple],
+        members: list[list[int]],
+        stack: contextlib.ExitStack,
+    ):
         self._child, self._calls, self._members, self._stack = child, calls, members, stack
         self.exported: list[dict] = []
         self.checking: list = []  # the clean child's replies, to come
@@ -114,8 +146,9 @@ class Exported:
         nothing prints while it runs. Then the programs' runs can be its answers. (The
         child's word on its state: it only decides where the learner's own answers are
         computed, never a verdict.)"""
-        return self.raised is None and all(e.get("pure") is True and not e["prints"]
-                                           for e in self.exported)
+        return self.raised is None and all(
+            e.get("pure") is True and not e["prints"] for e in self.exported
+        )
 
     def result(self) -> Programs:
         """Wait for the programs. Raises LearnerRaised when an export raised (the

@@ -19,15 +19,18 @@ import zipfile
 from pathlib import Path
 
 import jaxtutor
-from jaxtutor.render import outfile
 from jaxtutor.platforms.gradescope import CONFIG_KIND, CONFIG_NAME, VISIBILITIES
+from jaxtutor.render import outfile
 
 DEFAULT_POINTS = 10.0
 # Gradescope's Ubuntu 24.04 base image has Python 3.12 (its 22.04 one, 3.10, is too old)
 DEFAULT_PYTHON = "3.12"
 # every manylinux tag Ubuntu 24.04's glibc (2.39) runs: pip matches --platform tags exactly
 DEFAULT_PLATFORMS = tuple(f"manylinux_2_{minor}_x86_64" for minor in range(39, 4, -1)) + (
-    "manylinux2014_x86_64", "manylinux2010_x86_64", "manylinux1_x86_64")
+    "manylinux2014_x86_64",
+    "manylinux2010_x86_64",
+    "manylinux1_x86_64",
+)
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -80,15 +83,24 @@ def parse_exercise(text: str, default_points: float) -> tuple[str, float]:
 def config(exercises: list[tuple[str, float]], hidden: str, lessons: str | None) -> dict:
     if hidden not in VISIBILITIES:
         raise BundleError(f"hidden cases' visibility must be one of {', '.join(VISIBILITIES)}")
-    return {"kind": CONFIG_KIND, "version": 1, "jaxtutor": jaxtutor.__version__,
-            "exercises": [{"id": i, "points": p} for i, p in exercises],
-            "hidden_visibility": hidden, "lessons": lessons}
+    return {
+        "kind": CONFIG_KIND,
+        "version": 1,
+        "jaxtutor": jaxtutor.__version__,
+        "exercises": [{"id": i, "points": p} for i, p in exercises],
+        "hidden_visibility": hidden,
+        "lessons": lessons,
+    }
 
 
 def source_tree() -> Path | None:
     """The checkout jaxtutor runs from, if it runs from one (not from an installed wheel)."""
     root = Path(jaxtutor.__file__).resolve().parents[2]
-    return root if (root / "pyproject.toml").is_file() and (root / "src" / "jaxtutor").is_dir() else None
+    return (
+        root
+        if (root / "pyproject.toml").is_file() and (root / "src" / "jaxtutor").is_dir()
+        else None
+    )
 
 
 def build_wheelhouse(dest: Path, python_version: str, platforms=DEFAULT_PLATFORMS) -> None:
@@ -96,9 +108,11 @@ def build_wheelhouse(dest: Path, python_version: str, platforms=DEFAULT_PLATFORM
     for `python_version` on x86-64 Linux (Gradescope's machines)."""
     root = source_tree()
     if root is None:
-        raise BundleError("jaxtutor is not running from its source tree, so its wheel cannot "
-                          "be built here: pass --wheelhouse DIR with jaxtutor's wheel and "
-                          "its dependencies' (pip download)")
+        raise BundleError(
+            "jaxtutor is not running from its source tree, so its wheel cannot "
+            "be built here: pass --wheelhouse DIR with jaxtutor's wheel and "
+            "its dependencies' (pip download)"
+        )
     pip = [sys.executable, "-m", "pip"]
     _run(pip + ["wheel", "--no-deps", "--wheel-dir", str(dest), str(root)])
     [wheel] = sorted(dest.glob(f"jaxtutor-{jaxtutor.__version__}-*.whl"))
@@ -129,13 +143,18 @@ def _add(zf: zipfile.ZipFile, name: str, data: bytes, executable: bool = False) 
     zf.writestr(info, data)
 
 
-def bundle(settings: dict, wheelhouse: Path, python_version: str,
-           pack: Path | None = None) -> bytes:
+def bundle(
+    settings: dict, wheelhouse: Path, python_version: str, pack: Path | None = None
+) -> bytes:
     """The zip's bytes: setup.sh and run_autograder at its root, as Gradescope expects."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as zf:
-        _add(zf, "setup.sh", SETUP_SH.format(python=python_version,
-                                             version=jaxtutor.__version__).encode(), True)
+        _add(
+            zf,
+            "setup.sh",
+            SETUP_SH.format(python=python_version, version=jaxtutor.__version__).encode(),
+            True,
+        )
         _add(zf, "run_autograder", RUN_AUTOGRADER.encode(), True)
         _add(zf, CONFIG_NAME, (json.dumps(settings, indent=2) + "\n").encode())
         for wheel in wheels(wheelhouse):
@@ -156,9 +175,11 @@ def _bundled_packs_only(course, exercise_ids: list[str], pack: Path | None) -> N
             continue
         for lesson in other.lessons:
             if lesson.id in exercise_ids:
-                raise BundleError(f"{lesson.id} comes from the pack in {other.path}, which the "
-                                  f"bundle would not carry: name it with `jaxtutor --lessons "
-                                  f"{other.path} autograder ...`")
+                raise BundleError(
+                    f"{lesson.id} comes from the pack in {other.path}, which the "
+                    f"bundle would not carry: name it with `jaxtutor --lessons "
+                    f"{other.path} autograder ...`"
+                )
 
 
 def gradescope_command(args, course) -> int:
@@ -168,7 +189,9 @@ def gradescope_command(args, course) -> int:
         exercises = [parse_exercise(e, args.points) for e in args.exercises]
         known = {lesson.id for lesson in course.lessons}
         if unknown := [i for i, _ in exercises if i not in known]:
-            raise BundleError(f"unknown exercise {unknown[0]!r} (known: {', '.join(sorted(known))})")
+            raise BundleError(
+                f"unknown exercise {unknown[0]!r} (known: {', '.join(sorted(known))})"
+            )
         if len({i for i, _ in exercises}) != len(exercises):
             raise BundleError("an exercise is named twice")
         pack = Path(args.lessons) if args.lessons else None
@@ -185,12 +208,15 @@ def gradescope_command(args, course) -> int:
         return 2
     outfile.write_bytes(args.out, data)
     total = sum(p for _, p in exercises)
-    print(f"wrote {args.out}: {', '.join(f'{i} ({p:g} points)' for i, p in exercises)}, "
-          f"{total:g} points; hidden cases shown {args.hidden_cases.replace('_', ' ')}; "
-          f"for Python {args.python_version}", file=sys.stderr)
+    print(
+        f"wrote {args.out}: {', '.join(f'{i} ({p:g} points)' for i, p in exercises)}, "
+        f"{total:g} points; hidden cases shown {args.hidden_cases.replace('_', ' ')}; "
+        f"for Python {args.python_version}",
+        file=sys.stderr,
+    )
     if platform.machine() not in ("x86_64", "AMD64") and not args.wheelhouse:
-        print("jaxtutor: note: the wheelhouse is for x86-64 Linux, as Gradescope runs",
-              file=sys.stderr)
+        print(
+            "jaxtutor: note: the wheelhouse is for x86-64 Linux, as Gradescope runs",
+            file=sys.stderr,
+        )
     return 0
-
-

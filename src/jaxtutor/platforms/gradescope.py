@@ -29,9 +29,11 @@ CONFIG_NAME = "jaxtutor-autograder.json"
 CONFIG_KIND = "jaxtutor-gradescope"
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 _HIDDEN = re.compile(r"^(hidden case \d+)")
-NO_JAIL = ("This container does not allow the user namespaces of jaxtutor's jail, so your "
-           "code ran with its time and memory limits, no_new_privs and seccomp only, inside "
-           "the container Gradescope gives each submission (as `jaxtutor grade --unsafe`).")
+NO_JAIL = (
+    "This container does not allow the user namespaces of jaxtutor's jail, so your "
+    "code ran with its time and memory limits, no_new_privs and seccomp only, inside "
+    "the container Gradescope gives each submission (as `jaxtutor grade --unsafe`)."
+)
 
 
 def folder(name: str) -> Path:
@@ -49,10 +51,16 @@ def exercise_tests(exercise_id: str, points: float, verdict: Verdict, hidden: st
     """One Gradescope test per case of a checked exercise; one test for the exercise when
     the run ended before its cases (syntax error, crash, timeout)."""
     if not verdict.tests:
-        return [{"name": exercise_id, "score": points if verdict.passed else 0.0,
-                 "max_score": points, "status": "passed" if verdict.passed else "failed",
-                 "output": explanation(verdict) if not verdict.passed else verdict.message,
-                 "visibility": "visible"}]
+        return [
+            {
+                "name": exercise_id,
+                "score": points if verdict.passed else 0.0,
+                "max_score": points,
+                "status": "passed" if verdict.passed else "failed",
+                "output": explanation(verdict) if not verdict.passed else verdict.message,
+                "visibility": "visible",
+            }
+        ]
     tests = []
     for test, share in zip(verdict.tests, shares(points, len(verdict.tests))):
         passed = test.status == "pass"
@@ -62,21 +70,34 @@ def exercise_tests(exercise_id: str, points: float, verdict: Verdict, hidden: st
         output = "" if passed else explanation(verdict, test)
         if is_hidden and not passed and name != test.name:
             output = f"The case: {test.name}\n\n{output}"
-        tests.append({"name": f"{exercise_id}: {name}", "score": share if passed else 0.0,
-                      "max_score": share, "status": "passed" if passed else "failed",
-                      "output": output, "visibility": hidden if is_hidden else "visible"})
+        tests.append(
+            {
+                "name": f"{exercise_id}: {name}",
+                "score": share if passed else 0.0,
+                "max_score": share,
+                "status": "passed" if passed else "failed",
+                "output": output,
+                "visibility": hidden if is_hidden else "visible",
+            }
+        )
     return tests
 
 
 def missing_test(exercise_id: str, points: float, problem: str) -> dict:
-    return {"name": exercise_id, "score": 0.0, "max_score": points, "status": "failed",
-            "output": problem, "visibility": "visible"}
+    return {
+        "name": exercise_id,
+        "score": 0.0,
+        "max_score": points,
+        "status": "failed",
+        "output": problem,
+        "visibility": "visible",
+    }
 
 
 def grade_submission(config: dict, submission: Path, lessons) -> dict:
     """The results.json of one submission, in Gradescope's schema."""
-    from jaxtutor.check import check_source
     from jaxtutor import handed_in
+    from jaxtutor.check import check_source
     from jaxtutor.classroom.grade import pick_in_folder
     from jaxtutor.runner.host.launch import isolated
 
@@ -99,9 +120,14 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
                 problem = str(refused)
         if problem:
             notes.append(f"{exercise.id}: {problem}")
-            tests.append(missing_test(exercise.id, points,
-                                      f"{problem}. Submit a file named {exercise.id}.py that "
-                                      f"defines `{exercise.function}`."))
+            tests.append(
+                missing_test(
+                    exercise.id,
+                    points,
+                    f"{problem}. Submit a file named {exercise.id}.py that "
+                    f"defines `{exercise.function}`.",
+                )
+            )
             continue
         verdict = check_source(exercise, source, filename=path.name, submission=str(submission))
         seeds[exercise.id] = verdict.seed
@@ -109,12 +135,17 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
         notes.append(f"{exercise.id}: {path.relative_to(submission)}: {verdict.outcome.title}")
     if not jailed:
         notes.append(NO_JAIL)
-    return {"score": round(sum(t["score"] for t in tests), 4),
-            "execution_time": round(time.monotonic() - started),
-            "output": "\n".join(notes), "output_format": "text",
-            "test_output_format": "text", "visibility": "visible",
-            "stdout_visibility": "hidden", "tests": tests,
-            "extra_data": {"jaxtutor": config.get("jaxtutor"), "seeds": seeds, "jailed": jailed}}
+    return {
+        "score": round(sum(t["score"] for t in tests), 4),
+        "execution_time": round(time.monotonic() - started),
+        "output": "\n".join(notes),
+        "output_format": "text",
+        "test_output_format": "text",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+        "extra_data": {"jaxtutor": config.get("jaxtutor"), "seeds": seeds, "jailed": jailed},
+    }
 
 
 def read_config(path: Path) -> dict:
@@ -139,13 +170,18 @@ def main(argv: list[str] | None = None) -> int:
         course = active_course(str(config_path.parent / pack) if pack else None)
         results = grade_submission(config, folder("submission"), course.lessons)
     except Exception as exc:  # a bug of ours, or a broken bundle: never the student's fault
-        results = {"score": 0.0, "output": f"The autograder failed (not your fault; tell your "
-                   f"teacher): {exc!r}", "visibility": "visible", "tests": []}
+        results = {
+            "score": 0.0,
+            "output": f"The autograder failed (not your fault; tell your teacher): {exc!r}",
+            "visibility": "visible",
+            "tests": [],
+        }
         code = 1
     else:
         code = 0
-    (results_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n",
-                                              encoding="utf-8")
+    (results_dir / "results.json").write_text(
+        json.dumps(results, indent=2) + "\n", encoding="utf-8"
+    )
     print(results["output"])  # Gradescope keeps stdout for the teacher
     return code
 

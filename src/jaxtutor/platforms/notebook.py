@@ -16,14 +16,16 @@ from __future__ import annotations
 import html
 import shlex
 
-from jaxtutor.render.safe_text import inert
 from jaxtutor.render.plain import table_text
+from jaxtutor.render.safe_text import inert
 from jaxtutor.verdict import Verdict
 
 _COLOUR = {"pass": "#1a7f37", "fail": "#cf222e", "error": "#9a6700"}
 _MARK = {"pass": "✓", "fail": "✗", "error": "!"}
-USAGE = ("usage: %%jaxtutor check EXERCISE (a cell magic), %jaxtutor hint [EXERCISE], "
-         "%jaxtutor lesson ID, %jaxtutor list")
+USAGE = (
+    "usage: %%jaxtutor check EXERCISE (a cell magic), %jaxtutor hint [EXERCISE], "
+    "%jaxtutor lesson ID, %jaxtutor list"
+)
 
 
 def _e(text: str, multiline: bool = True) -> str:
@@ -40,46 +42,62 @@ def verdict_html(verdict: Verdict, hint_shown: bool = False) -> str:
     """The verdict as a notebook shows it: title, message, the tests, the misconception
     and its step table, what the code printed, and the hint behind a button."""
     colour = _COLOUR[verdict.status]
-    parts = [f'<div class="jaxtutor-verdict" style="border-left: 4px solid {colour}; '
-             f'padding-left: 0.8em">',
-             f'<p style="color: {colour}; font-weight: bold; margin: 0.2em 0">'
-             f'{_MARK[verdict.status]} {_e(verdict.exercise, False)}: '
-             f'{html.escape(verdict.outcome.title)}</p>', _pre(verdict.message)]
+    parts = [
+        f'<div class="jaxtutor-verdict" style="border-left: 4px solid {colour}; '
+        f'padding-left: 0.8em">',
+        f'<p style="color: {colour}; font-weight: bold; margin: 0.2em 0">'
+        f"{_MARK[verdict.status]} {_e(verdict.exercise, False)}: "
+        f"{html.escape(verdict.outcome.title)}</p>",
+        _pre(verdict.message),
+    ]
     if verdict.tests:
         rows = "".join(
             f'<tr><td style="color: {_COLOUR[t.status]}">{_MARK[t.status]}</td>'
             f'<td style="text-align: left">{_e(t.name, False)}</td>'
             f'<td style="text-align: left">{_pre(t.message) if t.status != "pass" and t.message else ""}</td></tr>'
-            for t in verdict.tests)
+            for t in verdict.tests
+        )
         parts.append(f'<table class="jaxtutor-tests">{rows}</table>')
     if verdict.diagnosis is not None:
-        parts.append(f'<p><b>Misconception:</b> <code>{_e(verdict.diagnosis.id, False)}</code></p>')
+        parts.append(f"<p><b>Misconception:</b> <code>{_e(verdict.diagnosis.id, False)}</code></p>")
         if (table := verdict.diagnosis.table) is not None:
             head = "".join(f"<th>{_e(c, False)}</th>" for c in table.columns)
             body = "".join(
                 "<tr{}>{}</tr>".format(
                     ' style="font-weight: bold; color: #cf222e"' if i == table.highlight else "",
-                    "".join(f"<td>{_e(c, False)}</td>" for c in row))
-                for i, row in enumerate(table.rows))
-            parts.append(f'<p><b>Step by step</b></p><table class="jaxtutor-steps">'
-                         f"<tr>{head}</tr>{body}</table>")
+                    "".join(f"<td>{_e(c, False)}</td>" for c in row),
+                )
+                for i, row in enumerate(table.rows)
+            )
+            parts.append(
+                f'<p><b>Step by step</b></p><table class="jaxtutor-steps">'
+                f"<tr>{head}</tr>{body}</table>"
+            )
     if verdict.output.strip():
-        parts.append(f"<details><summary>Your code printed</summary>{_pre(verdict.output)}</details>")
+        parts.append(
+            f"<details><summary>Your code printed</summary>{_pre(verdict.output)}</details>"
+        )
     if verdict.hint:
         opened = " open" if hint_shown else ""
-        parts.append(f'<details class="jaxtutor-hint"{opened}><summary>Hint</summary>'
-                     f"{_pre(verdict.hint)}</details>")
+        parts.append(
+            f'<details class="jaxtutor-hint"{opened}><summary>Hint</summary>'
+            f"{_pre(verdict.hint)}</details>"
+        )
     if verdict.seed is not None and verdict.status != "pass":
-        parts.append(f'<p style="opacity: 0.7">{verdict.duration_s:.2f} s; '
-                     f"<code>jaxtutor check --seed {verdict.seed}</code> repeats these cases</p>")
+        parts.append(
+            f'<p style="opacity: 0.7">{verdict.duration_s:.2f} s; '
+            f"<code>jaxtutor check --seed {verdict.seed}</code> repeats these cases</p>"
+        )
     parts.append("</div>")
     return "".join(parts)
 
 
 def verdict_text(verdict: Verdict) -> str:
     """The same, as plain text, for a terminal IPython."""
-    lines = [f"{_MARK[verdict.status]} {inert(verdict.exercise, False)}: {verdict.outcome.title}",
-             inert(verdict.message)]
+    lines = [
+        f"{_MARK[verdict.status]} {inert(verdict.exercise, False)}: {verdict.outcome.title}",
+        inert(verdict.message),
+    ]
     lines += [f"  {_MARK[t.status]} {inert(t.name, False)}" for t in verdict.tests]
     if verdict.diagnosis is not None:
         lines.append(f"Misconception: {inert(verdict.diagnosis.id, False)}")
@@ -145,24 +163,33 @@ class Tutor:
             shown = store.reveal_hint(lesson.id, len(hints))
         text = hints[shown - 1] if shown else "This exercise has no hints."
         title = f"Hint {shown} of {len(hints)} for {lesson.id}"
-        return Shown(f"<p><b>{_e(title, False)}</b></p>{_pre(text)}",
-                     f"{inert(title, False)}\n{inert(text)}")
+        return Shown(
+            f"<p><b>{_e(title, False)}</b></p>{_pre(text)}", f"{inert(title, False)}\n{inert(text)}"
+        )
 
     def show_lesson(self, lesson_id: str) -> Shown:
         lesson = self.lesson(lesson_id)
         start = f"%%jaxtutor check {lesson.id}\n{lesson.exercise.starter}"
-        return Shown(f"<h3>{_e(lesson.title, False)}</h3>{_pre(lesson.explanation)}"
-                     f"<p>Write <code>{_e(lesson.exercise.function, False)}</code> in a cell "
-                     f"that starts with <code>%%jaxtutor check {_e(lesson.id, False)}</code>:</p>"
-                     f"{_pre(start)}",
-                     f"{inert(lesson.title, False)}\n\n{inert(lesson.explanation)}\n\n{inert(start)}")
+        return Shown(
+            f"<h3>{_e(lesson.title, False)}</h3>{_pre(lesson.explanation)}"
+            f"<p>Write <code>{_e(lesson.exercise.function, False)}</code> in a cell "
+            f"that starts with <code>%%jaxtutor check {_e(lesson.id, False)}</code>:</p>"
+            f"{_pre(start)}",
+            f"{inert(lesson.title, False)}\n\n{inert(lesson.explanation)}\n\n{inert(start)}",
+        )
 
     def list(self) -> Shown:
         rows = [(lesson.id, lesson.title) for lesson in self.course.lessons]
-        return Shown("<table>" + "".join(f"<tr><td><code>{_e(i, False)}</code></td>"
-                                         f"<td style='text-align: left'>{_e(t, False)}</td></tr>"
-                                         for i, t in rows) + "</table>",
-                     "\n".join(f"{inert(i, False):24} {inert(t, False)}" for i, t in rows))
+        return Shown(
+            "<table>"
+            + "".join(
+                f"<tr><td><code>{_e(i, False)}</code></td>"
+                f"<td style='text-align: left'>{_e(t, False)}</td></tr>"
+                for i, t in rows
+            )
+            + "</table>",
+            "\n".join(f"{inert(i, False):24} {inert(t, False)}" for i, t in rows),
+        )
 
 
 def load_ipython_extension(ipython) -> None:
@@ -184,8 +211,10 @@ def load_ipython_extension(ipython) -> None:
                 if command == "check" and cell is not None and len(rest) == 1:
                     return tutor.check(rest[0], cell)
                 if command == "check":
-                    return _error("check is a cell magic: start a cell with "
-                                  "`%%jaxtutor check EXERCISE` and write your code below it")
+                    return _error(
+                        "check is a cell magic: start a cell with "
+                        "`%%jaxtutor check EXERCISE` and write your code below it"
+                    )
                 if cell is not None:
                     return _error(USAGE)
                 if command == "hint" and len(rest) <= 1:
@@ -202,5 +231,6 @@ def load_ipython_extension(ipython) -> None:
 
 
 def _error(message: str) -> Shown:
-    return Shown(f'<p style="color: #cf222e">jaxtutor: {_e(message)}</p>',
-                 f"jaxtutor: {inert(message)}")
+    return Shown(
+        f'<p style="color: #cf222e">jaxtutor: {_e(message)}</p>', f"jaxtutor: {inert(message)}"
+    )

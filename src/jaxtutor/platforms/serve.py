@@ -32,14 +32,16 @@ def is_loopback(host: str) -> bool:
 
 def exposure_warning(host: str, port: int, root: Path) -> str:
     where = "every network interface of this machine" if host in ("0.0.0.0", "::", "") else host
-    return (f"WARNING: jaxtutor serve listens on {where}, port {port}.\n"
-            f"Anyone who can reach that address can open the tutor and run Python code on "
-            f"this machine, as user {_user()}, in the tutor's limited child processes "
-            f"(time and memory limits, no other isolation).\n"
-            f"There is no login: each browser tab gets a new, empty progress folder under "
-            f"{root / 'sessions'}.\n"
-            f"Serve only on a network you trust (a lab's own network), or keep the default "
-            f"--host 127.0.0.1.")
+    return (
+        f"WARNING: jaxtutor serve listens on {where}, port {port}.\n"
+        f"Anyone who can reach that address can open the tutor and run Python code on "
+        f"this machine, as user {_user()}, in the tutor's limited child processes "
+        f"(time and memory limits, no other isolation).\n"
+        f"There is no login: each browser tab gets a new, empty progress folder under "
+        f"{root / 'sessions'}.\n"
+        f"Serve only on a network you trust (a lab's own network), or keep the default "
+        f"--host 127.0.0.1."
+    )
 
 
 def _user() -> str:
@@ -65,22 +67,32 @@ def command(args) -> int:
     try:
         from textual_serve.server import Server
     except ImportError:
-        print("jaxtutor: `jaxtutor serve` needs the optional web server. Install it with:\n"
-              f"    {INSTALL_HINT}", file=sys.stderr)
+        print(
+            "jaxtutor: `jaxtutor serve` needs the optional web server. Install it with:\n"
+            f"    {INSTALL_HINT}",
+            file=sys.stderr,
+        )
         return 2
     from jaxtutor.learner.progress import home
 
     root = Path(args.home) if args.home else home() / "serve"
     (root / "sessions").mkdir(parents=True, exist_ok=True)
     if is_loopback(args.host):
-        print(f"jaxtutor serve: only this machine can connect (http://{args.host}:{args.port}). "
-              "Use --host 0.0.0.0 to let a lab's browsers in.", file=sys.stderr)
+        print(
+            f"jaxtutor serve: only this machine can connect (http://{args.host}:{args.port}). "
+            "Use --host 0.0.0.0 to let a lab's browsers in.",
+            file=sys.stderr,
+        )
     else:
         print(exposure_warning(args.host, args.port, root), file=sys.stderr)
     print(f"Each visitor's progress is kept in {root / 'sessions'}", file=sys.stderr)
-    server = Server(session_command(root, getattr(args, "lessons", None),
-                                    getattr(args, "lessons_only", False)), host=args.host,
-                    port=args.port, title="jaxtutor", public_url=args.public_url)
+    server = Server(
+        session_command(root, getattr(args, "lessons", None), getattr(args, "lessons_only", False)),
+        host=args.host,
+        port=args.port,
+        title="jaxtutor",
+        public_url=args.public_url,
+    )
     server.serve()
     return 0
 
@@ -112,5 +124,7 @@ def _session(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] != ["session"]:
-        sys.exit("usage: python -m jaxtutor.platforms.serve session ROOT  (started by `jaxtutor serve`)")
+        sys.exit(
+            "usage: python -m jaxtutor.platforms.serve session ROOT  (started by `jaxtutor serve`)"
+        )
     sys.exit(_session(sys.argv[2:]))

@@ -23,34 +23,54 @@ def step_table(verdict: Verdict) -> Table | None:
     for column in columns:  # Table(*headers) takes only str or Column in rich 15
         table.add_column(column)
     for i, row in enumerate(diagnosis.table.rows):
-        table.add_row(*(inert_text(str(cell)) for cell in row),
-                      style="bold red" if i == diagnosis.table.highlight else None)
+        table.add_row(
+            *(inert_text(str(cell)) for cell in row),
+            style="bold red" if i == diagnosis.table.highlight else None,
+        )
     return table
 
 
 def render(verdict: Verdict) -> Group:
-    parts = [Text(f"{_MARK[verdict.status]} {verdict.exercise}: {verdict.outcome.title}",
-                  style=_STYLE[verdict.status]),
-             inert_text(verdict.message)]
+    parts = [
+        Text(
+            f"{_MARK[verdict.status]} {verdict.exercise}: {verdict.outcome.title}",
+            style=_STYLE[verdict.status],
+        ),
+        inert_text(verdict.message),
+    ]
     for test in verdict.tests:
-        line = Text(f"  {_MARK[test.status]} {inert(test.name, multiline=False)}",
-                    style=_STYLE[test.status])
+        line = Text(
+            f"  {_MARK[test.status]} {inert(test.name, multiline=False)}", style=_STYLE[test.status]
+        )
         if test.message and test.status != "pass":
             line.append(f"  {inert(test.message)}", style="default")
         parts.append(line)
     if verdict.diagnosis:
-        parts.append(Text(f"Misconception: {inert(verdict.diagnosis.id, multiline=False)}",
-                          style="bold magenta"))
+        parts.append(
+            Text(
+                f"Misconception: {inert(verdict.diagnosis.id, multiline=False)}",
+                style="bold magenta",
+            )
+        )
     if (table := step_table(verdict)) is not None:
         parts.append(table)
     if verdict.output.strip():
-        parts.append(Panel(inert_text(verdict.output.rstrip()[-2000:]), title="Your program printed",
-                           title_align="left", border_style="dim"))
+        parts.append(
+            Panel(
+                inert_text(verdict.output.rstrip()[-2000:]),
+                title="Your program printed",
+                title_align="left",
+                border_style="dim",
+            )
+        )
     if verdict.hint:
         parts.append(Text(f"Hint: {inert(verdict.hint)}", style="cyan"))
     # the hidden cases change every run: say how to get this run's again
-    repeat = (f"; `jaxtutor check --seed {verdict.seed}` repeats these cases"
-              if verdict.seed is not None and verdict.status != "pass" else "")
+    repeat = (
+        f"; `jaxtutor check --seed {verdict.seed}` repeats these cases"
+        if verdict.seed is not None and verdict.status != "pass"
+        else ""
+    )
     parts.append(Text(f"({verdict.duration_s:.2f} s{repeat})", style="dim"))
     return Group(*parts)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from jaxtutor.render.safe_text import inert
 from jaxtutor.render.plain import explanation
+from jaxtutor.render.safe_text import inert
 from jaxtutor.verdict import Verdict
 
 # what XML 1.0 forbids even escaped, beyond the controls `inert` already shows as escapes
@@ -36,8 +36,9 @@ def verdict_suite(verdict: Verdict, name: str, file: str = "") -> ET.Element:
     failures = errors = 0
     if verdict.tests:
         for test in verdict.tests:
-            case = ET.SubElement(suite, "testcase", name=xml_text(test.name, multiline=False),
-                                 classname=classname)
+            case = ET.SubElement(
+                suite, "testcase", name=xml_text(test.name, multiline=False), classname=classname
+            )
             if file:
                 case.set("file", xml_text(file, multiline=False))
             if test.status != "pass":
@@ -45,16 +46,25 @@ def verdict_suite(verdict: Verdict, name: str, file: str = "") -> ET.Element:
                 failures += tag == "failure"
                 errors += tag == "error"
                 kind = verdict.diagnosis.id if verdict.diagnosis else verdict.outcome.name.lower()
-                detail = ET.SubElement(case, tag, message=_first_line(test.message or verdict.message),
-                                       type=xml_text(kind, multiline=False))
+                detail = ET.SubElement(
+                    case,
+                    tag,
+                    message=_first_line(test.message or verdict.message),
+                    type=xml_text(kind, multiline=False),
+                )
                 detail.text = xml_text(explanation(verdict, test))
     else:  # the run ended before any case: one case says why
-        case = ET.SubElement(suite, "testcase", name=xml_text(verdict.exercise, multiline=False),
-                             classname=classname)
+        case = ET.SubElement(
+            suite, "testcase", name=xml_text(verdict.exercise, multiline=False), classname=classname
+        )
         if not verdict.passed:
             errors += 1
-            detail = ET.SubElement(case, "error", message=_first_line(verdict.message),
-                                   type=verdict.outcome.name.lower())
+            detail = ET.SubElement(
+                case,
+                "error",
+                message=_first_line(verdict.message),
+                type=verdict.outcome.name.lower(),
+            )
             detail.text = xml_text(explanation(verdict))
     if verdict.output.strip():
         ET.SubElement(suite, "system-out").text = xml_text(verdict.output)
@@ -83,10 +93,21 @@ def check_xml(verdict: Verdict, file: str) -> str:
 
 def unchecked_suite(exercise: str, student: str, problem: str) -> ET.Element:
     """A student whose submission could not be run (no file, or several to choose from)."""
-    suite = ET.Element("testsuite", name=xml_text(student, multiline=False), tests="1",
-                       failures="0", errors="1", time="0.000")
-    case = ET.SubElement(suite, "testcase", name=exercise,
-                         classname=xml_text(f"{exercise}.{student}", multiline=False))
-    ET.SubElement(case, "error", message=_first_line(problem), type="not_checked").text = \
-        xml_text(problem)
+    suite = ET.Element(
+        "testsuite",
+        name=xml_text(student, multiline=False),
+        tests="1",
+        failures="0",
+        errors="1",
+        time="0.000",
+    )
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        name=exercise,
+        classname=xml_text(f"{exercise}.{student}", multiline=False),
+    )
+    ET.SubElement(case, "error", message=_first_line(problem), type="not_checked").text = xml_text(
+        problem
+    )
     return suite

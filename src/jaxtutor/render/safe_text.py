@@ -16,7 +16,9 @@ import re
 # (they reorder what follows, as in "Trojan Source"); the Unicode line and paragraph
 # separators, which some terminals treat as line breaks
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_UNSAFE_KEEPING_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_KEEPING_LINES = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 

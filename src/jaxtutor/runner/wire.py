@@ -26,8 +26,22 @@ MAX_DEPTH = 64  # pytrees nested deeper than this are refused (and json's recurs
 _HEADER = struct.Struct(">I")
 HEADER_SIZE = _HEADER.size
 # dtypes an answer may have; anything else (object, strings, bfloat16...) is not data we decode
-_DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-           "uint64", "float16", "float32", "float64", "complex64", "complex128"}
+_DTYPES = {
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+}
 
 
 class WireError(Exception):
@@ -44,7 +58,7 @@ def pack_frame(message: dict) -> bytes:
 def write_frame(fd: int, message: dict) -> None:
     view = memoryview(pack_frame(message))
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def read_exact(fd: int, n: int) -> bytes:
@@ -81,6 +95,7 @@ def read_frame(fd: int) -> dict:
 
 # -- values: a pytree of arrays, scalars, tuples, lists, dicts and None ---------------
 
+
 def encode_value(value, to_numpy=np.asarray, _depth: int = 0) -> object:
     """Turn a pytree into JSON-able data. `to_numpy` converts array-likes (jax.Array)."""
     if _depth > MAX_DEPTH:
@@ -111,8 +126,13 @@ def _encode_array(arr: np.ndarray) -> dict:
     if arr.dtype.name not in _DTYPES:
         return {"other": f"{arr.dtype.name} array"}
     # tobytes(order="C"), not ascontiguousarray: that makes 0-d arrays 1-d
-    return {"array": {"dtype": arr.dtype.name, "shape": list(arr.shape),
-                      "data": base64.b64encode(arr.tobytes(order="C")).decode()}}
+    return {
+        "array": {
+            "dtype": arr.dtype.name,
+            "shape": list(arr.shape),
+            "data": base64.b64encode(arr.tobytes(order="C")).decode(),
+        }
+    }
 
 
 class Opaque:
@@ -144,7 +164,7 @@ def decode_value(data, _depth: int = 0) -> object:
         return _SCALARS[kind](v)
     if len(data) != 1:
         raise WireError("malformed value")
-    (kind, body), = data.items()
+    ((kind, body),) = data.items()
     if kind in ("tuple", "list") and isinstance(body, list):
         items = [decode_value(v, _depth + 1) for v in body]
         return tuple(items) if kind == "tuple" else items
@@ -159,8 +179,13 @@ def decode_value(data, _depth: int = 0) -> object:
 
 def _decode_array(spec: dict) -> np.ndarray:
     dtype, shape, text = spec.get("dtype"), spec.get("shape"), spec.get("data")
-    if (dtype not in _DTYPES or not isinstance(shape, list) or len(shape) > 32
-            or not all(type(n) is int and n >= 0 for n in shape) or not isinstance(text, str)):
+    if (
+        dtype not in _DTYPES
+        or not isinstance(shape, list)
+        or len(shape) > 32
+        or not all(type(n) is int and n >= 0 for n in shape)
+        or not isinstance(text, str)
+    ):
         raise WireError("malformed array")
     try:
         raw = base64.b64decode(text, validate=True)
@@ -181,17 +206,26 @@ def static_positions(args) -> tuple[int, ...]:
 
 # -- the child's note on a call reply ---------------------------------------------------
 
-NOT_TRACEABLE = ("Note: your function could not be compiled with jax.jit ({error}), so the "
-                 "tests called it without jit, one operation at a time.")
-KEEPS_TRACERS = ("Note: your function keeps a traced value after it returns (in a global or "
-                 "a default argument, say), so jit would reuse a stale one; the tests called "
-                 "it without jit. JAX functions should return everything they compute.")
-CHANGES_STATE = ("Note: your function changes Python state when it runs (a global, a default "
-                 "argument or NumPy's random generator), which jit does only once, while it "
-                 "traces; the tests called it without jit. JAX functions should be pure: the "
-                 "same arguments, the same answer.")
-_NOTES = [re.compile(re.escape(NOT_TRACEABLE).replace(re.escape("{error}"), r"[\w.]{1,200}")),
-          re.compile(re.escape(KEEPS_TRACERS)), re.compile(re.escape(CHANGES_STATE))]
+NOT_TRACEABLE = (
+    "Note: your function could not be compiled with jax.jit ({error}), so the "
+    "tests called it without jit, one operation at a time."
+)
+KEEPS_TRACERS = (
+    "Note: your function keeps a traced value after it returns (in a global or "
+    "a default argument, say), so jit would reuse a stale one; the tests called "
+    "it without jit. JAX functions should return everything they compute."
+)
+CHANGES_STATE = (
+    "Note: your function changes Python state when it runs (a global, a default "
+    "argument or NumPy's random generator), which jit does only once, while it "
+    "traces; the tests called it without jit. JAX functions should be pure: the "
+    "same arguments, the same answer."
+)
+_NOTES = [
+    re.compile(re.escape(NOT_TRACEABLE).replace(re.escape("{error}"), r"[\w.]{1,200}")),
+    re.compile(re.escape(KEEPS_TRACERS)),
+    re.compile(re.escape(CHANGES_STATE)),
+]
 
 
 def clean_note(note) -> str | None:
@@ -202,6 +236,7 @@ def clean_note(note) -> str | None:
 
 
 # -- reports of the learner's errors, as the trusted side accepts them ----------------
+
 
 def _text(value, limit: int = 4000) -> str:
     return value[:limit] if isinstance(value, str) else ""
@@ -222,9 +257,15 @@ def clean_error(info) -> dict:
         "kind": _text(info.get("kind"), 40),
         "type": _text(info.get("type"), 200) or "Exception",
         "message": _text(info.get("message")),
-        "frames": [{"line": _int(f.get("line")) or 0, "function": _text(f.get("function"), 200),
-                    "text": _text(f.get("text"), 500)}
-                   for f in frames[:20] if isinstance(f, dict)],
+        "frames": [
+            {
+                "line": _int(f.get("line")) or 0,
+                "function": _text(f.get("function"), 200),
+                "text": _text(f.get("text"), 500),
+            }
+            for f in frames[:20]
+            if isinstance(f, dict)
+        ],
     }
     for key in ("line", "column"):
         if key in info:

@@ -43,11 +43,18 @@ def make_cases(config: dict, seed: int = 0) -> list[Case]:
     args = config["args"]
     cases = []
     for i, fixed in enumerate(config.get("cases") or []):
-        specs = [dict(a, dtype=d) for a, d in zip(args, fixed["dtypes"])] \
-            if fixed.get("dtypes") else args
-        cases.append(Case(fixed.get("name", f"fixed case {i + 1}"),
-                          tuple(_value(a, v) for a, v in zip(specs, fixed["args"])),
-                          fixed.get("expected")))
+        specs = (
+            [dict(a, dtype=d) for a, d in zip(args, fixed["dtypes"])]
+            if fixed.get("dtypes")
+            else args
+        )
+        cases.append(
+            Case(
+                fixed.get("name", f"fixed case {i + 1}"),
+                tuple(_value(a, v) for a, v in zip(specs, fixed["args"])),
+                fixed.get("expected"),
+            )
+        )
     rng = np.random.default_rng([config.get("seed", 0), seed])
     choices = config.get("sizes") or {}
     names = tuple(a["name"] for a in args)
@@ -72,18 +79,21 @@ class Prepared:
     def shown(self) -> list[Case]:
         """The fixed cases (the first case when there are none): the same on every
         check, so a program's run on them is remembered from check to check."""
-        return self.cases[:max(1, len(self.config.get("cases") or []))]
+        return self.cases[: max(1, len(self.config.get("cases") or []))]
 
     @property
     def hidden(self) -> list[Case]:
         """The cases after the fixed ones, drawn afresh each check."""
-        return self.cases[len(self.shown):]
+        return self.cases[len(self.shown) :]
 
 
 def prepare(exercise, seed: int = 0) -> Prepared:
     config = exercise.config
-    return Prepared(config, make_cases(config, seed),
-                    Limits(timeout_s=exercise.timeout_s,
-                           memory_bytes=exercise.memory_mib * 1024**2),
-                    exercise.function, config.get("reference") or exercise.solution,
-                    list(config.get("mutants") or []))
+    return Prepared(
+        config,
+        make_cases(config, seed),
+        Limits(timeout_s=exercise.timeout_s, memory_bytes=exercise.memory_mib * 1024**2),
+        exercise.function,
+        config.get("reference") or exercise.solution,
+        list(config.get("mutants") or []),
+    )

@@ -27,21 +27,29 @@ def _tree(value):
 def differs(got, expected, config: dict) -> str | None:
     """None when two answers agree, else the first difference in words."""
     if isinstance(expected, Raised) or isinstance(got, Raised):
-        if isinstance(expected, Raised) and isinstance(got, Raised) \
-                and same_error(got.info or {"type": got.type, "message": got.message},
-                               expected.info or {"type": expected.type, "message": expected.message}):
+        if (
+            isinstance(expected, Raised)
+            and isinstance(got, Raised)
+            and same_error(
+                got.info or {"type": got.type, "message": got.message},
+                expected.info or {"type": expected.type, "message": expected.message},
+            )
+        ):
             return None
         if isinstance(expected, Raised) and isinstance(got, Raised):
             return f"raised {got.type}, not the expected error ({expected.type}: {expected.message[:80]})"
-        return (f"expected {expected.type}" if isinstance(expected, Raised)
-                else f"raised {got.type}")
+        return f"expected {expected.type}" if isinstance(expected, Raised) else f"raised {got.type}"
     if isinstance(expected, Opaque) or isinstance(got, Opaque):
-        if isinstance(expected, Opaque) and isinstance(got, Opaque) \
-                and got.type_name == expected.type_name:
+        if (
+            isinstance(expected, Opaque)
+            and isinstance(got, Opaque)
+            and got.type_name == expected.type_name
+        ):
             return None
         return f"expected {expected!r}, got {got!r}"
-    problem = mismatch(_tree(got), _tree(expected), config.get("rtol", RTOL),
-                       config.get("atol", ATOL))
+    problem = mismatch(
+        _tree(got), _tree(expected), config.get("rtol", RTOL), config.get("atol", ATOL)
+    )
     if problem is None and config.get("check_dtype"):
         g, e = np.asarray(got).dtype, np.asarray(expected).dtype
         if not isinstance(expected, tuple) and g != e:
@@ -52,10 +60,13 @@ def differs(got, expected, config: dict) -> str | None:
 def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
     """Per case: the exported program of its signature gave the answer the function
     gave when called as it is (so the rules judge what was tested)."""
-    return [run.program_values is not None and run.program_values[i] is not None
-            and not isinstance(run.answers[i], Raised)
-            and differs(run.program_values[i], run.answers[i], config) is None
-            for i in range(len(cases))]
+    return [
+        run.program_values is not None
+        and run.program_values[i] is not None
+        and not isinstance(run.answers[i], Raised)
+        and differs(run.program_values[i], run.answers[i], config) is None
+        for i in range(len(cases))
+    ]
 
 
 def _has(prim: str, facts: dict) -> bool:
@@ -75,14 +86,20 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
     facts = run.facts or []
     refused = next((f.get("refused") for f in facts if f.get("ok") is not True), None)
     if run.export_error is not None:
-        unknown = (f"the function could not be compiled with jax.jit ({run.export_error}), "
-                   f"so its structure cannot be checked.{extra}")
+        unknown = (
+            f"the function could not be compiled with jax.jit ({run.export_error}), "
+            f"so its structure cannot be checked.{extra}"
+        )
     elif refused is not None:
-        unknown = ("the function's compiled program uses something the tutor does not run "
-                   f"(such as a host callback), so its structure cannot be checked.{extra}")
+        unknown = (
+            "the function's compiled program uses something the tutor does not run "
+            f"(such as a host callback), so its structure cannot be checked.{extra}"
+        )
     elif not all(_programs_agree(config, cases, run)):
-        unknown = ("the function compiled with jax.jit does not give the answers it gives "
-                   f"when called as it is, so its structure cannot be checked.{extra}")
+        unknown = (
+            "the function compiled with jax.jit does not give the answers it gives "
+            f"when called as it is, so its structure cannot be checked.{extra}"
+        )
     else:
         unknown = None
     tests = []
@@ -91,8 +108,11 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
         if unknown is not None:
             tests.append(TestResult(name, "fail", unknown))
         elif not all(_has(prim, f) for f in facts):
-            tests.append(TestResult(name, "fail", _MISSING.get(prim, f"the function does not "
-                                    f"use `{prim}`.") + extra))
+            tests.append(
+                TestResult(
+                    name, "fail", _MISSING.get(prim, f"the function does not use `{prim}`.") + extra
+                )
+            )
         else:
             tests.append(TestResult(name, "pass"))
     for prim in spec.get("must_not_contain", []):
@@ -121,17 +141,29 @@ def compile_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]
         return []
     name = "changing the values does not recompile"
     if run.export_error is not None:
-        return [TestResult(name, "fail", "your function could not be compiled once for "
-                           f"every case ({run.export_error}): a value that changes between "
-                           "calls is being treated as static.")]
+        return [
+            TestResult(
+                name,
+                "fail",
+                "your function could not be compiled once for "
+                f"every case ({run.export_error}): a value that changes between "
+                "calls is being treated as static.",
+            )
+        ]
     first = input_signature(cases[0].args)
     right = _programs_agree(config, cases, run)
     same = [i for i, c in enumerate(cases) if input_signature(c.args) == first]
     if allowed > 0 or all(right[i] for i in same):
         return [TestResult(name, "pass")]
-    return [TestResult(name, "fail", "one compiled version of your function does not give "
-                       "the right answer for every value: a value that changes between "
-                       "calls is baked into it, so each new value would need a recompile.")]
+    return [
+        TestResult(
+            name,
+            "fail",
+            "one compiled version of your function does not give "
+            "the right answer for every value: a value that changes between "
+            "calls is baked into it, so each new value would need a recompile.",
+        )
+    ]
 
 
 def _like(value, ref):
@@ -145,8 +177,12 @@ def _like(value, ref):
 
 
 def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[TestResult]:
-    want = [reference.answers[i] if case.expected is None
-            else _like(case.expected, reference.answers[i]) for i, case in enumerate(cases)]
+    want = [
+        reference.answers[i]
+        if case.expected is None
+        else _like(case.expected, reference.answers[i])
+        for i, case in enumerate(cases)
+    ]
     tests = []
     for i, case in enumerate(cases):
         got = run.answers[i]
@@ -154,16 +190,21 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
             tests.append(TestResult(case.title(failed=True), "error", f"raised {got.type}"))
             continue
         problem = differs(got, want[i], config)
-        tests.append(TestResult(case.name, "pass") if problem is None
-                     else TestResult(case.title(failed=True), "fail", problem))
+        tests.append(
+            TestResult(case.name, "pass")
+            if problem is None
+            else TestResult(case.title(failed=True), "fail", problem)
+        )
     return tests + structure_tests(config, cases, run) + compile_tests(config, cases, run)
 
 
 def signature(config: dict, cases: list[Case], run: Run) -> list:
     """Which tests beyond the cases' fail, and how: two programs with the same failures
     and the same answers are making the same mistake (no reference needed)."""
-    return [(t.name, t.status) for t in
-            structure_tests(config, cases, run) + compile_tests(config, cases, run)]
+    return [
+        (t.name, t.status)
+        for t in structure_tests(config, cases, run) + compile_tests(config, cases, run)
+    ]
 
 
 def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
@@ -171,8 +212,10 @@ def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
         return False
     # evidence, not the test's name: a program jit could not compile for another reason
     # (a static argument, say, where the mutant has a Python if) is another mistake
-    if None not in (learner.export_error, mutant.export_error) \
-            and learner.export_error != mutant.export_error:
+    if (
+        None not in (learner.export_error, mutant.export_error)
+        and learner.export_error != mutant.export_error
+    ):
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
         return False

@@ -16,23 +16,43 @@ from jaxtutor.runner.host.pool import TrustedChild
 def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
     """A mutant's answers on the fixed cases only (a prefix of every check's cases, so
     they are a prefix of its answers on all of them)."""
-    return runs.run_program(mutant["code"], p.function, p.config, p.shown, p.limits,
-                            f"mutant_{mutant['id']}.py", programs=False, spawn=spawn,
-                            shared=trusted, ahead=p.hidden)
+    return runs.run_program(
+        mutant["code"],
+        p.function,
+        p.config,
+        p.shown,
+        p.limits,
+        f"mutant_{mutant['id']}.py",
+        programs=False,
+        spawn=spawn,
+        shared=trusted,
+        ahead=p.hidden,
+    )
 
 
 def _whole_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
     """A mutant's run on every case, with its programs: one call for `recognise` and the
     head starts (`_likely`, `_likely_by_export`), so a run started ahead is the one
     remembered for it."""
-    return runs.run_program(mutant["code"], p.function, p.config, p.cases, p.limits,
-                            f"mutant_{mutant['id']}.py", spawn=spawn, shared=trusted)
+    return runs.run_program(
+        mutant["code"],
+        p.function,
+        p.config,
+        p.cases,
+        p.limits,
+        f"mutant_{mutant['id']}.py",
+        spawn=spawn,
+        shared=trusted,
+    )
 
 
 def _agrees(p: Prepared, answers: list, first: Run) -> bool:
     """Whether a mutant's answers on the fixed cases are the learner's."""
-    return not first.load_error and len(first.answers) == len(p.shown) and all(
-        differs(g, m, p.config) is None for g, m in zip(answers, first.answers))
+    return (
+        not first.load_error
+        and len(first.answers) == len(p.shown)
+        and all(differs(g, m, p.config) is None for g, m in zip(answers, first.answers))
+    )
 
 
 _EXPORT_RAISES: dict[tuple, str | None] = {}  # (mutant, function, first case): error type
@@ -61,8 +81,9 @@ def _likely_by_export(p: Prepared, raised: dict, spawn, trusted: TrustedChild | 
             return
 
 
-def _likely(p: Prepared, suspects: list[dict], first: list, spawn,
-            trusted: TrustedChild | None) -> None:
+def _likely(
+    p: Prepared, suspects: list[dict], first: list, spawn, trusted: TrustedChild | None
+) -> None:
     """Run on every case the first mutant that agrees with the learner's answers on
     the fixed cases, while the learner's child answers the others (recognise then
     finds that run remembered)."""
@@ -85,6 +106,10 @@ def _suspects(p: Prepared, answers: list) -> list[dict]:
         frames = answer.info.get("frames") if isinstance(answer, Raised) else None
         if frames and re.match(_RAISE.format(re.escape(answer.type)), frames[-1].get("text", "")):
             own.add(answer.type)
-    return [m for m in p.mutants
-            if all(re.search(_RAISE.format(re.escape(t)), re.sub(r"#[^\n]*", "", m["code"]))
-                   for t in own)]
+    return [
+        m
+        for m in p.mutants
+        if all(
+            re.search(_RAISE.format(re.escape(t)), re.sub(r"#[^\n]*", "", m["code"])) for t in own
+        )
+    ]

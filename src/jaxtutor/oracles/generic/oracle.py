@@ -10,20 +10,41 @@ from concurrent.futures import ThreadPoolExecutor
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import Prepared, prepare
-from jaxtutor.oracles.generic.compare import (_export_known, _like, _tree, compile_tests, judge,
-                                              same_mistake, structure_tests)
+from jaxtutor.oracles.generic.compare import (
+    _export_known,
+    _like,
+    _tree,
+    compile_tests,
+    judge,
+    same_mistake,
+    structure_tests,
+)
 from jaxtutor.oracles.generic.declared import declared
-from jaxtutor.oracles.generic.mutants import (_agrees, _export_raises, _first_run, _likely,
-                                              _likely_by_export, _suspects, _whole_run)
-from jaxtutor.oracles.generic.runs import (Raised, Run, _answers, answered_by_programs,
-                                           needs_programs, observe, start_observing)
+from jaxtutor.oracles.generic.mutants import (
+    _agrees,
+    _export_raises,
+    _first_run,
+    _likely,
+    _likely_by_export,
+    _suspects,
+    _whole_run,
+)
+from jaxtutor.oracles.generic.runs import (
+    Raised,
+    Run,
+    _answers,
+    answered_by_programs,
+    needs_programs,
+    observe,
+    start_observing,
+)
 from jaxtutor.oracles.generic.spec import KEYS
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
 from jaxtutor.oracles.probes import Probe, probe
-from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child
 
 
@@ -61,8 +82,16 @@ class GenericOracle(Oracle):
         p = prepare(exercise, 0)
 
         def reference(cases: list[Case]) -> None:
-            runs.run_program(p.reference_source, p.function, p.config, cases, p.limits,
-                             "reference.py", programs=False, shared=trusted)
+            runs.run_program(
+                p.reference_source,
+                p.function,
+                p.config,
+                cases,
+                p.limits,
+                "reference.py",
+                programs=False,
+                shared=trusted,
+            )
 
         reference(p.shown)
         for m in p.mutants:
@@ -73,8 +102,15 @@ class GenericOracle(Oracle):
             reference(p.hidden)
         if needs_programs(p.config):  # each mutant's programs compiled by the judge
             for m in p.mutants:
-                runs.run_program(m["code"], p.function, p.config, p.shown, p.limits,
-                                 f"mutant_{m['id']}.py", shared=trusted)
+                runs.run_program(
+                    m["code"],
+                    p.function,
+                    p.config,
+                    p.shown,
+                    p.limits,
+                    f"mutant_{m['id']}.py",
+                    shared=trusted,
+                )
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         # the trusted child's programs, one after another. The reference starts at once
@@ -86,9 +122,18 @@ class GenericOracle(Oracle):
         hidden = p.hidden
 
         def reference_run(cases: list[Case], ahead: list[Case] = ()) -> Run:
-            return runs.run_program(p.reference_source, p.function, p.config, cases, p.limits,
-                                    "reference.py", programs=False, spawn=learner.spawn,
-                                    shared=trusted, ahead=ahead)
+            return runs.run_program(
+                p.reference_source,
+                p.function,
+                p.config,
+                cases,
+                p.limits,
+                "reference.py",
+                programs=False,
+                spawn=learner.spawn,
+                shared=trusted,
+                ahead=ahead,
+            )
 
         def hidden_reference() -> Run:
             return reference_run(hidden) if hidden else Run([])
@@ -107,9 +152,15 @@ class GenericOracle(Oracle):
                 pool.submit(_likely_by_export, p, pending.raised.info, learner.spawn, trusted)
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
-            first = whole.answers[:len(p.shown)] if whole else _answers(
-                learner._child.call_many([c.args for c in p.shown],
-                                         ahead=[c.args for c in hidden]))
+            first = (
+                whole.answers[: len(p.shown)]
+                if whole
+                else _answers(
+                    learner._child.call_many(
+                        [c.args for c in p.shown], ahead=[c.args for c in hidden]
+                    )
+                )
+            )
             code = re.sub(r"#[^\n]*", "", learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
@@ -124,16 +175,19 @@ class GenericOracle(Oracle):
 
             jobs = [likely]
             if raised is None:  # an exception is the verdict whatever the reference says
-                jobs = [lambda: _joined(ref_shown.result(), ref_hidden.result() if ref_hidden
-                                        else hidden_reference())]
+                jobs = [
+                    lambda: _joined(
+                        ref_shown.result(),
+                        ref_hidden.result() if ref_hidden else hidden_reference(),
+                    )
+                ]
                 # no mutant is run for a learner right on the fixed cases (a cold check
                 # would compile them all beside the learner's) unless a rule already
                 # failed: later, if at all
                 if not _right(p, first, ref_shown.result()) or _fails_a_rule(p, pending, whole):
                     jobs.append(likely)
             futures = [pool.submit(job) for job in jobs]
-            mine = whole or observe(learner._child, p.config, p.cases, first=first,
-                                    pending=pending)
+            mine = whole or observe(learner._child, p.config, p.cases, first=first, pending=pending)
             raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
             if raised is not None and not _suspects(p, mine.answers):
                 raise _raised(p, mine, raised, None, code)
@@ -145,8 +199,10 @@ class GenericOracle(Oracle):
             reference = futures[0].result()
             if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
                 failed = reference.load_error or next(
-                    f"{a.type}: {a.message[:300]}" for a in reference.answers
-                    if isinstance(a, Raised))
+                    f"{a.type}: {a.message[:300]}"
+                    for a in reference.answers
+                    if isinstance(a, Raised)
+                )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
             if report.passed:
@@ -159,19 +215,24 @@ class GenericOracle(Oracle):
             report.diagnosis = misconception.diagnose()
             return report
         found = self.probe_answers(learner, p, mine, reference)
-        report.diagnosis = declared(p.config, code, probed=found) or found \
-            or _export_known(mine)
+        report.diagnosis = declared(p.config, code, probed=found) or found or _export_known(mine)
         return report
 
     @staticmethod
     def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
         """What the answers show when no mutant fits (see oracles/probes); the reference
         answers the probes' own inputs in a child of its own."""
-        want = [_tree(reference.answers[i] if case.expected is None
-                      else _like(case.expected, reference.answers[i]))
-                for i, case in enumerate(p.cases)]
-        answers = [LearnerRaised(a.info) if isinstance(a, Raised) else _tree(a)
-                   for a in mine.answers]
+        want = [
+            _tree(
+                reference.answers[i]
+                if case.expected is None
+                else _like(case.expected, reference.answers[i])
+            )
+            for i, case in enumerate(p.cases)
+        ]
+        answers = [
+            LearnerRaised(a.info) if isinstance(a, Raised) else _tree(a) for a in mine.answers
+        ]
         names = tuple(a["name"] for a in p.config["args"])
 
         def dim_name(arg: int, axis: int) -> str | None:
@@ -179,23 +240,42 @@ class GenericOracle(Oracle):
             return shape[axis] if axis < len(shape) and isinstance(shape[axis], str) else None
 
         def refer(calls: list[tuple]) -> list:
-            run = runs.run_program(p.reference_source, p.function, p.config,
-                                   [Case("probe", args) for args in calls], p.limits,
-                                   "reference.py", programs=False, spawn=learner.spawn,
-                                   shared=learner.trusted)
-            return [None if isinstance(a, Raised) else _tree(a) for a in run.answers] \
-                if not run.load_error else [None] * len(calls)
+            run = runs.run_program(
+                p.reference_source,
+                p.function,
+                p.config,
+                [Case("probe", args) for args in calls],
+                p.limits,
+                "reference.py",
+                programs=False,
+                spawn=learner.spawn,
+                shared=learner.trusted,
+            )
+            return (
+                [None if isinstance(a, Raised) else _tree(a) for a in run.answers]
+                if not run.load_error
+                else [None] * len(calls)
+            )
 
         def again(calls: list[tuple]) -> list:
-            return [_tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
-                    for a in _answers(learner._child.call_many(calls))]
+            return [
+                _tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
+                for a in _answers(learner._child.call_many(calls))
+            ]
 
-        return probe(Probe(p.cases, answers, want, names, call_many=again,
-                           reference=refer, dim_name=dim_name))
+        return probe(
+            Probe(
+                p.cases, answers, want, names, call_many=again, reference=refer, dim_name=dim_name
+            )
+        )
 
     @staticmethod
-    def recognise(p: Prepared, mine: Run, spawn: Callable[[Limits], Child] = Child,
-                  trusted: TrustedChild | None = None) -> Misconception | None:
+    def recognise(
+        p: Prepared,
+        mine: Run,
+        spawn: Callable[[Limits], Child] = Child,
+        trusted: TrustedChild | None = None,
+    ) -> Misconception | None:
         """The first mutant (in the author's order) that makes the learner's mistake.
         Lazily: a mutant that cannot share the learner's exception is never run; the
         others run first on the fixed cases (remembered from check to check, since
@@ -222,8 +302,9 @@ def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> b
     if pending.raised is not None:
         return True
     return whole is not None and any(
-        t.status != "pass" for t in structure_tests(p.config, p.cases, whole)
-        + compile_tests(p.config, p.cases, whole))
+        t.status != "pass"
+        for t in structure_tests(p.config, p.cases, whole) + compile_tests(p.config, p.cases, whole)
+    )
 
 
 def _joined(shown: Run, hidden: Run) -> Run:
@@ -235,16 +316,22 @@ def _right(p: Prepared, answers: list, reference: Run) -> bool:
     """Whether the learner's answers on the fixed cases pass (a broken reference: no)."""
     if reference.load_error or len(reference.answers) != len(p.shown):
         return False
-    return all(t.status == "pass" for t in
-               judge(p.config, p.shown, Run(answers), reference)[:len(p.shown)])
+    return all(
+        t.status == "pass"
+        for t in judge(p.config, p.shown, Run(answers), reference)[: len(p.shown)]
+    )
 
 
-def _raised(p: Prepared, mine: Run, raised: int, misconception: Misconception | None,
-            code: str) -> LearnerRaised:
+def _raised(
+    p: Prepared, mine: Run, raised: int, misconception: Misconception | None, code: str
+) -> LearnerRaised:
     """The learner's exception, for check.py to explain; the mutant, if any, names its
     cause, else a declared mistake whose error pattern fits."""
     error = LearnerRaised(mine.answers[raised].info)
     error.case = p.cases[raised].title(failed=True)
-    error.diagnosis = misconception.diagnose() if misconception else \
-        declared(p.config, code, error=mine.answers[raised])
+    error.diagnosis = (
+        misconception.diagnose()
+        if misconception
+        else declared(p.config, code, error=mine.answers[raised])
+    )
     return error

@@ -17,9 +17,9 @@ from jaxtutor.explain import known
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.learner import Exported, start_programs
 from jaxtutor.runner import wire
-from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child
 
 
@@ -46,8 +46,12 @@ class Run:
 
 
 def _answers(replies: list[dict]) -> list:
-    return [r["value"] if r.get("ok") is True else Raised(str(r.get("type")), str(r.get("message", "")), r)
-            for r in replies]
+    return [
+        r["value"]
+        if r.get("ok") is True
+        else Raised(str(r.get("type")), str(r.get("message", "")), r)
+        for r in replies
+    ]
 
 
 def needs_programs(config: dict) -> bool:
@@ -63,9 +67,15 @@ def _rows(args: tuple) -> tuple[list[int], int]:
     return [i for i, n in enumerate(sizes) if n == trip and n is not None], trip
 
 
-def observe(child: Child, config: dict, cases: list[Case], clean: Child | None = None,
-            first: list | None = None, pending: Exported | None = None,
-            ahead: list[Case] = ()) -> Run:
+def observe(
+    child: Child,
+    config: dict,
+    cases: list[Case],
+    clean: Child | None = None,
+    first: list | None = None,
+    pending: Exported | None = None,
+    ahead: list[Case] = (),
+) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them.
     `first`: its answers to the first cases, already asked for; `pending`: its
@@ -75,24 +85,29 @@ def observe(child: Child, config: dict, cases: list[Case], clean: Child | None =
     if pending is None:
         pending = start_observing(child, config, cases, clean)
     first = first or []
-    rest = calls[len(first):]
-    run = Run(first + (_answers(child.call_many(rest, ahead=[c.args for c in ahead]))
-                       if rest else []))
+    rest = calls[len(first) :]
+    run = Run(
+        first + (_answers(child.call_many(rest, ahead=[c.args for c in ahead])) if rest else [])
+    )
     if pending is None:
         return run
     try:
         found = pending.result()
     except LearnerRaised as raised:
         entry = known(raised.info)  # said in the learner's terms where the catalogue can
-        run.export_error = entry.words if entry else \
-            f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+        run.export_error = (
+            entry.words
+            if entry
+            else f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+        )
         return run
     run.facts, run.program_values = found.facts, found.values
     return run
 
 
-def start_observing(child: Child, config: dict, cases: list[Case],
-                    clean: Child | None) -> Exported | None:
+def start_observing(
+    child: Child, config: dict, cases: list[Case], clean: Child | None
+) -> Exported | None:
     """Export the loaded function's programs first, when the exercise has rules for
     them, so that the clean child compiles them while `child` answers the calls (on two
     cores, the two compiles of each shape side by side); None when there are none."""
@@ -122,10 +137,18 @@ _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 256
 
 
-def run_program(source: str, function: str, config: dict, cases: list[Case],
-                limits: Limits, filename: str, programs: bool = True,
-                spawn: Callable[[Limits], Child] = Child, shared: TrustedChild | None = None,
-                ahead: list[Case] = ()) -> Run:
+def run_program(
+    source: str,
+    function: str,
+    config: dict,
+    cases: list[Case],
+    limits: Limits,
+    filename: str,
+    programs: bool = True,
+    spawn: Callable[[Limits], Child] = Child,
+    shared: TrustedChild | None = None,
+    ahead: list[Case] = (),
+) -> Run:
     """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
     `spawn`, and judge its exported programs in another (`shared`'s judge, or a fresh
     one) when the exercise needs them. Runs are remembered by source and cases, so
@@ -134,9 +157,13 @@ def run_program(source: str, function: str, config: dict, cases: list[Case],
     there is traced from the first run on, so the later one compiles nothing (a second
     compile of the reference is what a cold check would otherwise wait for)."""
     programs = programs and needs_programs(config)
-    key = hashlib.sha256(json.dumps(
-        [source, function, config, [repr(c.args) for c in cases], programs],
-        sort_keys=True, default=str).encode()).hexdigest()
+    key = hashlib.sha256(
+        json.dumps(
+            [source, function, config, [repr(c.args) for c in cases], programs],
+            sort_keys=True,
+            default=str,
+        ).encode()
+    ).hexdigest()
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]

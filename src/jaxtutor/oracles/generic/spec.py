@@ -12,92 +12,162 @@ DTYPES = {"float32", "float64", "int32", "bool", "python_float", "python_int"}
 
 MISTAKE_KEYS = {
     "id": Key("string", "The mistake's id.", required=True),
-    "message": Key("string", "What the learner's code does, in the learner's terms.",
-                   required=True),
+    "message": Key(
+        "string", "What the learner's code does, in the learner's terms.", required=True
+    ),
     "hint": Key("string", "The hint aimed at this mistake.", required=True),
-    "error": Key("string", "Evidence: a regular expression the learner's exception, written "
-                 "\"Type: message\", must match (e.g. \"TypeError: .*in-place item "
-                 "assignment\").", default=None),
-    "probe": Key("string", "Evidence: what the answers show, a probe's id without its "
-                 "probe_ prefix (e.g. \"ignored_argument\", \"sign_flipped\", "
-                 "\"divided_by_size\").", default=None),
-    "argument": Key("string", "With probe = \"ignored_argument\": which argument.",
-                    default=None),
-    "code": Key("string", "Evidence too: a regular expression the learner's file must "
-                "contain (comments are not searched).", default=None),
-    "example": Key("string", "A whole file making this mistake; `jaxtutor lint` proves it "
-                   "is recognised as this mistake and as no other.", required=True),
+    "error": Key(
+        "string",
+        "Evidence: a regular expression the learner's exception, written "
+        '"Type: message", must match (e.g. "TypeError: .*in-place item '
+        'assignment").',
+        default=None,
+    ),
+    "probe": Key(
+        "string",
+        "Evidence: what the answers show, a probe's id without its "
+        'probe_ prefix (e.g. "ignored_argument", "sign_flipped", '
+        '"divided_by_size").',
+        default=None,
+    ),
+    "argument": Key("string", 'With probe = "ignored_argument": which argument.', default=None),
+    "code": Key(
+        "string",
+        "Evidence too: a regular expression the learner's file must "
+        "contain (comments are not searched).",
+        default=None,
+    ),
+    "example": Key(
+        "string",
+        "A whole file making this mistake; `jaxtutor lint` proves it "
+        "is recognised as this mistake and as no other.",
+        required=True,
+    ),
 }
 ARG_KEYS = {
     "name": Key("string", "The argument's name, used in messages.", required=True),
-    "shape": Key("array", "Its shape: integers, or names from `sizes` shared between "
-                 "arguments. [] is a scalar.", default=[]),
-    "dtype": Key("string", "float32, float64, int32, bool, python_float or python_int "
-                 "(a plain Python number, not an array).", default="float32"),
+    "shape": Key(
+        "array",
+        "Its shape: integers, or names from `sizes` shared between arguments. [] is a scalar.",
+        default=[],
+    ),
+    "dtype": Key(
+        "string",
+        "float32, float64, int32, bool, python_float or python_int "
+        "(a plain Python number, not an array).",
+        default="float32",
+    ),
     "low": Key("float", "Smallest random value.", default=-1.0),
     "high": Key("float", "Largest random value.", default=1.0),
-    "wide_low": Key("float", "Smallest value in the wide cases (see wide_cases); default: low.",
-                    default=None),
-    "wide_high": Key("float", "Largest value in the wide cases (see wide_cases); default: high.",
-                     default=None),
+    "wide_low": Key(
+        "float", "Smallest value in the wide cases (see wide_cases); default: low.", default=None
+    ),
+    "wide_high": Key(
+        "float", "Largest value in the wide cases (see wide_cases); default: high.", default=None
+    ),
 }
 CASE_KEYS = {
     "name": Key("string", "What the case shows, as the learner sees it.", default="fixed case N"),
     "args": Key("array", "One value per argument: numbers or nested lists.", required=True),
-    "dtypes": Key("array", "Per-argument dtypes for this case only, e.g. [\"python_int\"] to "
-                  "pass a plain 2; default: each argument's dtype.", default=None),
-    "expected": Key("value", "The known answer; when given, the learner is compared with it "
-                    "(and lint checks the reference agrees).", default=None),
+    "dtypes": Key(
+        "array",
+        'Per-argument dtypes for this case only, e.g. ["python_int"] to '
+        "pass a plain 2; default: each argument's dtype.",
+        default=None,
+    ),
+    "expected": Key(
+        "value",
+        "The known answer; when given, the learner is compared with it "
+        "(and lint checks the reference agrees).",
+        default=None,
+    ),
 }
 STRUCTURE_KEYS = {
-    "must_contain": Key("array", "What the learner's function must use: \"jit\" (it is "
-                        "itself jitted), \"scan\" (its result comes from a loop over its "
-                        "input's rows), or a StableHLO op name such as \"while\".",
-                        default=[]),
-    "must_not_contain": Key("array", "What it must not use, in the same words.",
-                            default=[]),
+    "must_contain": Key(
+        "array",
+        'What the learner\'s function must use: "jit" (it is '
+        'itself jitted), "scan" (its result comes from a loop over its '
+        'input\'s rows), or a StableHLO op name such as "while".',
+        default=[],
+    ),
+    "must_not_contain": Key("array", "What it must not use, in the same words.", default=[]),
     "message": Key("string", "Said to the learner when a structure test fails.", default=""),
 }
 MUTANT_KEYS = {
     "id": Key("string", "The misconception's id.", required=True),
-    "message": Key("string", "What the learner's code does, in the learner's terms.",
-                   required=True),
+    "message": Key(
+        "string", "What the learner's code does, in the learner's terms.", required=True
+    ),
     "hint": Key("string", "The hint aimed at this misconception.", required=True),
-    "code": Key("string", "The whole file a learner with this misconception would write.",
-                required=True),
+    "code": Key(
+        "string", "The whole file a learner with this misconception would write.", required=True
+    ),
 }
 KEYS = {
-    "args": Key("tables", "The function's arguments, in order ([[exercise.args]]).",
-                required=True, items=ARG_KEYS),
-    "sizes": Key("table", "Named sizes for shapes: name = [choices]; each random case "
-                 "picks one per name.", default={}),
-    "random_cases": Key("integer", "How many hidden random cases to draw on every run; their "
-                        "inputs are shown only when they fail.", default=5),
-    "wide_cases": Key("integer", "How many more hidden cases draw each argument from "
-                      "wide_low..wide_high: large values where the exercise stays exact in "
-                      "float32, so an answer that only holds for small numbers (a clipped "
-                      "gradient, say) fails.", default=0),
-    "seed": Key("integer", "Mixed into the seed of the hidden cases (each run draws its own; "
-                "`check --seed` repeats one).", default=0),
-    "cases": Key("tables", "Fixed cases, checked first ([[exercise.cases]]).", default=[],
-                 items=CASE_KEYS),
-    "reference": Key("string", "Source of a reference function with the same name, run in "
-                     "its own process; ideally plain NumPy.", default="the solution"),
+    "args": Key(
+        "tables",
+        "The function's arguments, in order ([[exercise.args]]).",
+        required=True,
+        items=ARG_KEYS,
+    ),
+    "sizes": Key(
+        "table",
+        "Named sizes for shapes: name = [choices]; each random case picks one per name.",
+        default={},
+    ),
+    "random_cases": Key(
+        "integer",
+        "How many hidden random cases to draw on every run; their "
+        "inputs are shown only when they fail.",
+        default=5,
+    ),
+    "wide_cases": Key(
+        "integer",
+        "How many more hidden cases draw each argument from "
+        "wide_low..wide_high: large values where the exercise stays exact in "
+        "float32, so an answer that only holds for small numbers (a clipped "
+        "gradient, say) fails.",
+        default=0,
+    ),
+    "seed": Key(
+        "integer",
+        "Mixed into the seed of the hidden cases (each run draws its own; "
+        "`check --seed` repeats one).",
+        default=0,
+    ),
+    "cases": Key(
+        "tables", "Fixed cases, checked first ([[exercise.cases]]).", default=[], items=CASE_KEYS
+    ),
+    "reference": Key(
+        "string",
+        "Source of a reference function with the same name, run in "
+        "its own process; ideally plain NumPy.",
+        default="the solution",
+    ),
     "rtol": Key("float", "Relative tolerance.", default=RTOL),
     "atol": Key("float", "Absolute tolerance.", default=ATOL),
     "check_dtype": Key("boolean", "Also require the reference's output dtypes.", default=False),
-    "structure": Key("table", "Requirements on what the learner's function is made of.",
-                     table=STRUCTURE_KEYS),
-    "max_recompiles": Key("integer", "Compilations allowed after the first case; cases "
-                          "should then share shapes and dtypes. 0: one program compiled "
-                          "for the first case must answer every case of its shapes.",
-                          default=None),
-    "mutants": Key("tables", "Named misconceptions ([[exercise.mutants]]).", default=[],
-                   items=MUTANT_KEYS),
-    "mistakes": Key("tables", "Named mistakes told by their evidence instead of a mutant's "
-                    "answers: an error pattern, a probe's finding, code in the learner's "
-                    "file ([[exercise.mistakes]]); tried after the mutants.", default=[],
-                    items=MISTAKE_KEYS),
+    "structure": Key(
+        "table", "Requirements on what the learner's function is made of.", table=STRUCTURE_KEYS
+    ),
+    "max_recompiles": Key(
+        "integer",
+        "Compilations allowed after the first case; cases "
+        "should then share shapes and dtypes. 0: one program compiled "
+        "for the first case must answer every case of its shapes.",
+        default=None,
+    ),
+    "mutants": Key(
+        "tables", "Named misconceptions ([[exercise.mutants]]).", default=[], items=MUTANT_KEYS
+    ),
+    "mistakes": Key(
+        "tables",
+        "Named mistakes told by their evidence instead of a mutant's "
+        "answers: an error pattern, a probe's finding, code in the learner's "
+        "file ([[exercise.mistakes]]); tried after the mutants.",
+        default=[],
+        items=MISTAKE_KEYS,
+    ),
 }
 
 
@@ -108,74 +178,154 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
     args = config.get("args") or []
     sizes = config.get("sizes") or {}
     for name, choices in sizes.items():
-        if not (isinstance(choices, list) and choices
-                and all(isinstance(c, int) and c >= 0 for c in choices)):
-            found.append((("sizes", name), f"size `{name}` must be a non-empty list of "
-                          "integers >= 0", f"Write for example `{name} = [1, 3, 5]`."))
+        if not (
+            isinstance(choices, list)
+            and choices
+            and all(isinstance(c, int) and c >= 0 for c in choices)
+        ):
+            found.append(
+                (
+                    ("sizes", name),
+                    f"size `{name}` must be a non-empty list of integers >= 0",
+                    f"Write for example `{name} = [1, 3, 5]`.",
+                )
+            )
     for i, arg in enumerate(args):
         if not isinstance(arg, dict):
             continue
         dtype = arg.get("dtype", "float32")
         if dtype not in DTYPES:
-            found.append((("args", i, "dtype"), f"unknown dtype {dtype!r}",
-                          f"Use one of: {', '.join(sorted(DTYPES))}."))
+            found.append(
+                (
+                    ("args", i, "dtype"),
+                    f"unknown dtype {dtype!r}",
+                    f"Use one of: {', '.join(sorted(DTYPES))}.",
+                )
+            )
         shape = arg.get("shape", [])
         for dim in shape if isinstance(shape, list) else []:
             if isinstance(dim, str) and dim not in sizes:
-                found.append((("args", i, "shape"), f"shape names size `{dim}`, which "
-                              "[exercise.sizes] does not define",
-                              f"Add `{dim} = [2, 3]` under [exercise.sizes], or write a number."))
+                found.append(
+                    (
+                        ("args", i, "shape"),
+                        f"shape names size `{dim}`, which [exercise.sizes] does not define",
+                        f"Add `{dim} = [2, 3]` under [exercise.sizes], or write a number.",
+                    )
+                )
             elif not isinstance(dim, (int, str)) or isinstance(dim, bool):
-                found.append((("args", i, "shape"), "shape entries must be integers or size "
-                              "names", "Write the shape like [3] or [\"N\", 2]."))
+                found.append(
+                    (
+                        ("args", i, "shape"),
+                        "shape entries must be integers or size names",
+                        'Write the shape like [3] or ["N", 2].',
+                    )
+                )
         if dtype.startswith("python") and shape:
-            found.append((("args", i, "shape"), "a Python number has no shape",
-                          "Remove `shape`, or use an array dtype such as float32."))
+            found.append(
+                (
+                    ("args", i, "shape"),
+                    "a Python number has no shape",
+                    "Remove `shape`, or use an array dtype such as float32.",
+                )
+            )
         if arg.get("low", -1.0) > arg.get("high", 1.0):
-            found.append((("args", i, "low"), "`low` is greater than `high`",
-                          "Swap them so that low <= high."))
+            found.append(
+                (
+                    ("args", i, "low"),
+                    "`low` is greater than `high`",
+                    "Swap them so that low <= high.",
+                )
+            )
         if _range(arg, wide=True)[0] > _range(arg, wide=True)[1]:
-            found.append((("args", i, "wide_low"), "the wide range is empty: `wide_low` is "
-                          "greater than `wide_high`", "Give wide_low <= wide_high."))
+            found.append(
+                (
+                    ("args", i, "wide_low"),
+                    "the wide range is empty: `wide_low` is greater than `wide_high`",
+                    "Give wide_low <= wide_high.",
+                )
+            )
     for i, case in enumerate(config.get("cases") or []):
         if isinstance(case, dict) and isinstance(case.get("dtypes"), list):
             if len(case["dtypes"]) != len(args):
-                found.append((("cases", i, "dtypes"), "give one dtype per declared argument",
-                              f"List {len(args)} dtype(s), in the order of [[exercise.args]]."))
+                found.append(
+                    (
+                        ("cases", i, "dtypes"),
+                        "give one dtype per declared argument",
+                        f"List {len(args)} dtype(s), in the order of [[exercise.args]].",
+                    )
+                )
             for dtype in case["dtypes"]:
                 if dtype not in DTYPES:
-                    found.append((("cases", i, "dtypes"), f"unknown dtype {dtype!r}",
-                                  f"Use one of: {', '.join(sorted(DTYPES))}."))
-        if isinstance(case, dict) and isinstance(case.get("args"), list) \
-                and len(case["args"]) != len(args):
-            found.append((("cases", i, "args"), f"this case gives {len(case['args'])} "
-                          f"argument(s) but [[exercise.args]] declares {len(args)}",
-                          "Give one value per declared argument, in order."))
+                    found.append(
+                        (
+                            ("cases", i, "dtypes"),
+                            f"unknown dtype {dtype!r}",
+                            f"Use one of: {', '.join(sorted(DTYPES))}.",
+                        )
+                    )
+        if (
+            isinstance(case, dict)
+            and isinstance(case.get("args"), list)
+            and len(case["args"]) != len(args)
+        ):
+            found.append(
+                (
+                    ("cases", i, "args"),
+                    f"this case gives {len(case['args'])} "
+                    f"argument(s) but [[exercise.args]] declares {len(args)}",
+                    "Give one value per declared argument, in order.",
+                )
+            )
     if not config.get("cases") and config.get("random_cases", 5) < 1:
-        found.append((("random_cases",), "the exercise has no cases at all",
-                      "Set random_cases to 1 or more, or add [[exercise.cases]]."))
+        found.append(
+            (
+                ("random_cases",),
+                "the exercise has no cases at all",
+                "Set random_cases to 1 or more, or add [[exercise.cases]].",
+            )
+        )
     ids = [m.get("id") for m in config.get("mutants") or [] if isinstance(m, dict)]
     for i, mutant_id in enumerate(ids):
         if mutant_id in ids[:i]:
-            found.append((("mutants", i, "id"), f"mutant id {mutant_id!r} is used twice",
-                          "Give every mutant its own id."))
+            found.append(
+                (
+                    ("mutants", i, "id"),
+                    f"mutant id {mutant_id!r} is used twice",
+                    "Give every mutant its own id.",
+                )
+            )
     for i, mistake in enumerate(config.get("mistakes") or []):
         if not isinstance(mistake, dict):
             continue
         if mistake.get("id") in ids:
-            found.append((("mistakes", i, "id"), f"id {mistake.get('id')!r} is also a mutant's",
-                          "Give every mistake its own id."))
+            found.append(
+                (
+                    ("mistakes", i, "id"),
+                    f"id {mistake.get('id')!r} is also a mutant's",
+                    "Give every mistake its own id.",
+                )
+            )
         ids.append(mistake.get("id"))
         if not any(mistake.get(k) for k in ("error", "probe", "code")):
-            found.append((("mistakes", i), "a mistake without evidence would match anything",
-                          "Give it an error pattern, a probe or a code pattern."))
+            found.append(
+                (
+                    ("mistakes", i),
+                    "a mistake without evidence would match anything",
+                    "Give it an error pattern, a probe or a code pattern.",
+                )
+            )
         for key in ("error", "code"):
             if isinstance(mistake.get(key), str):
                 try:
                     re.compile(mistake[key])
                 except re.error as problem:
-                    found.append((("mistakes", i, key), f"not a regular expression: {problem}",
-                                  "Escape ( ) [ ] . * + ? with a backslash to match them as text."))
+                    found.append(
+                        (
+                            ("mistakes", i, key),
+                            f"not a regular expression: {problem}",
+                            "Escape ( ) [ ] . * + ? with a backslash to match them as text.",
+                        )
+                    )
     return found
 
 

@@ -22,8 +22,7 @@ again); common.py holds what they all read. probe() here tries them in turn.
 
 from __future__ import annotations
 
-from jaxtutor.oracles.probes.arithmetic import (_factor, _offset, _only_size_one,
-                                               _step_from_argument)
+from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
 from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
 from jaxtutor.oracles.probes.form import _non_finite, _shape, _tuple_entries, _tuple_form
 from jaxtutor.oracles.probes.ignored import _ignored_argument
@@ -35,14 +34,28 @@ from jaxtutor.verdict import Diagnosis
 
 def probe(p: Probe) -> Diagnosis | None:
     """The first thing the data shows, or None when it shows nothing we can say."""
-    wrong = [i for i, (c, a, e) in enumerate(zip(p.cases, p.answers, p.expected))
-             if not isinstance(a, LearnerRaised) and not matches(a, e)]
+    wrong = [
+        i
+        for i, (c, a, e) in enumerate(zip(p.cases, p.answers, p.expected))
+        if not isinstance(a, LearnerRaised) and not matches(a, e)
+    ]
     if not wrong:
         return None
     # an ignored argument before "right only where N = 1": a hard-coded lr that happens
     # to equal the one case of size 1 is not a sum where a mean is meant
-    for look in (_non_finite, _tuple_form, _shape, _tuple_entries, _factor, _step_from_argument,
-                 _permuted, _offset, _steps_then_off, _ignored_argument, _only_size_one):
+    for look in (
+        _non_finite,
+        _tuple_form,
+        _shape,
+        _tuple_entries,
+        _factor,
+        _step_from_argument,
+        _permuted,
+        _offset,
+        _steps_then_off,
+        _ignored_argument,
+        _only_size_one,
+    ):
         try:
             found = look(p, wrong)
         except (TypeError, ValueError, IndexError):  # answers of a form no probe foresaw:

@@ -7,14 +7,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.probes.common import (CLOSE, Probe, _compare, _diagnosis, _dims, _flat,
-                                           _size, _title)
+from jaxtutor.oracles.probes.common import (
+    CLOSE,
+    Probe,
+    _compare,
+    _diagnosis,
+    _dims,
+    _flat,
+    _size,
+    _title,
+)
 from jaxtutor.oracles.values import fmt, matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
 
-_NAMED_FACTORS = {-1.0: "the negative of", 2.0: "twice", 0.5: "half", 3.0: "three times",
-                  -2.0: "minus twice", 4.0: "four times", 0.25: "a quarter of"}
+_NAMED_FACTORS = {
+    -1.0: "the negative of",
+    2.0: "twice",
+    0.5: "half",
+    3.0: "three times",
+    -2.0: "minus twice",
+    4.0: "four times",
+    0.25: "a quarter of",
+}
 
 
 def _ratios(p: Probe, wrong: list[int]) -> list[float] | None:
@@ -59,13 +74,15 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"Your result is the negative of the expected one on every case you got wrong: "
                 f"{numbers}.",
                 "Somewhere a sign is flipped: a subtraction written the other way round, or "
-                "a step that adds the gradient instead of subtracting it.")
+                "a step that adds the gradient instead of subtracting it.",
+            )
         return _diagnosis(
             "constant_factor",
             f"Your result is {_factor_words(r)} the expected one on every case you got "
             f"wrong: {numbers}.",
             "A constant factor is missing or extra: compare the constants in your formula "
-            "(a 2 from a square, a learning rate, a mean where a sum is meant).")
+            "(a 2 from a square, a learning rate, a mean where a sum is meant).",
+        )
     return None
 
 
@@ -80,13 +97,15 @@ def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
             kind,
             f"Your result is the expected one divided by {label} on every case you got "
             f"wrong: {numbers}, with {label} = {size}.",
-            f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum.")
+            f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum.",
+        )
     return _diagnosis(
         kind,
         f"Your result is the expected one multiplied by {label} on every case you got "
         f"wrong: {numbers}, with {label} = {size}.",
         f"Something is added up {label} times too often: a sum where a mean is meant, "
-        "or a value counted once per example.")
+        "or a value counted once per example.",
+    )
 
 
 def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
@@ -99,8 +118,9 @@ def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
         # one size on every wrong case could be a coincidence: then a right case of size
         # 1 must show that the factor follows the size
         if len(set(sizes)) == 1 and not any(
-                _size(c, arg, axis) == 1 and not isinstance(a, LearnerRaised) and matches(a, e)
-                for c, a, e in zip(p.cases, p.answers, p.expected)):
+            _size(c, arg, axis) == 1 and not isinstance(a, LearnerRaised) and matches(a, e)
+            for c, a, e in zip(p.cases, p.answers, p.expected)
+        ):
             continue
         if np.allclose(ratios, [1 / s for s in sizes], rtol=1e-3):
             return "divided_by_size", label, sizes[0]
@@ -113,12 +133,12 @@ def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
     """What an answer may be an update of, per case: each argument, and where the answer
     is a dict whose keys are arguments (params built from w and b), those arguments."""
     args = p.cases[i].args
-    out = [(name, _flat(args[k]) if k < len(args) else None)
-           for k, name in enumerate(p.arg_names)]
+    out = [(name, _flat(args[k]) if k < len(args) else None) for k, name in enumerate(p.arg_names)]
     want = p.expected[i]
     if isinstance(want, dict) and want and all(k in p.arg_names for k in want):
-        out.append((" and ".join(sorted(want)),
-                     _flat({k: args[p.arg_names.index(k)] for k in want})))
+        out.append(
+            (" and ".join(sorted(want)), _flat({k: args[p.arg_names.index(k)] for k in want}))
+        )
     return out
 
 
@@ -145,8 +165,10 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
             start = _starts(p, i)[n][1]
             k = int(np.argmax(np.abs(w - start)))
-            numbers = (f"on the case {_title(p, i)}, from {fmt(start[k])} you moved to "
-                       f"{fmt(g[k])} where {fmt(w[k])} is expected")
+            numbers = (
+                f"on the case {_title(p, i)}, from {fmt(start[k])} you moved to "
+                f"{fmt(g[k])} where {fmt(w[k])} is expected"
+            )
             if steps_returned:
                 return _diagnosis(
                     "returned_step",
@@ -154,7 +176,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"{_title(p, i)}, yours is {fmt(g[k])}: the starting {fmt(start[k])} "
                     f"minus the expected {fmt(w[k])}.",
                     "Subtract the step from what it updates: new = param - lr * gradient "
-                    "(for a dict, jax.tree.map(lambda p, g: p - lr * g, params, grads)).")
+                    "(for a dict, jax.tree.map(lambda p, g: p - lr * g, params, grads)).",
+                )
             if not ratios or np.isnan(ratios).any():
                 continue
             if (size := _follows_size(p, wrong, ratios)) is not None:
@@ -165,11 +188,13 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"Your step away from {name} is the expected step {said} {label} on "
                     f"every case you got wrong: {numbers}, with {label} = {value}.",
                     f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum."
-                    if kind == "divided_by_size" else
-                    f"Your gradient adds something up {label} times too often: a sum "
-                    "where a mean is meant.")
-            if np.allclose(ratios, ratios[0], rtol=1e-3) \
-                    and not np.isclose(ratios[0], 1.0, rtol=1e-3):
+                    if kind == "divided_by_size"
+                    else f"Your gradient adds something up {label} times too often: a sum "
+                    "where a mean is meant.",
+                )
+            if np.allclose(ratios, ratios[0], rtol=1e-3) and not np.isclose(
+                ratios[0], 1.0, rtol=1e-3
+            ):
                 r = ratios[0]
                 if np.isclose(r, -1.0, rtol=1e-3):
                     return _diagnosis(
@@ -177,29 +202,36 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                         f"Your result moves away from {name} in the opposite direction to "
                         f"the expected one, by the same amount: {numbers}.",
                         "The step's sign is flipped: gradient descent subtracts, "
-                        "new = param - lr * gradient.")
+                        "new = param - lr * gradient.",
+                    )
                 if np.isclose(r, 0.0, atol=1e-6):
                     return _diagnosis(
                         "no_step",
                         f"Your result is {name} unchanged: {numbers}.",
-                        f"Return the updated value, {name} - lr * gradient, not {name} itself.")
+                        f"Return the updated value, {name} - lr * gradient, not {name} itself.",
+                    )
                 return _diagnosis(
                     "step_factor",
                     f"Your step away from {name} is {_factor_words(r)} the expected step: "
                     f"{numbers}.",
                     "The direction is right but the step size is not: check the learning "
-                    "rate you multiply by and the constants of your gradient.")
+                    "rate you multiply by and the constants of your gradient.",
+                )
     return None
 
 
 def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
-    right = [i for i in range(len(p.cases)) if i not in wrong
-             and not isinstance(p.answers[i], LearnerRaised)]
+    right = [
+        i
+        for i in range(len(p.cases))
+        if i not in wrong and not isinstance(p.answers[i], LearnerRaised)
+    ]
     if not right:
         return None
     for arg, axis, label in _dims(p):
-        if all(_size(p.cases[i], arg, axis) == 1 for i in right) \
-                and all((_size(p.cases[i], arg, axis) or 0) > 1 for i in wrong):
+        if all(_size(p.cases[i], arg, axis) == 1 for i in right) and all(
+            (_size(p.cases[i], arg, axis) or 0) > 1 for i in wrong
+        ):
             i = wrong[0]
             return _diagnosis(
                 "only_size_one",
@@ -208,7 +240,8 @@ def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"{_size(p.cases[i], arg, axis)}: {_compare(p.answers[i], p.expected[i])}).",
                 f"With {label} = 1 a sum, a mean and a single entry are all the same number. "
                 f"Check how your code combines the {label} entries: which one it takes, or "
-                "whether it sums or averages them.")
+                "whether it sums or averages them.",
+            )
     return None
 
 
@@ -225,8 +258,12 @@ def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
             return None
         deltas.append(d)
     for k, name in enumerate(p.arg_names):
-        firsts = [_flat(p.cases[i].args[k]) if k < len(p.cases[i].args)
-                  and np.ndim(p.cases[i].args[k]) >= 1 else None for i in wrong]
+        firsts = [
+            _flat(p.cases[i].args[k])
+            if k < len(p.cases[i].args) and np.ndim(p.cases[i].args[k]) >= 1
+            else None
+            for i in wrong
+        ]
         if any(f is None or not f.size for f in firsts):
             continue
         if np.allclose(deltas, [f[0] for f in firsts], **CLOSE):
@@ -239,5 +276,6 @@ def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"{fmt(firsts[0][0])}, and yours is {fmt(g[0])} where {fmt(w[0])} is "
                 f"expected. {name}[0] is counted twice.",
                 f"Start from zero, not from {name}[0], when the loop then goes over all of "
-                f"{name} (or start from {name}[0] and go over {name}[1:]).")
+                f"{name} (or start from {name}[0] and go over {name}[1:]).",
+            )
     return None

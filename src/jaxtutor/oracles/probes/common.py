@@ -65,7 +65,7 @@ def _flat(value) -> np.ndarray | None:
 
 
 def _title(p: Probe, i: int) -> str:
-    return f"\"{p.cases[i].title(failed=True)}\""
+    return f'"{p.cases[i].title(failed=True)}"'
 
 
 def _diagnosis(kind: str, message: str, hint: str) -> Diagnosis:

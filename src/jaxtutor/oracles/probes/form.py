@@ -7,8 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _step_from_argument
-from jaxtutor.oracles.probes.common import (CLOSE, Probe, _compare, _diagnosis, _flat, _same,
-                                           _title)
+from jaxtutor.oracles.probes.common import CLOSE, Probe, _compare, _diagnosis, _flat, _same, _title
 from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
 from jaxtutor.oracles.values import as_array, fmt, matches
 from jaxtutor.verdict import Diagnosis
@@ -31,7 +30,8 @@ def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "NaN or inf comes from a division by zero, a log or sqrt of a non-positive "
                 "number, or a value that grows without bound (a step size too large, an "
                 "update added instead of subtracted). Print the intermediate values of that "
-                "case to find the first one that is not finite.")
+                "case to find the first one that is not finite.",
+            )
     return None
 
 
@@ -47,26 +47,30 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"On the case {_title(p, i)} your result has shape {g.shape}, the transpose "
                 f"of the expected {w.shape}, and its transpose is the right answer.",
                 "Your numbers are right but rows and columns are swapped. Look at which "
-                "axis holds the examples: the expected result has one row per example.")
+                "axis holds the examples: the expected result has one row per example.",
+            )
         if g.size == w.size and np.allclose(g.reshape(w.shape), w, **CLOSE):
             return _diagnosis(
                 "reshaped",
                 f"On the case {_title(p, i)} your result holds the right numbers, in shape "
                 f"{g.shape} where {w.shape} is expected.",
                 "Return the value in the expected shape: check for an extra axis, a "
-                "reshape, or an indexing that kept a dimension.")
+                "reshape, or an indexing that kept a dimension.",
+            )
         if w.shape == () and g.size > 1 and np.isclose(g.sum(), w, **CLOSE):
             return _diagnosis(
                 "not_summed",
                 f"On the case {_title(p, i)} your result has shape {g.shape}, and its sum, "
                 f"{fmt(g.sum())}, is the expected number.",
-                "Sum the values over the batch, so the result is one number.")
+                "Sum the values over the batch, so the result is one number.",
+            )
         return _diagnosis(
             "shape",
             f"On the case {_title(p, i)} your result has shape {g.shape}, where the expected "
             f"result has shape {w.shape}.",
             "Print the shape of your result and of each intermediate value on that case, "
-            "and find where an axis is added, lost or summed.")
+            "and find where an axis is added, lost or summed.",
+        )
     return None
 
 
@@ -76,14 +80,18 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
     got, want = p.answers[i], p.expected[i]
     if isinstance(want, dict) and isinstance(got, (tuple, list)) and len(got) == len(want):
         keys = list(want)
-        if all(any(_same(p.answers[j][n], p.expected[j][k]) for k in keys)
-               for j in wrong for n in range(len(keys))):
+        if all(
+            any(_same(p.answers[j][n], p.expected[j][k]) for k in keys)
+            for j in wrong
+            for n in range(len(keys))
+        ):
             asked = ", ".join(f'"{k}": ...' for k in keys)
             return _diagnosis(
                 "tuple_for_dict",
                 f"You returned a tuple of {len(got)} values where a dict {{{asked}}} is asked "
                 f"for; on the case {_title(p, i)} the values themselves are right.",
-                f"Return the dict, {{{asked}}}, with each value under its key.")
+                f"Return the dict, {{{asked}}}, with each value under its key.",
+            )
     if not isinstance(want, tuple):
         return None
     if not isinstance(got, (tuple, list)):
@@ -94,7 +102,8 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"You returned one value where a tuple of {len(want)} is asked for; on the "
                 f"case {_title(p, i)} it is the right entry {entry} of that tuple.",
                 f"Return all {len(want)} entries as a tuple, in the order the exercise "
-                "gives; the value you return is the right one for its place.")
+                "gives; the value you return is the right one for its place.",
+            )
         return None
     if len(got) != len(want):
         right = [k for k in range(min(len(got), len(want))) if matches(got[k], want[k])]
@@ -103,15 +112,18 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "tuple_length",
             f"You returned a tuple of {len(got)} entries where {len(want)} are asked for, on "
             f"the case {_title(p, i)}{said}.",
-            f"Return exactly {len(want)} values, in the order the exercise asks for.")
+            f"Return exactly {len(want)} values, in the order the exercise asks for.",
+        )
     return None
 
 
 def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A tuple answer: its entries swapped, or some entries right on every case."""
     pairs = [(p.answers[i], p.expected[i]) for i in wrong]
-    if not all(isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
-               for g, e in pairs):
+    if not all(
+        isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
+        for g, e in pairs
+    ):
         return None
     n = len(pairs[0][1])
     if n == 2 and all(matches(g[0], e[1]) and matches(g[1], e[0]) for g, e in pairs):
@@ -119,22 +131,27 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "swapped_entries",
             f"Your two results are in swapped order: on the case {_title(p, wrong[0])} your "
             "first entry is the expected second one, and your second the expected first.",
-            "Return the entries in the order the exercise asks for.")
+            "Return the entries in the order the exercise asks for.",
+        )
     right = [k for k in range(n) if all(matches(g[k], e[k]) for g, e in pairs)]
     if right and len(right) < n:
         bad = [k for k in range(n) if k not in right]
         if len(bad) == 1 and (found := _entry_shows(p, wrong, bad[0])) is not None:
-            return _diagnosis(found.id.removeprefix("probe_"),
-                              f"Entry {', '.join(map(str, right))} of your tuple is right on "
-                              f"every case; in entry {bad[0]}, {found.message[0].lower()}{found.message[1:]}",
-                              found.hint)
+            return _diagnosis(
+                found.id.removeprefix("probe_"),
+                f"Entry {', '.join(map(str, right))} of your tuple is right on "
+                f"every case; in entry {bad[0]}, {found.message[0].lower()}{found.message[1:]}",
+                found.hint,
+            )
         return _diagnosis(
             "some_entries",
             f"Entry {', '.join(map(str, right))} of your tuple is right on every case; "
             f"entry {', '.join(map(str, bad))} is not (on the case {_title(p, wrong[0])}: "
-            + "; ".join(_compare(pairs[0][0][k], pairs[0][1][k]) for k in bad) + ").",
+            + "; ".join(_compare(pairs[0][0][k], pairs[0][1][k]) for k in bad)
+            + ").",
             f"Only entry {', '.join(map(str, bad))} needs work: compute it on that case by "
-            "hand and compare with your code's steps.")
+            "hand and compare with your code's steps.",
+        )
     return None
 
 
@@ -151,13 +168,20 @@ def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
                     f"it is a tuple of {len(got[0])} values, and its value {m} is the "
                     f"expected entry {k} on every case (a scan's whole carry returned, say).",
                     f"Return only that value as entry {k}: unpack the tuple first, "
-                    "for example (w, _), losses = lax.scan(...).")
+                    "for example (w, _), losses = lax.scan(...).",
+                )
+
     # every case, so that a right case of size 1 still shows a factor follows a size
     def entry(value):
         return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
 
-    sub = Probe(p.cases, [entry(a) for a in p.answers], [entry(e) for e in p.expected],
-                p.arg_names, dim_name=p.dim_name)
+    sub = Probe(
+        p.cases,
+        [entry(a) for a in p.answers],
+        [entry(e) for e in p.expected],
+        p.arg_names,
+        dim_name=p.dim_name,
+    )
     for look in (_step_from_argument, _factor, _permuted, _offset, _steps_then_off):
         try:
             found = look(sub, wrong)

@@ -49,17 +49,23 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             for scale, shift in CHANGES:
                 changed = _perturbed(value, scale, shift)
                 if changed is not None:
-                    calls.append(args[:k] + (changed,) + args[k + 1:])
+                    calls.append(args[:k] + (changed,) + args[k + 1 :])
                     which.append((i, k))
     if not calls:
         return None
     mine = p.call_many(calls)
     # the reference is asked only about arguments the learner's answers did not follow
     # (for a TOML lesson it runs in a child of its own)
-    unmoved = {k for (i, k), got in zip(which, mine)
-               if not isinstance(got, LearnerRaised) and _same(got, p.answers[i])}
-    still = {k for k in unmoved if all(_same(got, p.answers[i]) for (i, kk), got
-                                       in zip(which, mine) if kk == k)}
+    unmoved = {
+        k
+        for (i, k), got in zip(which, mine)
+        if not isinstance(got, LearnerRaised) and _same(got, p.answers[i])
+    }
+    still = {
+        k
+        for k in unmoved
+        if all(_same(got, p.answers[i]) for (i, kk), got in zip(which, mine) if kk == k)
+    }
     if not still:
         return None
     asked = [n for n, (_, k) in enumerate(which) if k in still]
@@ -76,22 +82,26 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     ignored = list(seen)
     if len(ignored) > 1 and len(ignored) == len({k for _, k in which}):
         i = chosen[0]
-        names = ", ".join(p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
-                          for k in ignored)
+        names = ", ".join(
+            p.arg_names[k] if k < len(p.arg_names) else f"argument {k}" for k in ignored
+        )
         return _diagnosis(
             "constant_result",
             f"Your result does not change whatever the arguments are: on the case "
             f"{_title(p, i)} it is {_short(p.answers[i])}, and it stays that when any of "
             f"{names} changes.",
             "Your function returns a fixed value: check that it computes its result from "
-            "its arguments and returns that.")
+            "its arguments and returns that.",
+        )
     for k, found in seen.items():
         i, call, got, want = found[0]
         args = p.cases[i].args
         name = p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
-        shown = (f"{name} = {fmt(args[k])} and {name} = {fmt(call[k])}"
-                 if np.ndim(args[k]) == 0 and not isinstance(args[k], dict)
-                 else f"{name} as given and {name} with every entry changed")
+        shown = (
+            f"{name} = {fmt(args[k])} and {name} = {fmt(call[k])}"
+            if np.ndim(args[k]) == 0 and not isinstance(args[k], dict)
+            else f"{name} as given and {name} with every entry changed"
+        )
         cases_seen = len({c for c, *_ in found})
         more = f" (and the same on {cases_seen - 1} more case(s))" if cases_seen > 1 else ""
         return _diagnosis(
@@ -100,5 +110,6 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             f"{shown} both give {_short(got)}, where the expected results are "
             f"{_short(p.expected[i])} and {_short(want)}{more}.",
             f"Your result does not depend on the {name} it is given: look for a hard-coded "
-            f"value, a global, or a variable from an earlier call used where {name} belongs.")
+            f"value, a global, or a variable from an earlier call used where {name} belongs.",
+        )
     return None

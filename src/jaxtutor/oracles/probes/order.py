@@ -24,8 +24,9 @@ def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
         g, w = _rows(p.answers[i]), _rows(p.expected[i])
         if g is None or w is None or g.shape != w.shape:
             return None
-        fits = [{j for j in range(len(w)) if np.allclose(g[r], w[j], **CLOSE)}
-                for r in range(len(g))]
+        fits = [
+            {j for j in range(len(w)) if np.allclose(g[r], w[j], **CLOSE)} for r in range(len(g))
+        ]
         order = fits if order is None else [a & b for a, b in zip(order, fits)]
     if order is None or any(len(o) != 1 for o in order):
         return None
@@ -34,28 +35,39 @@ def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
     if sorted(perm) != list(range(n)) or perm == list(range(n)):
         return None
     word = "row" if as_array(p.expected[wrong[0]]).ndim > 1 else "entry"
-    pairs = ", ".join(f"your {word} {r} is the expected {word} {perm[r]}"
-                      for r in range(n) if perm[r] != r)
+    pairs = ", ".join(
+        f"your {word} {r} is the expected {word} {perm[r]}" for r in range(n) if perm[r] != r
+    )
     shift = perm[0] % n
     if n > 2 and shift in (1, n - 1) and all(perm[r] == (r + shift) % n for r in range(n)):
         how = f"Every {word} is one place off: {pairs}"
-        hint = ("The values are right but land at the wrong index: look for an index that "
-                "is off by one, such as labels - 1 or a range that starts at 1.")
+        hint = (
+            "The values are right but land at the wrong index: look for an index that "
+            "is off by one, such as labels - 1 or a range that starts at 1."
+        )
     else:
         how = f"Your {word}s are the right ones in another order: {pairs}"
-        hint = (f"Each {word} is computed right but put in the wrong place: check the order "
-                f"in which you build or stack the {word}s.")
-    return _diagnosis("permuted", f"{how}, on every case you got wrong (the case "
-                      f"{_title(p, wrong[0])}, for one).", hint)
+        hint = (
+            f"Each {word} is computed right but put in the wrong place: check the order "
+            f"in which you build or stack the {word}s."
+        )
+    return _diagnosis(
+        "permuted",
+        f"{how}, on every case you got wrong (the case {_title(p, wrong[0])}, for one).",
+        hint,
+    )
 
 
 def _labelled(value) -> list[tuple[str, np.ndarray]]:
     """The arrays of an answer with the learner's name for each."""
     if isinstance(value, tuple):
-        return [(f"entry {k} of your tuple", a) for k, v in enumerate(value)
-                if (a := as_array(v)) is not None]
+        return [
+            (f"entry {k} of your tuple", a)
+            for k, v in enumerate(value)
+            if (a := as_array(v)) is not None
+        ]
     if isinstance(value, dict):
-        return [(f"your \"{k}\"", a) for k, v in value.items() if (a := as_array(v)) is not None]
+        return [(f'your "{k}"', a) for k, v in value.items() if (a := as_array(v)) is not None]
     a = as_array(value)
     return [] if a is None else [("your result", a)]
 
@@ -84,8 +96,11 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     if best is None:
         return None
     k, i, g, w, label = best
-    at = (f"step {k}" if w.ndim == 1 else
-          "step [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]")
+    at = (
+        f"step {k}"
+        if w.ndim == 1
+        else "step [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]"
+    )
     where = "the first step is" if k == 1 else f"the first {k} steps are"
     return _diagnosis(
         "steps_then_off",
@@ -94,4 +109,5 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
         f"where {fmt(w.reshape(-1)[k])} is expected.",
         f"Everything before {at} is right, so look at what carries over from one step to "
         f"the next: the update made just before {at}, or a value (a velocity, a step "
-        "number, an order) that the next step reads.")
+        "number, an order) that the next step reads.",
+    )

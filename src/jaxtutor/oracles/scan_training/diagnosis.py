@@ -11,9 +11,18 @@ import numpy as np
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.probes import Probe, probe
-from jaxtutor.oracles.scan_training.exercise import (ARG_NAMES, ATOL, MISCONCEPTIONS,
-                                                     MUTANT_ATOL, MUTANT_RTOL, MUTANTS, RTOL,
-                                                     _rows, reference, trajectory)
+from jaxtutor.oracles.scan_training.exercise import (
+    ARG_NAMES,
+    ATOL,
+    MISCONCEPTIONS,
+    MUTANT_ATOL,
+    MUTANT_RTOL,
+    MUTANTS,
+    RTOL,
+    _rows,
+    reference,
+    trajectory,
+)
 from jaxtutor.oracles.values import as_array, describe, matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table
@@ -24,20 +33,28 @@ STEP_CASE = 1  # the case replayed step by step
 def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
     message = raised.info.get("message", "")
     if "carry input and carry output must have equal types" in message:
-        got = re.search(r"has type (\S+) but the corresponding output carry component has "
-                        r"type (\S+?),? so the (shapes|dtypes)", message)
+        got = re.search(
+            r"has type (\S+) but the corresponding output carry component has "
+            r"type (\S+?),? so the (shapes|dtypes)",
+            message,
+        )
         if got:
             before, after, what = got.groups()
-            why = (" Most often the gradient was not summed over the batch."
-                   if what == "shapes" else " Something in the step changed its dtype.")
+            why = (
+                " Most often the gradient was not summed over the batch."
+                if what == "shapes"
+                else " Something in the step changed its dtype."
+            )
             return MISCONCEPTIONS["carry_mismatch"].diagnose(
                 message=f"Your scan body received the weight as {before} and returned "
-                        f"{after} as the new weight.{why}")
+                f"{after} as the new weight.{why}"
+            )
         return MISCONCEPTIONS["carry_mismatch"].diagnose()
     if "Gradient only defined for scalar-output functions" in message:
         return MISCONCEPTIONS["loss_not_summed"].diagnose()
     if re.search(r"missing 1 required positional argument", message) and any(
-            "batch" in f.get("text", "") for f in raised.info.get("frames") or []):
+        "batch" in f.get("text", "") for f in raised.info.get("frames") or []
+    ):
         return MISCONCEPTIONS["batch_not_unpacked"].diagnose()
     return None
 
@@ -46,10 +63,16 @@ def _n(case: Case) -> int:
     return len(case.args[2])
 
 
-def diagnose(learner: Learner, cases: list[Case], answers: list,
-             scan_diagnosis: Diagnosis | None, reverse: bool = False) -> Diagnosis:
-    wrong = [i for i, (c, a) in enumerate(zip(cases, answers))
-             if not matches(a, c.expected, RTOL, ATOL)]
+def diagnose(
+    learner: Learner,
+    cases: list[Case],
+    answers: list,
+    scan_diagnosis: Diagnosis | None,
+    reverse: bool = False,
+) -> Diagnosis:
+    wrong = [
+        i for i, (c, a) in enumerate(zip(cases, answers)) if not matches(a, c.expected, RTOL, ATOL)
+    ]
     shape = _shape_mistake(cases, answers)
     if shape is not None:
         found = shape
@@ -60,18 +83,29 @@ def diagnose(learner: Learner, cases: list[Case], answers: list,
     elif scan_diagnosis is not None:
         found = scan_diagnosis
     else:
-        found = probe(Probe(cases, answers, [c.expected for c in cases], ARG_NAMES,
-                            call_many=learner.call_many,
-                            reference=lambda calls: [reference(*a) for a in calls],
-                            dim_name=_dim_name)) \
+        found = (
+            probe(
+                Probe(
+                    cases,
+                    answers,
+                    [c.expected for c in cases],
+                    ARG_NAMES,
+                    call_many=learner.call_many,
+                    reference=lambda calls: [reference(*a) for a in calls],
+                    dim_name=_dim_name,
+                )
+            )
             or MISCONCEPTIONS["wrong_update"].diagnose()
+        )
     # replay the hand-made case with distinct rows if it is wrong, else the first wrong one
     index = STEP_CASE if STEP_CASE in wrong else wrong[0]
     table, step = step_table(learner, cases[index])
     found.table, found.step = table, step
     if step is not None:
-        found.message += (f" On the case \"{cases[index].title(failed=True)}\", your weight "
-                          f"first differs at step {step}.")
+        found.message += (
+            f' On the case "{cases[index].title(failed=True)}", your weight '
+            f"first differs at step {step}."
+        )
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."
     return found
@@ -90,35 +124,47 @@ def _shape_mistake(cases: list[Case], answers: list) -> Diagnosis | None:
             if len(got) == 2 and matches(got[1], history, MUTANT_RTOL, MUTANT_ATOL):
                 return MISCONCEPTIONS["returned_history"].diagnose(
                     message="You returned the final weight together with the weight after "
-                            "every step; only the final weight was asked for.")
-            if len(got) == 2 and matches(got[1], case.args[1]) \
-                    and matches(got[0], case.expected, MUTANT_RTOL, MUTANT_ATOL):
+                    "every step; only the final weight was asked for."
+                )
+            if (
+                len(got) == 2
+                and matches(got[1], case.args[1])
+                and matches(got[0], case.expected, MUTANT_RTOL, MUTANT_ATOL)
+            ):
                 return MISCONCEPTIONS["carry_with_lr"].diagnose(
                     message=f"You returned {describe(got)}: the final weight and lr, the "
-                            "whole carry, not only the final weight.")
+                    "whole carry, not only the final weight."
+                )
             if len(got) == 2 and (got[1] is None or _stacked(got[1], _n(case))):
                 return MISCONCEPTIONS["returned_scan_pair"].diagnose(
                     message=f"You returned {describe(got)}: the whole pair lax.scan gives "
-                            "back, not only the final weight.")
+                    "back, not only the final weight."
+                )
             return MISCONCEPTIONS["not_scalar"].diagnose(
-                message=f"You returned {describe(got)}, not a scalar weight.")
+                message=f"You returned {describe(got)}, not a scalar weight."
+            )
         arr = as_array(got)
         if arr is None:
             return MISCONCEPTIONS["not_scalar"].diagnose(
-                message=f"You returned {describe(got)}, not a scalar weight.")
+                message=f"You returned {describe(got)}, not a scalar weight."
+            )
         if arr.shape == ():
             continue
         with_start = np.concatenate([case.args[0].reshape(1), history])
-        if _n(case) > 1 and (matches(arr, history, MUTANT_RTOL, MUTANT_ATOL)
-                             or matches(arr, with_start, MUTANT_RTOL, MUTANT_ATOL)):
+        if _n(case) > 1 and (
+            matches(arr, history, MUTANT_RTOL, MUTANT_ATOL)
+            or matches(arr, with_start, MUTANT_RTOL, MUTANT_ATOL)
+        ):
             return MISCONCEPTIONS["returned_history"].diagnose(
                 message=f"You returned an array of shape {arr.shape} holding the weight "
-                        "after every step; only the final weight, shape (), was asked for.")
+                "after every step; only the final weight, shape (), was asked for."
+            )
         same = arr.size and np.allclose(arr, case.expected, MUTANT_RTOL, MUTANT_ATOL)
         return MISCONCEPTIONS["not_scalar"].diagnose(
             message=f"You returned an array of shape {arr.shape}"
-                    + (" holding the right weight" if same else "")
-                    + "; the final weight must be a scalar, shape ().")
+            + (" holding the right weight" if same else "")
+            + "; the final weight must be a scalar, shape ()."
+        )
     return None
 
 
@@ -132,13 +178,16 @@ def _stacked(value, n: int) -> bool:
 def _matching_mutant(cases: list[Case], answers: list) -> str | None:
     """The misconception whose mutant gives every one of the learner's answers."""
     for name, mutant in MUTANTS.items():
-        if all(matches(got, mutant(*case.args), MUTANT_RTOL, MUTANT_ATOL)
-               for case, got in zip(cases, answers)):
+        if all(
+            matches(got, mutant(*case.args), MUTANT_RTOL, MUTANT_ATOL)
+            for case, got in zip(cases, answers)
+        ):
             return name
     return None
 
 
 # -- step by step ---------------------------------------------------------------------
+
 
 def _weight_of(value) -> float | None:
     """The learner's final weight inside what it returned, where one can be read."""

@@ -21,109 +21,129 @@ _M = [
         "instead of a step per batch.",
         "Each step must see the weight the previous step produced. Make the weight the "
         "scan's carry: the body computes the gradient at the carry and returns the updated "
-        "weight as the new carry."),
+        "weight as the new carry.",
+    ),
     Misconception(
         "reused_first_row",
         "Every step used the first batch (x_batches[0], y_batches[0]) instead of the next one.",
         "Pass the batches as xs: lax.scan(step, w, (x_batches, y_batches)). The body then "
-        "receives row i at step i; do not index x_batches inside the body."),
+        "receives row i at step i; do not index x_batches inside the body.",
+    ),
     Misconception(
         "mean_instead_of_sum",
         "Your gradient is the mean over the batch, not the sum: each step is B times too small.",
         "The loss is sum((w*x - y)**2), so the gradient is 2*sum((w*x - y)*x). Use jnp.sum "
-        "where you used jnp.mean."),
+        "where you used jnp.mean.",
+    ),
     Misconception(
         "returned_history",
         "You returned the weight after every step, not only the final weight.",
         "The exercise asks for the last weight only. lax.scan returns (final_carry, "
-        "stacked_outputs): return the carry, and let the body output None."),
+        "stacked_outputs): return the carry, and let the body output None.",
+    ),
     Misconception(
         "sign_flipped",
         "Your weight moves uphill: you added the gradient instead of subtracting it.",
-        "Gradient descent steps against the gradient: new_w = w - lr * gradient."),
+        "Gradient descent steps against the gradient: new_w = w - lr * gradient.",
+    ),
     Misconception(
         "no_scan",
         "Your function does not use lax.scan over the batches.",
         "Write one training step as a body function step(w, batch) -> (new_w, None) and "
         "run it with lax.scan(step, w, (x_batches, y_batches)). A Python for loop (or a "
-        "fori_loop over an index) is not what this exercise practises."),
+        "fori_loop over an index) is not what this exercise practises.",
+    ),
     Misconception(
         "reversed_order",
         "You took the batches from last to first.",
         "Updates are sequential, so their order matters. Scan over (x_batches, y_batches) "
-        "as they are, without reverse=True and without flipping the arrays."),
+        "as they are, without reverse=True and without flipping the arrays.",
+    ),
     Misconception(
         "not_scalar",
         "You returned an array with a shape, where a scalar weight (shape ()) was asked for.",
         "Start the carry from w itself (a scalar) and return the final carry as it is, "
-        "without wrapping, reshaping or broadcasting it."),
+        "without wrapping, reshaping or broadcasting it.",
+    ),
     Misconception(
         "returned_scan_pair",
         "You returned the whole pair that lax.scan gives back, (final_carry, outputs).",
-        "Unpack it: final_w, _ = lax.scan(...), then return final_w."),
+        "Unpack it: final_w, _ = lax.scan(...), then return final_w.",
+    ),
     Misconception(
         "carry_mismatch",
         "The weight your scan body returns as the new carry does not have the type of the "
         "weight it received.",
         "The carry must keep one shape and dtype: a scalar in, a scalar out. Reduce the "
-        "gradient over the batch with jnp.sum so it is a scalar, and do not change its dtype."),
+        "gradient over the batch with jnp.sum so it is a scalar, and do not change its dtype.",
+    ),
     Misconception(
         "loss_not_summed",
         "The loss you differentiate returns one value per example instead of one number.",
-        "jax.grad needs a scalar loss: return jnp.sum((w * x - y) ** 2) for the batch."),
+        "jax.grad needs a scalar loss: return jnp.sum((w * x - y) ** 2) for the batch.",
+    ),
     Misconception(
         "missing_lr",
         "Your update ignores the learning rate: it subtracts the whole gradient.",
         "Scale the step: new_w = w - lr * gradient. The body can use lr from the enclosing "
-        "function."),
+        "function.",
+    ),
     Misconception(
         "missing_factor_two",
         "Your gradient is half the right size: the factor 2 from the square is missing.",
         "The derivative of (w*x - y)**2 with respect to w is 2*(w*x - y)*x. Or let "
-        "jax.grad derive it from the loss for you."),
+        "jax.grad derive it from the loss for you.",
+    ),
     Misconception(
         "started_from_zero",
         "Your scan starts from 0.0, not from the w you were given.",
         "The scan's initial carry is the starting weight: lax.scan(step, w, (x_batches, "
-        "y_batches)), not lax.scan(step, 0.0, ...)."),
+        "y_batches)), not lax.scan(step, 0.0, ...).",
+    ),
     Misconception(
         "hard_coded_lr",
         "Your steps use a fixed learning rate of 0.1, not the lr you were given.",
         "Use the lr argument in the step: new_w = w - lr * gradient. The body can read lr "
-        "from scan_training_step's arguments."),
+        "from scan_training_step's arguments.",
+    ),
     Misconception(
         "all_batches_each_step",
         "Every step takes the gradient over all the batches together, not over its own batch.",
         "Inside the step use the batch the scan hands you: x, y = batch. x_batches and "
-        "y_batches hold every batch at once."),
+        "y_batches hold every batch at once.",
+    ),
     Misconception(
         "batch_not_unpacked",
-        "Your step passes the batch on as one argument where your loss takes x and y "
-        "separately.",
+        "Your step passes the batch on as one argument where your loss takes x and y separately.",
         "The scan hands the step the pair (x_batches[i], y_batches[i]) as one value: "
-        "unpack it first, x, y = batch, then call the loss with x and y."),
+        "unpack it first, x, y = batch, then call the loss with x and y.",
+    ),
     Misconception(
         "carry_with_lr",
         "You returned the whole carry (w, lr): the learning rate rode along in the carry.",
         "Only the weight changes from step to step, so let it alone be the carry and read lr "
         "from the enclosing function: final_w, _ = lax.scan(step, w, (x_batches, y_batches)); "
-        "return final_w."),
+        "return final_w.",
+    ),
     Misconception(
         "python_number_result",
         "Your function turns the weight into a Python number (.item() or float()), so it "
         "cannot be compiled with jax.jit and its lax.scan cannot be seen.",
         "Return the array itself, final_w: a JAX array already prints and compares like a "
-        "number. Inside jit (and inside scan) there is no number yet to turn it into."),
+        "number. Inside jit (and inside scan) there is no number yet to turn it into.",
+    ),
     Misconception(
         "wrong_update",
         "Your weights leave the expected ones, in a way the tutor does not recognise.",
         "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
-        "current weight, then new_w = w - lr*gradient, and compare with your body."),
+        "current weight, then new_w = w - lr*gradient, and compare with your body.",
+    ),
 ]
 MISCONCEPTIONS = {m.id: m for m in _M}
 
 
 # -- the reference and its mutants (float64 NumPy) ------------------------------------
+
 
 def gradient(w, x, y) -> float:
     return float(2 * np.sum((w * x - y) * x))
@@ -152,9 +172,11 @@ def _final(**kwargs):
 # what each misconception returns, for scalar-returning mistakes
 MUTANTS = {
     "sum_at_initial_weight": lambda w, lr, xs, ys: np.asarray(
-        float(w) - float(lr) * sum(gradient(float(w), x, y) for x, y in zip(xs, ys))),
+        float(w) - float(lr) * sum(gradient(float(w), x, y) for x, y in zip(xs, ys))
+    ),
     "reused_first_row": lambda w, lr, xs, ys: reference(
-        w, lr, np.repeat(xs[:1], len(xs), 0), np.repeat(ys[:1], len(ys), 0)),
+        w, lr, np.repeat(xs[:1], len(xs), 0), np.repeat(ys[:1], len(ys), 0)
+    ),
     "mean_instead_of_sum": _final(grad=lambda w, x, y: float(2 * np.mean((w * x - y) * x))),
     "sign_flipped": _final(sign=1.0),
     "reversed_order": lambda w, lr, xs, ys: reference(w, lr, xs[::-1], ys[::-1]),
@@ -162,12 +184,14 @@ MUTANTS = {
     "missing_factor_two": _final(grad=lambda w, x, y: float(np.sum((w * x - y) * x))),
     "started_from_zero": lambda w, lr, xs, ys: reference(0.0, lr, xs, ys),
     "hard_coded_lr": lambda w, lr, xs, ys: reference(w, 0.1, xs, ys),
-    "all_batches_each_step": lambda w, lr, xs, ys: np.asarray(trajectory(
-        w, lr, xs, ys, grad=lambda w, x, y: gradient(w, xs, ys))[1][-1]),
+    "all_batches_each_step": lambda w, lr, xs, ys: np.asarray(
+        trajectory(w, lr, xs, ys, grad=lambda w, x, y: gradient(w, xs, ys))[1][-1]
+    ),
 }
 
 
 # -- cases ----------------------------------------------------------------------------
+
 
 def _f32(a) -> np.ndarray:
     """Values the learner's float32 arrays hold exactly, kept as float64 here."""
@@ -211,13 +235,28 @@ def _far_start(rng, n: int, b: int) -> tuple:
 def make_cases(seed: int) -> list[Case]:
     cases = [
         # every row the same: several wrong programs also land on 0.64 here
-        _case("worked example: w=0, lr=0.1, x = y = ones((2, 2))",
-              0.0, 0.1, np.ones((2, 2)), np.ones((2, 2))),
+        _case(
+            "worked example: w=0, lr=0.1, x = y = ones((2, 2))",
+            0.0,
+            0.1,
+            np.ones((2, 2)),
+            np.ones((2, 2)),
+        ),
         # distinct rows and a nonzero start tell order, reuse and accumulation apart
-        _case("distinct rows: w=1, lr=0.05, N=3, B=2", 1.0, 0.05,
-              [[1.0, 2.0], [2.0, -1.0], [0.5, 1.5]], [[3.0, 5.0], [1.0, 2.0], [2.0, 0.0]]),
-        _case("negative start, small lr: w=-0.5, lr=0.02, N=3, B=2", -0.5, 0.02,
-              [[1.0, 2.0], [-1.0, 3.0], [2.0, -1.0]], [[2.0, 3.0], [0.0, 4.0], [3.0, -2.0]]),
+        _case(
+            "distinct rows: w=1, lr=0.05, N=3, B=2",
+            1.0,
+            0.05,
+            [[1.0, 2.0], [2.0, -1.0], [0.5, 1.5]],
+            [[3.0, 5.0], [1.0, 2.0], [2.0, 0.0]],
+        ),
+        _case(
+            "negative start, small lr: w=-0.5, lr=0.02, N=3, B=2",
+            -0.5,
+            0.02,
+            [[1.0, 2.0], [-1.0, 3.0], [2.0, -1.0]],
+            [[2.0, 3.0], [0.0, 4.0], [3.0, -2.0]],
+        ),
     ]
     rng = np.random.default_rng(seed)
     # Each distinct (N, B) is one compile of the learner's function, so three shapes:

@@ -10,8 +10,14 @@ from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.interface import Oracle, Report, first_raised, run_cases
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.scan_training.diagnosis import diagnose, diagnose_raised
-from jaxtutor.oracles.scan_training.exercise import (ATOL, MISCONCEPTIONS, RTOL, STRUCTURE_TEST,
-                                                     _rows, make_cases)
+from jaxtutor.oracles.scan_training.exercise import (
+    ATOL,
+    MISCONCEPTIONS,
+    RTOL,
+    STRUCTURE_TEST,
+    _rows,
+    make_cases,
+)
 from jaxtutor.oracles.values import mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
@@ -39,9 +45,11 @@ class ScanTrainingOracle(Oracle):
             # a number made of the scan's result, not a Python loop's float() (that one is
             # no_scan): the file must call a scan
             uses_scan = re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", learner.source))
-            named = MISCONCEPTIONS["python_number_result"].diagnose() \
-                if entry is not None and entry.id == "tracer_to_python_number" and uses_scan \
+            named = (
+                MISCONCEPTIONS["python_number_result"].diagnose()
+                if entry is not None and entry.id == "tracer_to_python_number" and uses_scan
                 else None
+            )
             return self._called(learner, cases, _NOT_EXPORTED + explanation, named)
         if any(f.get("ok") is not True for f in found.facts):
             return self._called(learner, cases, _REFUSED)
@@ -58,8 +66,9 @@ class ScanTrainingOracle(Oracle):
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
         return report
 
-    def _called(self, learner: Learner, cases: list[Case], why_no_scan: str,
-                named: Diagnosis | None = None) -> Report:
+    def _called(
+        self, learner: Learner, cases: list[Case], why_no_scan: str, named: Diagnosis | None = None
+    ) -> Report:
         """No program to check: the answers (or the exception) of the learner's function
         called as it is; the scan test fails, saying why (`named`: the mistake that
         kept it from compiling, when it is one we know)."""
@@ -79,8 +88,9 @@ class ScanTrainingOracle(Oracle):
 
 def _test(case: Case, got) -> TestResult:
     if got is None:
-        return TestResult(case.title(failed=True), "error",
-                          "the tutor could not run your compiled function")
+        return TestResult(
+            case.title(failed=True), "error", "the tutor could not run your compiled function"
+        )
     if (problem := mismatch(got, case.expected, RTOL, ATOL)) is None:
         return TestResult(case.name, "pass")
     return TestResult(case.title(failed=True), "fail", problem)
@@ -88,22 +98,26 @@ def _test(case: Case, got) -> TestResult:
 
 _NO_SCAN = {
     "no_loop": "Your compiled function has no loop over the batches: a Python loop is "
-               "unrolled into one copy of the step per batch when JAX traces it (and so "
-               "is lax.scan given unroll=; leave that at its default here).",
+    "unrolled into one copy of the step per batch when JAX traces it (and so "
+    "is lax.scan given unroll=; leave that at its default here).",
     "not_over_rows": "Your loop does not take one batch per step over all the batches (a "
-                     "lax.fori_loop over an index, a separate scan per batch, or a scan "
-                     "given unroll=, say). Pass (x_batches, y_batches) as the scan's xs.",
+    "lax.fori_loop over an index, a separate scan per batch, or a scan "
+    "given unroll=, say). Pass (x_batches, y_batches) as the scan's xs.",
     "no_carry": "Your loop over the batches does not carry the weight from step to step "
-                "(lax.map, say): the weight must be the scan's carry, updated from each batch.",
+    "(lax.map, say): the weight must be the scan's carry, updated from each batch.",
     "loop_unused": "Your function has a lax.scan over the batches, but the weight it returns "
-                   "is not that scan's final carry: the training steps happen outside it.",
+    "is not that scan's final carry: the training steps happen outside it.",
     "no_rows": "Your function could not be checked for a lax.scan over the batches.",
 }
-_NOT_EXPORTED = ("Your function could not be compiled with jax.jit, so the tutor cannot see "
-                 "a lax.scan in it. The whole function must work on traced arrays, which "
-                 "have no values yet: no float(), int() or Python if on them.\n")
-_REFUSED = ("Your compiled function uses something the tutor does not run (a host "
-            "callback such as jax.pure_callback, say), so its lax.scan cannot be checked.")
+_NOT_EXPORTED = (
+    "Your function could not be compiled with jax.jit, so the tutor cannot see "
+    "a lax.scan in it. The whole function must work on traced arrays, which "
+    "have no values yet: no float(), int() or Python if on them.\n"
+)
+_REFUSED = (
+    "Your compiled function uses something the tutor does not run (a host "
+    "callback such as jax.pure_callback, say), so its lax.scan cannot be checked."
+)
 
 
 def check_structure(facts: list[dict]) -> tuple[TestResult, Diagnosis | None]:

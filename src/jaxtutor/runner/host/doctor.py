@@ -14,21 +14,31 @@ from jaxtutor.runner.host.limits import Limits
 
 # (key in the probe's report, the layer, what it keeps from the learner's code)
 LAYERS = (
-    ("namespaces", "own user, PID, network and IPC namespaces",
-     "sees and signals no other process, reaches no network, no socket outside"),
-    ("filesystem", "a new read-only root file system",
-     "only the system and Python: no home folder, tutor data, lessons or classmates; "
-     "private /work, /tmp and /dev/shm, small tmpfs that vanish with the run"),
-    ("pid_namespace", "PID 1 of its own PID namespace",
-     "everything it starts dies with it"),
+    (
+        "namespaces",
+        "own user, PID, network and IPC namespaces",
+        "sees and signals no other process, reaches no network, no socket outside",
+    ),
+    (
+        "filesystem",
+        "a new read-only root file system",
+        "only the system and Python: no home folder, tutor data, lessons or classmates; "
+        "private /work, /tmp and /dev/shm, small tmpfs that vanish with the run",
+    ),
+    ("pid_namespace", "PID 1 of its own PID namespace", "everything it starts dies with it"),
     ("capabilities_dropped", "no capabilities", "none to gain by running a program either"),
     ("no_new_privs", "no_new_privs", "setuid programs give it nothing"),
-    ("seccomp", "a seccomp filter",
-     "ptrace, mount, new namespaces, keyrings, bpf and the like are refused"),
+    (
+        "seccomp",
+        "a seccomp filter",
+        "ptrace, mount, new namespaces, keyrings, bpf and the like are refused",
+    ),
 )
-WARNING = ("jaxtutor: this machine does not allow the namespaces that jail a learner's code "
-           "(user namespaces may be turned off): checks run with their limits, "
-           "no_new_privs and seccomp only. `jaxtutor doctor` says more.")
+WARNING = (
+    "jaxtutor: this machine does not allow the namespaces that jail a learner's code "
+    "(user namespaces may be turned off): checks run with their limits, "
+    "no_new_privs and seccomp only. `jaxtutor doctor` says more."
+)
 
 
 def warning() -> str | None:
@@ -40,10 +50,12 @@ def refusal(command: str) -> str | None:
     """Why `grade` or `serve` will not run student code here without --unsafe."""
     if isolated():
         return None
-    return (f"jaxtutor {command}: this machine does not allow the namespaces that jail "
-            "student code, so a submission could read and change the files of the user "
-            "running jaxtutor (classmates' work included). Run `jaxtutor doctor` to see "
-            f"what is missing, or pass --unsafe to {command} anyway.")
+    return (
+        f"jaxtutor {command}: this machine does not allow the namespaces that jail "
+        "student code, so a submission could read and change the files of the user "
+        "running jaxtutor (classmates' work included). Run `jaxtutor doctor` to see "
+        f"what is missing, or pass --unsafe to {command} anyway."
+    )
 
 
 def landlock_abi() -> int:
@@ -63,16 +75,22 @@ def command(args=None) -> int:
         mark = "yes" if found.get(key) else "NO "
         print(f"  [{mark}] {layer}: {keeps}")
     limits = Limits()
-    print(f"  [yes] limits: {limits.timeout_s:g} s wall clock (per lesson), "
-          f"{limits.memory_bytes / 1024**3:g} GiB memory, {limits.output_bytes // 1024} KiB "
-          f"of output kept, {limits.file_bytes // 1024**2} MiB per file, a CPU-time backstop")
+    print(
+        f"  [yes] limits: {limits.timeout_s:g} s wall clock (per lesson), "
+        f"{limits.memory_bytes / 1024**3:g} GiB memory, {limits.output_bytes // 1024} KiB "
+        f"of output kept, {limits.file_bytes // 1024**2} MiB per file, a CPU-time backstop"
+    )
     print("  [yes] a lifeline: the run dies with the tutor, however the tutor ends")
     abi = landlock_abi()
-    print(f"  [ - ] Landlock: {f'ABI {abi} available' if abi else 'not available'}, "
-          "not used (the jail's own root file system already hides the rest)")
+    print(
+        f"  [ - ] Landlock: {f'ABI {abi} available' if abi else 'not available'}, "
+        "not used (the jail's own root file system already hides the rest)"
+    )
     if not found:
-        print("The jailed probe did not start: see the error of `python -P -m "
-              "jaxtutor.runner.inside.jail '{\"isolate\": true}'`.")
+        print(
+            "The jailed probe did not start: see the error of `python -P -m "
+            "jaxtutor.runner.inside.jail '{\"isolate\": true}'`."
+        )
     every = all(found.get(key) for key, _layer, _keeps in LAYERS)
     print("Every layer holds." if every else WARNING)
     return 0 if every else 1

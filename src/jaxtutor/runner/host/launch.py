@@ -54,9 +54,19 @@ def _protections() -> dict:
 
 def _probe(isolate: bool) -> dict:
     try:
-        probe = subprocess.run([sys.executable, "-P", "-m", "jaxtutor.runner.inside.jail",
-                                json.dumps({"isolate": isolate})],
-                               capture_output=True, timeout=30, env=child_env(), cwd="/")
+        probe = subprocess.run(
+            [
+                sys.executable,
+                "-P",
+                "-m",
+                "jaxtutor.runner.inside.jail",
+                json.dumps({"isolate": isolate}),
+            ],
+            capture_output=True,
+            timeout=30,
+            env=child_env(),
+            cwd="/",
+        )
         found = json.loads(probe.stdout.decode().strip().splitlines()[-1])
     except (OSError, subprocess.TimeoutExpired, ValueError, IndexError):
         return {}
@@ -73,8 +83,14 @@ def isolated() -> bool:
 def child_env(**extra: str) -> dict[str, str]:
     # one BLAS thread: the tutorial's arrays are tiny, and the fork server must stay
     # single-threaded (numpy's OpenBLAS would start a thread per core at import)
-    return dict(os.environ, JAX_PLATFORMS="cpu", PYTHONUNBUFFERED="1", TF_CPP_MIN_LOG_LEVEL="3",
-                OPENBLAS_NUM_THREADS="1", **extra)
+    return dict(
+        os.environ,
+        JAX_PLATFORMS="cpu",
+        PYTHONUNBUFFERED="1",
+        TF_CPP_MIN_LOG_LEVEL="3",
+        OPENBLAS_NUM_THREADS="1",
+        **extra,
+    )
 
 
 class Started:
@@ -118,12 +134,22 @@ def popen(fds: tuple[int, int, int], spec: dict) -> Started:
     """A fresh child: `python -P -m jaxtutor.runner.inside.learner_process REQUEST RESULT
     LIFELINE SPEC` (-P: the tutor's working folder is not on its path, nor then in its jail)."""
     proc = subprocess.Popen(
-        [sys.executable, "-P", "-m", "jaxtutor.runner.inside.learner_process", *map(str, fds),
-         json.dumps(spec)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        pass_fds=fds, cwd=spec.get("cwd") or "/",
+        [
+            sys.executable,
+            "-P",
+            "-m",
+            "jaxtutor.runner.inside.learner_process",
+            *map(str, fds),
+            json.dumps(spec),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        pass_fds=fds,
+        cwd=spec.get("cwd") or "/",
         env=child_env(**{procs.RUN_MARK: spec.get("mark", "")}),  # the sweep's last net
-        start_new_session=True)  # no preexec_fn (unsafe with threads): the child jails itself
+        start_new_session=True,
+    )  # no preexec_fn (unsafe with threads): the child jails itself
     return _Popened(proc)
 
 
@@ -140,9 +166,20 @@ class ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-P", "-m", "jaxtutor.runner.inside.forkserver", str(theirs.fileno())],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(),), env=child_env(), start_new_session=True)
+                [
+                    sys.executable,
+                    "-P",
+                    "-m",
+                    "jaxtutor.runner.inside.forkserver",
+                    str(theirs.fileno()),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+                env=child_env(),
+                start_new_session=True,
+            )
         finally:
             theirs.close()
         self._sock = ours

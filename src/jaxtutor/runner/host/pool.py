@@ -248,8 +248,11 @@ class TrustedChild:
         current = getattr(self, name)
         # replaced before its programs use up its CPU time (RLIMIT_CPU would kill it in
         # the middle of one, a crash the learner's check would be blamed for)
-        if current is not None and (not current.alive() or current.limits != limits
-                                    or current.cpu_used_s > current.cpu_allowance_s / 2):
+        if current is not None and (
+            not current.alive()
+            or current.limits != limits
+            or current.cpu_used_s > current.cpu_allowance_s / 2
+        ):
             current.kill()
             current = None
             setattr(self, name, None)

@@ -40,8 +40,14 @@ def table() -> dict[int, Proc]:
         try:
             with open(f"/proc/{entry}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
-            procs[int(entry)] = Proc(int(fields[1]), int(fields[2]), int(fields[3]),
-                                     int(fields[19]), int(fields[21]) * _PAGE, fields[0] == b"Z")
+            procs[int(entry)] = Proc(
+                int(fields[1]),
+                int(fields[2]),
+                int(fields[3]),
+                int(fields[19]),
+                int(fields[21]) * _PAGE,
+                fields[0] == b"Z",
+            )
         except (OSError, IndexError, ValueError):
             continue  # it exited while we looked
     return procs
@@ -49,8 +55,11 @@ def table() -> dict[int, Proc]:
 
 def members(procs: dict[int, Proc], root: int, seen: dict[int, int]) -> set[int]:
     """The run's processes in `procs`; never this process or init."""
-    found = {pid for pid, p in procs.items()
-             if pid == root or p.pgrp == root or p.session == root or seen.get(pid) == p.start}
+    found = {
+        pid
+        for pid, p in procs.items()
+        if pid == root or p.pgrp == root or p.session == root or seen.get(pid) == p.start
+    }
     children: dict[int, list[int]] = {}
     for pid, p in procs.items():
         children.setdefault(p.ppid, []).append(pid)
@@ -119,6 +128,7 @@ def pin_only_child(root: int) -> int | None:
     learner code has run: it is then the only child. A pidfd names one process for good,
     so a signal sent through it never hits another one with the same pid, and it turns
     readable once that process has exited. None when there is not exactly one child."""
+
     def children() -> list[str]:
         with open(f"/proc/{root}/task/{root}/children") as f:
             return f.read().split()

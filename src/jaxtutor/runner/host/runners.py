@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from jaxtutor.runner.host.launch import ForkServer
-from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child, kill_all
 
 
@@ -43,8 +43,12 @@ class OneOff:
     (a fresh process each where it is gone), killed as soon as the verdict is decided.
     `own_server`: the server was started for these checks, and `close` closes it."""
 
-    def __init__(self, server: ForkServer | None = None, trusted: TrustedChild | None = None,
-                 own_server: bool = False):
+    def __init__(
+        self,
+        server: ForkServer | None = None,
+        trusted: TrustedChild | None = None,
+        own_server: bool = False,
+    ):
         self.server = server
         self.trusted = trusted
         self._own_server = own_server

@@ -41,8 +41,10 @@ DATA_MARGIN = 8 * GIB
 CPU_S_PER_WALL_S, CPU_S_SPARE = 4, 60
 
 
-_FORGED = ("your program's process sent the tutor a message it did not ask for "
-           "(did your code write to a file descriptor it did not open?)")
+_FORGED = (
+    "your program's process sent the tutor a message it did not ask for "
+    "(did your code write to a file descriptor it did not open?)"
+)
 _GARBLED = "the answer from your program's process was garbled"
 
 
@@ -51,22 +53,34 @@ class Child:
     with JAX imported), then `load` the learner's file once and make calls; `close`
     kills it and everything it started. Raises OSError if it cannot be started."""
 
-    def __init__(self, limits: Limits = Limits(), server: ForkServer | None = None,
-                 submission: str | None = None):
+    def __init__(
+        self,
+        limits: Limits = Limits(),
+        server: ForkServer | None = None,
+        submission: str | None = None,
+    ):
         self.limits = limits
         self.mark = uuid.uuid4().hex
         self._nonce = secrets.token_hex(16)
         self._isolated = launch.isolated()
         # jailed, the working folder is a tmpfs that dies with the run; unjailed, a
         # folder of ours, removed by kill()
-        self._workdir = None if self._isolated else tempfile.TemporaryDirectory(
-            prefix="jaxtutor-run-", ignore_cleanup_errors=True)
+        self._workdir = (
+            None
+            if self._isolated
+            else tempfile.TemporaryDirectory(prefix="jaxtutor-run-", ignore_cleanup_errors=True)
+        )
         # its CPU time for good (a kept child's programs add up), and what it says it used
         self.cpu_allowance_s = int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE)
         self.cpu_used_s = 0.0
-        spec = {"isolate": self._isolated, "mark": self.mark, "submission": submission,
-                "cwd": self._workdir.name if self._workdir else None,
-                "cpu_s": self.cpu_allowance_s, "file_bytes": limits.file_bytes}
+        spec = {
+            "isolate": self._isolated,
+            "mark": self.mark,
+            "submission": submission,
+            "cwd": self._workdir.name if self._workdir else None,
+            "cpu_s": self.cpu_allowance_s,
+            "file_bytes": limits.file_bytes,
+        }
         req_r, self._req_w = os.pipe()
         self._res_r, res_w = os.pipe()
         # the run's lifeline: the root kills the run when this end closes, which the
@@ -152,8 +166,9 @@ class Child:
         self.wait_ready()
         self._deadline = time.monotonic() + self.limits.timeout_s
         self._backstop()
-        reply = self._request({"op": "load", "source": source, "filename": filename,
-                               "function": function})
+        reply = self._request(
+            {"op": "load", "source": source, "filename": filename, "function": function}
+        )
         if reply.get("ok") is True:
             return reply
         return self._learner_error(reply)
@@ -162,8 +177,13 @@ class Child:
         """Call the learner's function once per argument tuple; one reply per call,
         each {"ok": True, "value": ...} or the learner's exception. `ahead`: the calls
         the next request will make, so the child can plan its compiles (never called)."""
-        reply = self._request({"op": "call", "calls": wire.encode_value(list(calls)),
-                               "ahead": wire.encode_value(list(ahead))})
+        reply = self._request(
+            {
+                "op": "call",
+                "calls": wire.encode_value(list(calls)),
+                "ahead": wire.encode_value(list(ahead)),
+            }
+        )
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
             self.kill()
@@ -190,8 +210,11 @@ class Child:
         `verify`."""
         reply = self._request({"op": "export", "calls": wire.encode_value(list(calls))})
         programs = reply.get("programs")
-        if not isinstance(programs, list) or len(programs) != len(calls) \
-                or not all(isinstance(p, dict) for p in programs):
+        if (
+            not isinstance(programs, list)
+            or len(programs) != len(calls)
+            or not all(isinstance(p, dict) for p in programs)
+        ):
             self.kill()
             raise RunEnded("crashed", _GARBLED)
         checked = []
@@ -202,10 +225,15 @@ class Child:
                 self.kill()
                 raise RunEnded("crashed", _GARBLED)
             else:
-                checked.append({"ok": True, "module": program["module"],
-                                "tree": self._decode(program.get("tree")),
-                                "prints": program.get("prints") is True,
-                                "pure": program.get("pure") is True})
+                checked.append(
+                    {
+                        "ok": True,
+                        "module": program["module"],
+                        "tree": self._decode(program.get("tree")),
+                        "prints": program.get("prints") is True,
+                        "pure": program.get("pure") is True,
+                    }
+                )
         return checked
 
     def verify(self, programs: list[dict]) -> list[dict]:
@@ -217,11 +245,22 @@ class Child:
             self.wait_ready()
             self._deadline = time.monotonic() + self.limits.timeout_s
             self._backstop()
-        message = [{"module": p["module"], "rows": list(p["rows"]), "trip": int(p["trip"]),
-                    "calls": wire.encode_value(list(p["calls"]))} for p in programs]
+        message = [
+            {
+                "module": p["module"],
+                "rows": list(p["rows"]),
+                "trip": int(p["trip"]),
+                "calls": wire.encode_value(list(p["calls"])),
+            }
+            for p in programs
+        ]
         reply = self._request({"op": "verify", "programs": message})
         replies = reply.get("programs")
-        if reply.get("ok") is not True or not isinstance(replies, list) or len(replies) != len(programs):
+        if (
+            reply.get("ok") is not True
+            or not isinstance(replies, list)
+            or len(replies) != len(programs)
+        ):
             raise RunEnded("internal", "the checking process gave no answer")
         checked = []
         for found in replies:
@@ -234,11 +273,19 @@ class Child:
                 try:
                     values.append(wire.decode_value(value))
                 except wire.WireError:
-                    raise RunEnded("internal", "the checking process gave a garbled answer") from None
-            checked.append({"ok": True, "jitted": found.get("jitted") is True,
-                            "scan": str(found.get("scan")), "values": values,
-                            "backwards": found.get("backwards") is True,
-                            "ops": [o for o in found.get("ops") or [] if isinstance(o, str)]})
+                    raise RunEnded(
+                        "internal", "the checking process gave a garbled answer"
+                    ) from None
+            checked.append(
+                {
+                    "ok": True,
+                    "jitted": found.get("jitted") is True,
+                    "scan": str(found.get("scan")),
+                    "values": values,
+                    "backwards": found.get("backwards") is True,
+                    "ops": [o for o in found.get("ops") or [] if isinstance(o, str)],
+                }
+            )
         return checked
 
     def restart_clock(self) -> None:
@@ -280,8 +327,10 @@ class Child:
         if info["type"] == "MemoryError" or "RESOURCE_EXHAUSTED" in info["message"][:200]:
             self.kill()
             self.killed_for = "memory"
-            raise RunEnded("memory", f"asked for more memory than allowed "
-                            f"({self.limits.memory_bytes / GIB:g} GiB)")
+            raise RunEnded(
+                "memory",
+                f"asked for more memory than allowed ({self.limits.memory_bytes / GIB:g} GiB)",
+            )
         return info
 
     def _request(self, message: dict) -> dict:
@@ -306,7 +355,7 @@ class Child:
         view = memoryview(data)
         while view:
             try:
-                view = view[os.write(self._req_w, view):]
+                view = view[os.write(self._req_w, view) :]
                 continue
             except BlockingIOError:
                 pass
@@ -350,7 +399,9 @@ class Child:
         if used > self.limits.memory_bytes:
             self.kill()
             self.killed_for = "memory"
-            raise RunEnded("memory", f"used more than {self.limits.memory_bytes / GIB:g} GiB of memory")
+            raise RunEnded(
+                "memory", f"used more than {self.limits.memory_bytes / GIB:g} GiB of memory"
+            )
 
     def _backstop(self) -> None:
         limit = self.limits.memory_bytes + DATA_MARGIN
@@ -374,7 +425,7 @@ class Child:
         end = wire.HEADER_SIZE + size
         if len(self._buffer) < end:
             return None
-        data = bytes(self._buffer[wire.HEADER_SIZE:end])
+        data = bytes(self._buffer[wire.HEADER_SIZE : end])
         del self._buffer[:end]
         try:
             return wire.decode_frame(data)
@@ -393,15 +444,20 @@ class Child:
         self.kill()
         code = self.proc.returncode
         if startup:
-            return RunEnded("internal", f"the checker's process failed to start (exit code {code}): "
-                            + self.output()[-2000:])
+            return RunEnded(
+                "internal",
+                f"the checker's process failed to start (exit code {code}): "
+                + self.output()[-2000:],
+            )
         if hung_up:
             return RunEnded("crashed", "your program's process closed its connection to the tutor")
         if code < 0:
             name = signal.Signals(-code).name
             return RunEnded("crashed", f"your program's process was killed by {name}")
-        return RunEnded("crashed", f"your program's process exited (exit code {code}) "
-                        "before the tutor had its answers")
+        return RunEnded(
+            "crashed",
+            f"your program's process exited (exit code {code}) before the tutor had its answers",
+        )
 
     # -- the end ---------------------------------------------------------------------
 

@@ -22,8 +22,15 @@ def jit_state(fn) -> dict:
     both raised: jit's report of those is trusted from then on; whether its Python int
     arguments are traced (None: not known yet) and the values they had so far, by
     input signature (see `decide_ints`)."""
-    return {"fn": fn, "jitted": {}, "seen": set(), "plain": False, "confirmed": set(),
-            "ints": None, "int_values": {}}
+    return {
+        "fn": fn,
+        "jitted": {},
+        "seen": set(),
+        "plain": False,
+        "confirmed": set(),
+        "ints": None,
+        "int_values": {},
+    }
 
 
 def static(state: dict, args: tuple) -> tuple[int, ...]:
@@ -50,10 +57,12 @@ def decide_ints(state: dict, calls: list[tuple]) -> None:
             continue
         erased = input_signature(args, traced)  # the same for every value of the ints
         values.setdefault(erased, set(state["int_values"].get(erased, ()))).add(
-            tuple(args[i] for i in positions if i not in traced))
+            tuple(args[i] for i in positions if i not in traced)
+        )
         if len(values[erased]) > 1:
-            state["ints"] = _traces(state, args, positions, quiet=True) and \
-                _traces(state, args, traced, quiet=False)
+            state["ints"] = _traces(state, args, positions, quiet=True) and _traces(
+                state, args, traced, quiet=False
+            )
             return
     state["int_values"].update(values)
 
@@ -75,9 +84,12 @@ def input_signature(args, positions: tuple[int, ...]) -> tuple:
     def leaf(a):
         return (tuple(a.shape), str(a.dtype)) if hasattr(a, "shape") else (type(a).__name__,)
 
-    return tuple(("static", repr(a)) if i in positions else
-                 (jax.tree_util.tree_structure(a), tuple(map(leaf, jax.tree_util.tree_leaves(a))))
-                 for i, a in enumerate(args))
+    return tuple(
+        ("static", repr(a))
+        if i in positions
+        else (jax.tree_util.tree_structure(a), tuple(map(leaf, jax.tree_util.tree_leaves(a))))
+        for i, a in enumerate(args)
+    )
 
 
 def jitted(state: dict, positions: tuple[int, ...]):

@@ -39,7 +39,6 @@ from pathlib import Path
 from jaxtutor.runner.wire import RUN_MARK
 
 
-
 def _import_pyseccomp():
     """pyseccomp, loaded before the jail hides the system's libraries. It finds them
     with ctypes.util.find_library, which runs ldconfig and a compiler in every fresh
@@ -61,10 +60,22 @@ def _import_pyseccomp():
 
 pyseccomp = _import_pyseccomp()
 
-_CLONE_NEWNS, _CLONE_NEWCGROUP, _CLONE_NEWUTS, _CLONE_NEWIPC = 0x20000, 0x02000000, 0x04000000, 0x08000000
+_CLONE_NEWNS, _CLONE_NEWCGROUP, _CLONE_NEWUTS, _CLONE_NEWIPC = (
+    0x20000,
+    0x02000000,
+    0x04000000,
+    0x08000000,
+)
 _CLONE_NEWUSER, _CLONE_NEWPID, _CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
-NAMESPACES = (_CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWPID | _CLONE_NEWNET | _CLONE_NEWIPC
-              | _CLONE_NEWUTS | _CLONE_NEWCGROUP)
+NAMESPACES = (
+    _CLONE_NEWUSER
+    | _CLONE_NEWNS
+    | _CLONE_NEWPID
+    | _CLONE_NEWNET
+    | _CLONE_NEWIPC
+    | _CLONE_NEWUTS
+    | _CLONE_NEWCGROUP
+)
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
 _MNT_DETACH = 2
@@ -87,14 +98,52 @@ _DEVICES = ("null", "zero", "full", "random", "urandom")
 # calls a jailed learner never needs, refused with EPERM: debugging other processes,
 # mounting, new namespaces, keyrings, kernel modules and the like
 DENIED_CALLS = (
-    "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp",
-    "mount", "umount2", "pivot_root", "chroot", "mount_setattr", "move_mount", "open_tree",
-    "fsopen", "fsmount", "fsconfig", "fspick", "unshare", "setns",
-    "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd",
-    "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
-    "open_by_handle_at", "name_to_handle_at", "quotactl", "swapon", "swapoff", "reboot",
-    "acct", "settimeofday", "clock_settime", "iopl", "ioperm", "io_uring_setup",
-    "io_uring_enter", "io_uring_register", "syslog", "vhangup", "lookup_dcookie",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "pidfd_getfd",
+    "kcmp",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "mount_setattr",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "fsmount",
+    "fsconfig",
+    "fspick",
+    "unshare",
+    "setns",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "kexec_load",
+    "kexec_file_load",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "quotactl",
+    "swapon",
+    "swapoff",
+    "reboot",
+    "acct",
+    "settimeofday",
+    "clock_settime",
+    "iopl",
+    "ioperm",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "syslog",
+    "vhangup",
+    "lookup_dcookie",
 )
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -112,18 +161,23 @@ def _check(result: int, what: str) -> int:
 
 
 def _prctl(option: int, arg: int = 0) -> int:
-    return _libc.prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(0), ctypes.c_ulong(0),
-                       ctypes.c_ulong(0))
+    return _libc.prctl(
+        option, ctypes.c_ulong(arg), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0)
+    )
 
 
-def _mount(source: str | None, target: str, fstype: str | None, flags: int,
-           data: str | None = None) -> None:
+def _mount(
+    source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None
+) -> None:
     enc = lambda s: None if s is None else s.encode()  # noqa: E731
-    _check(_libc.mount(enc(source), target.encode(), enc(fstype), ctypes.c_ulong(flags),
-                       enc(data)), f"mount {target}")
+    _check(
+        _libc.mount(enc(source), target.encode(), enc(fstype), ctypes.c_ulong(flags), enc(data)),
+        f"mount {target}",
+    )
 
 
 # -- the root: outside, holding the lifeline ------------------------------------------
+
 
 def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     """Fork the learner's process and return in it, jailed as far as the machine
@@ -150,8 +204,11 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
             os.chdir(spec["cwd"])
     _limit(int(spec.get("cpu_s", 120)), int(spec.get("file_bytes", 16 << 20)))
     folder = spec.get("submission")
-    _environment(spec.get("mark", ""), home=WORK if isolated else spec.get("cwd") or "/tmp",
-                 imports_from=(SUBMISSION if isolated else folder) if folder else None)
+    _environment(
+        spec.get("mark", ""),
+        home=WORK if isolated else spec.get("cwd") or "/tmp",
+        imports_from=(SUBMISSION if isolated else folder) if folder else None,
+    )
     status["capabilities_dropped"] = _drop_capabilities()
     status["no_new_privs"] = _prctl(_PR_SET_NO_NEW_PRIVS, 1) == 0
     status["seccomp"] = _seccomp()
@@ -209,11 +266,17 @@ def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
 
 # -- the learner's side: a new root file system ----------------------------------------
 
+
 def _needed_paths() -> list[str]:
     """What this interpreter reads: its prefixes and every folder on sys.path (site-
     packages, an editable install's source folder), outermost first."""
-    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
-             os.path.dirname(os.path.realpath(sys.executable))}
+    paths = {
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        sys.base_exec_prefix,
+        os.path.dirname(os.path.realpath(sys.executable)),
+    }
     paths.update(p for p in sys.path if p and os.path.isabs(p))
     found = set()
     for path in paths:
@@ -222,7 +285,9 @@ def _needed_paths() -> list[str]:
                 found.add(candidate)
     outer = []
     for path in sorted(found, key=len):
-        if path != "/" and not any(path == o or path.startswith(o.rstrip("/") + "/") for o in outer):
+        if path != "/" and not any(
+            path == o or path.startswith(o.rstrip("/") + "/") for o in outer
+        ):
             outer.append(path)
     return outer
 
@@ -255,15 +320,26 @@ def _build_root(submission: str | None) -> None:
     for path in (WORK, "/tmp"):
         os.makedirs(new + path, 0o755, exist_ok=True)
         mode = "1777" if path == "/tmp" else "0755"
-        _mount("tmpfs", new + path, "tmpfs", _MS_NOSUID | _MS_NODEV,
-               f"size={TMPFS_MIB[path]}m,mode={mode}")
+        _mount(
+            "tmpfs",
+            new + path,
+            "tmpfs",
+            _MS_NOSUID | _MS_NODEV,
+            f"size={TMPFS_MIB[path]}m,mode={mode}",
+        )
     for path in _SYSTEM:
         _show(old + path, new + path)
     for path in needed:
         _show(old + path, new + path)
     for path in masked:
         if os.path.isdir(new + path):
-            _mount("tmpfs", new + path, "tmpfs", _MS_NOSUID | _MS_NODEV | _MS_RDONLY, "size=4k,mode=0555")
+            _mount(
+                "tmpfs",
+                new + path,
+                "tmpfs",
+                _MS_NOSUID | _MS_NODEV | _MS_RDONLY,
+                "size=4k,mode=0555",
+            )
     os.makedirs(new + "/etc", 0o755, exist_ok=True)
     for name in _ETC:
         _show(f"{old}/etc/{name}", f"{new}/etc/{name}")
@@ -294,12 +370,21 @@ def _devices(old: str, new: str) -> None:
     _mount("tmpfs", dev, "tmpfs", _MS_NOSUID, "size=64k,mode=0755")
     for name in _DEVICES:
         _show(f"{old}/dev/{name}", f"{dev}/{name}", read_only=False)
-    for name, target in (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"),
-                         ("stdout", "/proc/self/fd/1"), ("stderr", "/proc/self/fd/2")):
+    for name, target in (
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ):
         os.symlink(target, f"{dev}/{name}")
     os.mkdir(f"{dev}/shm", 0o1777)
-    _mount("tmpfs", f"{dev}/shm", "tmpfs", _MS_NOSUID | _MS_NODEV,
-           f"size={TMPFS_MIB['/dev/shm']}m,mode=1777")
+    _mount(
+        "tmpfs",
+        f"{dev}/shm",
+        "tmpfs",
+        _MS_NOSUID | _MS_NODEV,
+        f"size={TMPFS_MIB['/dev/shm']}m,mode=1777",
+    )
     _mount(None, dev, None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID)
 
 
@@ -324,16 +409,26 @@ def _show(source: str, target: str, read_only: bool = True, follow: bool = True)
 
 
 class _MountAttr(ctypes.Structure):
-    _fields_ = [("attr_set", ctypes.c_uint64), ("attr_clr", ctypes.c_uint64),
-                ("propagation", ctypes.c_uint64), ("userns_fd", ctypes.c_uint64)]
+    _fields_ = [
+        ("attr_set", ctypes.c_uint64),
+        ("attr_clr", ctypes.c_uint64),
+        ("propagation", ctypes.c_uint64),
+        ("userns_fd", ctypes.c_uint64),
+    ]
 
 
 def _read_only(target: str, attrs: int) -> None:
     """Set mount attributes on `target` and every mount below it (mount_setattr, since
     Linux 5.12); an older kernel gets the top mount remounted."""
     attr = _MountAttr(attrs, 0, 0, 0)
-    done = _libc.syscall(_SYS_MOUNT_SETATTR, _AT_FDCWD, target.encode(), _AT_RECURSIVE,
-                         ctypes.byref(attr), ctypes.sizeof(attr))
+    done = _libc.syscall(
+        _SYS_MOUNT_SETATTR,
+        _AT_FDCWD,
+        target.encode(),
+        _AT_RECURSIVE,
+        ctypes.byref(attr),
+        ctypes.sizeof(attr),
+    )
     if done == 0:
         return
     if ctypes.get_errno() != errno.ENOSYS:
@@ -352,6 +447,7 @@ def _pivot_root(new_root: str, put_old: str) -> None:
 
 # -- the learner's side: limits, environment, privileges -------------------------------
 
+
 def _limit(cpu_s: int, file_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a segfault leaves no core file
     resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
@@ -361,12 +457,28 @@ def _limit(cpu_s: int, file_bytes: int) -> None:
 
 def _environment(mark: str, home: str, imports_from: str | None) -> None:
     """Nothing inherited: no tokens, no tutor variables, no user paths."""
-    keep = {name: os.environ[name] for name in (
-        "JAX_PLATFORMS", "XLA_FLAGS", "TF_CPP_MIN_LOG_LEVEL", "OPENBLAS_NUM_THREADS",
-        "PYTHONUNBUFFERED", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if name in os.environ}
+    keep = {
+        name: os.environ[name]
+        for name in (
+            "JAX_PLATFORMS",
+            "XLA_FLAGS",
+            "TF_CPP_MIN_LOG_LEVEL",
+            "OPENBLAS_NUM_THREADS",
+            "PYTHONUNBUFFERED",
+            "OPENBLAS_CORETYPE",
+            "OPENBLAS_L2_SIZE",
+        )
+        if name in os.environ
+    }
     os.environ.clear()
-    os.environ.update(keep, PATH="/usr/local/bin:/usr/bin:/bin", HOME=home, TMPDIR="/tmp",
-                      LANG="C.UTF-8", **{RUN_MARK: mark})
+    os.environ.update(
+        keep,
+        PATH="/usr/local/bin:/usr/bin:/bin",
+        HOME=home,
+        TMPDIR="/tmp",
+        LANG="C.UTF-8",
+        **{RUN_MARK: mark},
+    )
     if imports_from:
         sys.path.insert(0, imports_from)  # a helper module beside the submission imports
 
@@ -395,9 +507,18 @@ def _seccomp() -> bool:
                 rules.add_rule(seccomp.ERRNO(errno.EPERM), name)
             except (RuntimeError, ValueError, OSError):
                 continue  # not a call on this machine
-        for flag in (_CLONE_NEWUSER, _CLONE_NEWNS, _CLONE_NEWPID, _CLONE_NEWNET, _CLONE_NEWIPC,
-                     _CLONE_NEWUTS, _CLONE_NEWCGROUP):
-            rules.add_rule(seccomp.ERRNO(errno.EPERM), "clone", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
+        for flag in (
+            _CLONE_NEWUSER,
+            _CLONE_NEWNS,
+            _CLONE_NEWPID,
+            _CLONE_NEWNET,
+            _CLONE_NEWIPC,
+            _CLONE_NEWUTS,
+            _CLONE_NEWCGROUP,
+        ):
+            rules.add_rule(
+                seccomp.ERRNO(errno.EPERM), "clone", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag)
+            )
         rules.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")
         rules.load()
         return True
@@ -407,6 +528,7 @@ def _seccomp() -> bool:
 
 # -- what holds here ---------------------------------------------------------------------
 
+
 def report(status: dict) -> dict:
     """The protections of this process as the kernel reports them."""
     fields = {}
@@ -414,12 +536,14 @@ def report(status: dict) -> dict:
         for line in f:
             key, _, value = line.partition(":")
             fields[key] = value.strip()
-    return {**status,
-            "capabilities_dropped": int(fields.get("CapEff", "1"), 16) == 0
-            and int(fields.get("CapBnd", "1"), 16) == 0,
-            "no_new_privs": fields.get("NoNewPrivs") == "1",
-            "seccomp": fields.get("Seccomp") == "2",
-            "pid_namespace": os.getpid() == 1}
+    return {
+        **status,
+        "capabilities_dropped": int(fields.get("CapEff", "1"), 16) == 0
+        and int(fields.get("CapBnd", "1"), 16) == 0,
+        "no_new_privs": fields.get("NoNewPrivs") == "1",
+        "seccomp": fields.get("Seccomp") == "2",
+        "pid_namespace": os.getpid() == 1,
+    }
 
 
 def probe_main() -> None:

@@ -70,8 +70,10 @@ def call(request: dict) -> dict:
     arguments = list(map(to_jax, wire.decode_value(request["calls"])))
     ahead = wire.decode_value(request["ahead"]) if "ahead" in request else []
     compiles.decide_ints(state, arguments + list(map(to_jax, ahead)))
-    calls = [(args, static, compiles.input_signature(args, static))
-             for args, static in ((args, compiles.static(state, args)) for args in arguments)]
+    calls = [
+        (args, static, compiles.input_signature(args, static))
+        for args, static in ((args, compiles.static(state, args)) for args in arguments)
+    ]
     compiles.compile_side_by_side(state, calls)
     for n, (args, static, signature) in enumerate(calls):
         if state["plain"]:
@@ -79,7 +81,7 @@ def call(request: dict) -> dict:
             continue
         with prints.quiet() if signature in state["seen"] else contextlib.nullcontext():
             # jit() itself may refuse
-            result = _run(lambda *a: compiles.jitted(state, static)(*a), args)
+            result = _run(lambda *a, static=static: compiles.jitted(state, static)(*a), args)
         if signature not in state["seen"]:  # this call traced the function
             state["seen"].add(signature)
             # under jit the learner's Python runs only while it traces: a trace that
@@ -92,15 +94,18 @@ def call(request: dict) -> dict:
                 compiles.compile_side_by_side(state, calls[n:])
                 results.append(_run(state["fn"], args))
                 continue
-        if result["ok"] or result["frames"] and (_signature(result) in state["confirmed"]
-                                                 or not _about_tracers(result)):
+        if (
+            result["ok"]
+            or result["frames"]
+            and (_signature(result) in state["confirmed"] or not _about_tracers(result))
+        ):
             results.append(result)
             continue
         plain = _run(state["fn"], args)  # what the learner's code really does, with its own frames
         if plain["ok"]:
             state["plain"] = True
             note = wire.NOT_TRACEABLE.format(error=result["type"])
-            compiles.compile_side_by_side(state, calls[n + 1:])
+            compiles.compile_side_by_side(state, calls[n + 1 :])
         else:
             state["confirmed"].add(_signature(plain))
         results.append(plain)
@@ -119,8 +124,10 @@ def _about_tracers(error: dict) -> bool:
     slow plain run for nothing."""
     import jax
 
-    return error["type"] in {n for n in dir(jax.errors) if not n.startswith("_")} \
+    return (
+        error["type"] in {n for n in dir(jax.errors) if not n.startswith("_")}
         or re.search(r"Trac(er|ed<)", error["message"]) is not None
+    )
 
 
 def export(request: dict) -> dict:
@@ -138,21 +145,30 @@ def export(request: dict) -> dict:
         if key in learner["exported"]:  # a step-by-step replay asks again for a shape done
             programs.append(learner["exported"][key])
             continue
-        jitted = jax.jit(learner["function"], static_argnums=wire.static_positions(args),
-                         keep_unused=True)
+        jitted = jax.jit(
+            learner["function"], static_argnums=wire.static_positions(args), keep_unused=True
+        )
         dropped = []
         try:
             with prints.debug_prints_dropped(dropped):
                 exported = jax.export.export(jitted)(*args)
-            tree = jax.tree_util.tree_unflatten(exported.out_tree, list(range(len(exported.out_avals))))
+            tree = jax.tree_util.tree_unflatten(
+                exported.out_tree, list(range(len(exported.out_avals)))
+            )
         except BaseException as exc:  # the learner's, like a call's
             programs.append(learner_file.error("exception", exc))
             continue
         # whether its trace left nothing behind: then a call under jit would do just
         # what this program does, and the trusted side may run the program for the
         # answers instead of asking for calls (see `call`)
-        programs.append({"ok": True, "tree": wire.encode_value(tree), "prints": bool(dropped),
-                         "pure": purity.left_behind(learner) is None,
-                         "module": base64.b64encode(exported.mlir_module_serialized).decode()})
+        programs.append(
+            {
+                "ok": True,
+                "tree": wire.encode_value(tree),
+                "prints": bool(dropped),
+                "pure": purity.left_behind(learner) is None,
+                "module": base64.b64encode(exported.mlir_module_serialized).decode(),
+            }
+        )
         learner["exported"][key] = programs[-1]
     return {"ok": True, "programs": programs}

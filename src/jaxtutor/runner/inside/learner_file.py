@@ -26,10 +26,17 @@ _LOADED: dict[tuple, dict] = {}
 def _learner_frames(tb) -> list[dict]:
     """The frames of the learner's own file: the runner's and JAX's are hidden."""
     filename = LEARNER.get("filename")
-    frames = [{"line": f.lineno, "function": f.name, "text": (f.line or "").strip()}
-              for f in traceback.extract_tb(tb) if f.filename == filename]
+    frames = [
+        {"line": f.lineno, "function": f.name, "text": (f.line or "").strip()}
+        for f in traceback.extract_tb(tb)
+        if f.filename == filename
+    ]
     if len(frames) > 8:  # deep recursion: the first and the last few tell the story
-        frames = frames[:3] + [{"line": 0, "function": "...", "text": f"{len(frames) - 6} more"}] + frames[-3:]
+        frames = (
+            frames[:3]
+            + [{"line": 0, "function": "...", "text": f"{len(frames) - 6} more"}]
+            + frames[-3:]
+        )
     return frames
 
 
@@ -41,11 +48,17 @@ def error(kind: str, exc: BaseException) -> dict:
         message = "(this exception's message could not be shown)"
     if len(message) > _MAX_MESSAGE:
         message = message[:_MAX_MESSAGE] + " ..."
-    reply = {"ok": False, "kind": kind, "type": type(exc).__name__, "message": message,
-             "frames": _learner_frames(exc.__traceback__)}
+    reply = {
+        "ok": False,
+        "kind": kind,
+        "type": type(exc).__name__,
+        "message": message,
+        "frames": _learner_frames(exc.__traceback__),
+    }
     if isinstance(exc, SyntaxError):
-        reply.update(line=exc.lineno, column=exc.offset, text=(exc.text or "").rstrip("\n"),
-                     message=exc.msg)
+        reply.update(
+            line=exc.lineno, column=exc.offset, text=(exc.text or "").rstrip("\n"), message=exc.msg
+        )
     return reply
 
 
@@ -60,8 +73,12 @@ def load(request: dict) -> dict:
     filename = request["filename"]
     LEARNER["filename"] = filename
     # so tracebacks can quote the learner's lines
-    linecache.cache[filename] = (len(request["source"]), None,
-                                 request["source"].splitlines(True), filename)
+    linecache.cache[filename] = (
+        len(request["source"]),
+        None,
+        request["source"].splitlines(True),
+        filename,
+    )
     key = (request["source"], filename, request["function"])
     if key in _LOADED:
         LEARNER.update(_LOADED[key])  # what it compiled is there for its new cases
@@ -78,12 +95,27 @@ def load(request: dict) -> dict:
         return error("exception", exc)
     fn = namespace.get(request["function"])
     if not callable(fn):
-        found = sorted(k for k, v in namespace.items() if callable(v) and not k.startswith("_")
-                       and getattr(v, "__module__", None) == "__learner__")
-        return {"ok": False, "kind": "missing", "found": found,
-                "what": None if fn is None else type(fn).__name__}
-    LEARNER.update(function=fn, code=code, name=request["function"], namespace=namespace,
-                   jit=compiles.jit_state(fn), exported={})
+        found = sorted(
+            k
+            for k, v in namespace.items()
+            if callable(v)
+            and not k.startswith("_")
+            and getattr(v, "__module__", None) == "__learner__"
+        )
+        return {
+            "ok": False,
+            "kind": "missing",
+            "found": found,
+            "what": None if fn is None else type(fn).__name__,
+        }
+    LEARNER.update(
+        function=fn,
+        code=code,
+        name=request["function"],
+        namespace=namespace,
+        jit=compiles.jit_state(fn),
+        exported={},
+    )
     LEARNER["state"] = purity.state(LEARNER)
     _LOADED[key] = dict(LEARNER)
     while len(_LOADED) > 64:

@@ -34,8 +34,12 @@ def _verify(request: dict) -> dict:
     return verify.verify(request)
 
 
-_HANDLERS = {"load": learner_file.load, "call": learner_calls.call, "export": learner_calls.export,
-             "verify": _verify}
+_HANDLERS = {
+    "load": learner_file.load,
+    "call": learner_calls.call,
+    "export": learner_calls.export,
+    "verify": _verify,
+}
 
 
 def _private_fd(fd: int) -> int:

@@ -37,8 +37,13 @@ def holds_tracer(learner: dict) -> bool:
 
     fn = learner["function"]
     for value in _roots(learner):
-        inner = (value.values() if isinstance(value, dict)
-                 else value if isinstance(value, (list, tuple, set)) else ())
+        inner = (
+            value.values()
+            if isinstance(value, dict)
+            else value
+            if isinstance(value, (list, tuple, set))
+            else ()
+        )
         if isinstance(value, Tracer) or any(isinstance(v, Tracer) for v in inner):
             return True
         if value is not fn and callable(value) and _closes_over_tracer(value, depth=4):
@@ -83,15 +88,22 @@ def state(learner: dict) -> tuple:
             return repr(value.bit_generator.state)
         if callable(value) or isinstance(value, (type, types.ModuleType)):
             return None
-        return tuple((k, id(v)) for k, v in vars(value).items()) if hasattr(value, "__dict__") \
+        return (
+            tuple((k, id(v)) for k, v in vars(value).items())
+            if hasattr(value, "__dict__")
             else None
+        )
 
     try:
         names = {k: v for k, v in learner["namespace"].items() if not k.startswith("__")}
         _, keys, position, *_ = np.random.get_state()
-        return (tuple((k, id(v), inside(v)) for k, v in names.items()),
-                tuple((id(v), inside(v)) for v in _kept_by_function(learner["function"])),
-                hash(keys.tobytes()), position, hash(random.getstate()))
+        return (
+            tuple((k, id(v), inside(v)) for k, v in names.items()),
+            tuple((id(v), inside(v)) for v in _kept_by_function(learner["function"])),
+            hash(keys.tobytes()),
+            position,
+            hash(random.getstate()),
+        )
     except Exception:  # learner objects can refuse to be looked at; they count as changed
         return (object(),)
 
@@ -115,6 +127,10 @@ def _closes_over_tracer(fn, depth: int) -> bool:
     for value in inner:
         if isinstance(value, Tracer):
             return True
-        if callable(value) and not isinstance(value, type) and _closes_over_tracer(value, depth - 1):
+        if (
+            callable(value)
+            and not isinstance(value, type)
+            and _closes_over_tracer(value, depth - 1)
+        ):
             return True
     return False

@@ -35,15 +35,32 @@ from jaxtutor.runner import wire
 # and sharding annotations, which compute nothing
 _ALLOWED_PREFIXES = ("lapack_",)
 _ALLOWED_TARGETS = {"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"}
-_REFUSED_OPS = {"stablehlo.send", "stablehlo.recv", "stablehlo.infeed", "stablehlo.outfeed",
-                "stablehlo.create_token", "stablehlo.after_all"}
+_REFUSED_OPS = {
+    "stablehlo.send",
+    "stablehlo.recv",
+    "stablehlo.infeed",
+    "stablehlo.outfeed",
+    "stablehlo.create_token",
+    "stablehlo.after_all",
+}
 _MAX_MODULE = 8 * 1024 * 1024  # bytes of one program; a tutorial's are a few KiB
 _MAX_VISITS = 200_000  # operations visited by the analysis (calls are followed inline)
 _MAX_DEPTH = 64  # nested calls
 
-_ELEMENT = {"f16": "float16", "f32": "float32", "f64": "float64", "i1": "bool",
-            "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
-            "ui8": "uint8", "ui16": "uint16", "ui32": "uint32", "ui64": "uint64"}
+_ELEMENT = {
+    "f16": "float16",
+    "f32": "float32",
+    "f64": "float64",
+    "i1": "bool",
+    "i8": "int8",
+    "i16": "int16",
+    "i32": "int32",
+    "i64": "int64",
+    "ui8": "uint8",
+    "ui16": "uint16",
+    "ui32": "uint32",
+    "ui64": "uint64",
+}
 
 
 _CONTEXT = []  # one MLIR context serves every program (making one takes ~20 ms)
@@ -56,6 +73,7 @@ class Refused(Exception):
 
 
 # -- reading a program ----------------------------------------------------------------
+
 
 def _parse(module_bytes: bytes):
     from jax._src.interpreters import mlir
@@ -120,6 +138,7 @@ def _screen(functions: dict) -> None:
 # carry of a loop over the rows, and inside a loop body ("row", k), "iv", ("carry", k)
 # and "slice" (a row picked by the counter). Calls are followed inline, so a function
 # called twice is judged at each call with what it is given.
+
 
 @dataclasses.dataclass
 class _Walk:
@@ -242,18 +261,27 @@ def _while(walk: _Walk, op, env: dict, ins: list, depth: int) -> list:
     index, trip = found
     body = op.regions[1].blocks[0]
     returned = list(body.operations)[-1].operands
-    rows = [k for k, (arg, out) in enumerate(zip(body.arguments, returned))
-            if out == arg and k != index and ins[k] and ins[k] <= walk.rows]
-    labels = [("row", k) if k in rows else "iv" if k == index else ("carry", k)
-              for k in range(len(ins))]
+    rows = [
+        k
+        for k, (arg, out) in enumerate(zip(body.arguments, returned))
+        if out == arg and k != index and ins[k] and ins[k] <= walk.rows
+    ]
+    labels = [
+        ("row", k) if k in rows else "iv" if k == index else ("carry", k) for k in range(len(ins))
+    ]
     body_env = dict(env)  # the body may read values from around the loop
     body_env.update((arg, frozenset({label})) for arg, label in zip(body.arguments, labels))
     outs = _run_block(walk, body, body_env, depth + 1, in_body=True)
     # a carry: updated from this step's row, never from the whole of the batches
-    carries = [k for k, label in enumerate(labels)
-               if isinstance(label, tuple) and label[0] == "carry"
-               and "slice" in outs[k] and not any(_is_row(x) for x in outs[k])
-               and not _stacked(returned[k], body.arguments[k])]
+    carries = [
+        k
+        for k, label in enumerate(labels)
+        if isinstance(label, tuple)
+        and label[0] == "carry"
+        and "slice" in outs[k]
+        and not any(_is_row(x) for x in outs[k])
+        and not _stacked(returned[k], body.arguments[k])
+    ]
     if trip == walk.trip and not carries and any("slice" in deps for deps in outs):
         walk.carryless += 1
     if trip != walk.trip or not carries:
@@ -264,8 +292,10 @@ def _while(walk: _Walk, op, env: dict, ins: list, depth: int) -> list:
     # and the rows themselves come out as they went in
     passed = frozenset().union(*(deps for k, deps in enumerate(ins) if k not in rows))
     passed |= _captured(op, env)
-    return [passed | {"loop"} if k in carries else ins[k] if k in rows else passed
-            for k in range(len(ins))]
+    return [
+        passed | {"loop"} if k in carries else ins[k] if k in rows else passed
+        for k in range(len(ins))
+    ]
 
 
 def _is_row(label) -> bool:
@@ -275,8 +305,9 @@ def _is_row(label) -> bool:
 def _stacked(value, buffer) -> bool:
     """A scan's stacked output: the body writes this step's row into the buffer."""
     op = _defining(value)
-    return op is not None and op.name == "stablehlo.dynamic_update_slice" \
-        and op.operands[0] == buffer
+    return (
+        op is not None and op.name == "stablehlo.dynamic_update_slice" and op.operands[0] == buffer
+    )
 
 
 def _jitted(functions: dict) -> bool:
@@ -307,16 +338,20 @@ def facts(functions: dict, rows: list[int], trip: int) -> dict:
     else:
         scan = "no_loop"
     ops = {op.operation.name for f in functions.values() for op in _all_ops(f)}
-    return {"jitted": _jitted(functions), "scan": scan, "backwards": walk.backwards,
-            "ops": sorted(ops)}
+    return {
+        "jitted": _jitted(functions),
+        "scan": scan,
+        "backwards": walk.backwards,
+        "ops": sorted(ops),
+    }
 
 
 # -- running a program ----------------------------------------------------------------
 
-def _out_avals(functions: dict):
-    from jax._src.lib.mlir import ir
 
+def _out_avals(functions: dict):
     from jax import core
+    from jax._src.lib.mlir import ir
 
     avals = []
     for t in functions["main"].type.results:
@@ -380,7 +415,8 @@ def _compile(module):
     options = compiler.get_compile_options(num_replicas=1, num_partitions=1)
     devices = xla_client.DeviceList(tuple(jax.devices("cpu")[:1]))
     return xla_bridge.get_backend("cpu").compile_and_load(
-        mlir.module_to_bytecode(module), devices, options)
+        mlir.module_to_bytecode(module), devices, options
+    )
 
 
 def _compile_side_by_side(modules: list) -> list:
@@ -440,7 +476,7 @@ def verify(request: dict) -> dict:
     with _CONTEXT[0] if _CONTEXT else contextlib.nullcontext():
         fresh = _compile_side_by_side([runs[i][1] for i in todo])
     _COMPILED.update((keys[i], program) for i, program in zip(todo, fresh))
-    for key in list(_COMPILED)[:max(0, len(_COMPILED) - _KEEP_COMPILED)]:
+    for key in list(_COMPILED)[: max(0, len(_COMPILED) - _KEEP_COMPILED)]:
         if key not in keys:
             del _COMPILED[key]  # the oldest: a kept judge sees every lesson's programs
     compiled = [_COMPILED[key] for key in keys]

@@ -19,11 +19,15 @@ import os
 # machine code made in one piece, not split into parts for threads, each with a target
 # machine of its own. Flags of the jaxlib that pyproject pins: an unknown flag aborts
 # XLA. Set before JAX starts; a flag the user set wins.
-_CHEAPER_COMPILES = {"xla_backend_optimization_level": "0", "xla_cpu_use_fusion_emitters": "false",
-                     "xla_cpu_parallel_codegen_split_count": "1"}
+_CHEAPER_COMPILES = {
+    "xla_backend_optimization_level": "0",
+    "xla_cpu_use_fusion_emitters": "false",
+    "xla_cpu_parallel_codegen_split_count": "1",
+}
 _FLAGS = os.environ.get("XLA_FLAGS", "")
-os.environ["XLA_FLAGS"] = " ".join([_FLAGS, *(f"--{k}={v}" for k, v in _CHEAPER_COMPILES.items()
-                                              if k not in _FLAGS)]).strip()
+os.environ["XLA_FLAGS"] = " ".join(
+    [_FLAGS, *(f"--{k}={v}" for k, v in _CHEAPER_COMPILES.items() if k not in _FLAGS)]
+).strip()
 
 # How long a child waits for a job before it warms up. A pool forks a child's
 # replacement as the check begins; warming up later leaves that check the CPU (on two
@@ -74,6 +78,7 @@ def warm_up_if_idle(request_fd: int) -> None:
         def step(params, batch):
             (value, aux), grads = jax.value_and_grad(loss, has_aux=True)(params, *batch)
             return jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads), (value, aux)
+
         return jax.lax.scan(step, params, (xs, ys))
 
     params = {"w": jnp.ones(3), "b": jnp.zeros(())}
@@ -88,10 +93,12 @@ def warm_up_if_idle(request_fd: int) -> None:
     def epochs(seeds, w, x, y):
         def epoch(w, seed):
             order = jax.random.permutation(jax.random.key(seed), x.shape[0])
-            grads = jax.vmap(jax.grad(lambda w, xi, yi: (jnp.dot(w, xi) - yi) ** 2),
-                             in_axes=(None, 0, 0))(w, x[order], y[order])
-            scale = jnp.minimum(1.0, 1.0 / jnp.sqrt(jnp.sum(grads ** 2, axis=1, keepdims=True)))
+            grads = jax.vmap(
+                jax.grad(lambda w, xi, yi: (jnp.dot(w, xi) - yi) ** 2), in_axes=(None, 0, 0)
+            )(w, x[order], y[order])
+            scale = jnp.minimum(1.0, 1.0 / jnp.sqrt(jnp.sum(grads**2, axis=1, keepdims=True)))
             return w - 0.1 * jnp.mean(grads * scale, axis=0), None
+
         return jax.lax.scan(epoch, w, seeds)
 
     jax.export.export(jax.jit(epochs))(jnp.arange(2), jnp.ones(3), jnp.ones((4, 3)), jnp.ones(4))
