@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import made_once
-from jaxtutor.classroom.grade import Row, find_submissions, summarize, to_csv
+from jaxtutor.classroom.results import Row, summarize, to_csv
+from jaxtutor.classroom.submissions import find_submissions
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.host.launch import isolated
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import made_once
-from jaxtutor.classroom.grade import merge_results, parse_shard, shard_of
+from jaxtutor.classroom.shards import merge_results, parse_shard, shard_of
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 CLASS = ["alice.py", "bob.py", "carol.py", "dave.py", "oscar.py", "judy"]
@@ -110,7 +110,7 @@ def test_report_refuses_shards_that_do_not_belong_together(graded, tmp_path):
 def test_a_students_shard_depends_on_the_name_alone():
     # pinned: Python's hash() would change with every process; this must not
     assert [shard_of(name, 3) for name in ("alice", "judy", "dave")] == [3, 1, 2]
-    code = "from jaxtutor.classroom.grade import shard_of; print(shard_of('alice', 7))"
+    code = "from jaxtutor.classroom.shards import shard_of; print(shard_of('alice', 7))"
     seen = {
         subprocess.run(
             [sys.executable, "-c", code],

@@ -1,4 +1,4 @@
-"""The clean child's verdicts on exported programs (runner/verify.py): real exports from
+"""The clean child's verdicts on exported programs (runner/inside/verify.py): real exports from
 a learner's child, checked and run by a child that never loaded a file."""
 
 from __future__ import annotations

@@ -357,7 +357,7 @@ def _add_autograder(sub) -> None:
 def _shard(text: str) -> tuple[int, int]:
     import argparse
 
-    from jaxtutor.classroom.grade import parse_shard
+    from jaxtutor.classroom.shards import parse_shard
 
     try:
         return parse_shard(text)

@@ -9,9 +9,9 @@ import json
 import sys
 from pathlib import Path
 
-from jaxtutor.classroom import grade
+from jaxtutor.classroom import shards
 from jaxtutor.classroom.export import BUILTIN_PACK, EXPORT_CSV_COLUMNS, EXPORT_KIND, EXPORT_VERSION
-from jaxtutor.classroom.grade import GRADE_KIND
+from jaxtutor.classroom.results import GRADE_KIND
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
 from jaxtutor.render.safe_text import inert, inert_text
@@ -294,7 +294,7 @@ def command(args) -> int:
         print(f"jaxtutor: {inert(str(exc))}", file=sys.stderr)
         return 2
     if graded is not None:
-        return grade.report_command(graded, args)
+        return shards.report(graded, args)
     exports, failed = [], 0
     for path in args.files:
         try:

@@ -36,7 +36,7 @@ class Learner:
         self._child = child
         self._clean = clean
         self.spawn = spawn or Child
-        self.trusted = trusted  # a pool's runner.pool.TrustedChild, kept warm between checks
+        self.trusted = trusted  # a pool's runner.host.pool.TrustedChild, kept warm between checks
         # the file as text, for evidence of what the code did (never run here)
         self.source = source
 

@@ -98,7 +98,7 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
     """The results.json of one submission, in Gradescope's schema."""
     from jaxtutor import handed_in
     from jaxtutor.check import check_source
-    from jaxtutor.classroom.grade import pick_in_folder
+    from jaxtutor.classroom.submissions import pick_in_folder
     from jaxtutor.runner.host.launch import isolated
 
     started = time.monotonic()

@@ -11,7 +11,7 @@ each mutant's (the last two from the check's `Learner.spawn`: forked with JAX
 imported). Only their answers (plain arrays) come back; all comparing happens here.
 Structure and recompilation rules are never asked of the learner's process: its
 function is exported (once per input signature) and a child that never loaded any file
-checks and runs those programs (see runner/verify.py). A learner whose answers and
+checks and runs those programs (see runner/inside/verify.py). A learner whose answers and
 rule results all look like a mutant's is told that mutant's message and hint.
 
 The parts, each importing only those before it: spec.py (the [exercise] keys and

@@ -70,7 +70,7 @@ def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
 
 
 def _has(prim: str, facts: dict) -> bool:
-    """A structure rule's word, judged on one exported program (see runner/verify.py):
+    """A structure rule's word, judged on one exported program (see runner/inside/verify.py):
     `jit` is the function itself jitted, `scan` a loop over the rows of its batch
     arguments that the result comes from; any other word names a StableHLO op."""
     if prim == "jit":

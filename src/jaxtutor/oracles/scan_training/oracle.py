@@ -121,7 +121,7 @@ _REFUSED = (
 
 
 def check_structure(facts: list[dict]) -> tuple[TestResult, Diagnosis | None]:
-    """Whether every shape's program scans over the batches (see runner/verify.py)."""
+    """Whether every shape's program scans over the batches (see runner/inside/verify.py)."""
     for found in facts:
         if found.get("ok") is not True:
             return _no_scan(_REFUSED)

@@ -63,7 +63,7 @@ _ELEMENT = {
 }
 
 
-_CONTEXT = []  # one MLIR context serves every program (making one takes ~20 ms)
+_CONTEXT = []  # one MLIR context serves every program: making one is not free
 _COMPILED = {}  # sha256 of a program -> its executable (a replay asks again for a shape)
 _KEEP_COMPILED = 256
 
