@@ -4,6 +4,7 @@ shards' JSON back together as one unsharded run (same seed) would have written i
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -12,18 +13,19 @@ from pathlib import Path
 import pytest
 
 from conftest import made_once
-from jaxtutor.classroom.shards import merge_results, parse_shard, shard_of
+from jaxtutor.classroom.shards import SIGNING_KEY, merge_results, parse_shard, shard_of, signature
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 CLASS = ["alice.py", "bob.py", "carol.py", "dave.py", "oscar.py", "judy"]
 
 
-def jaxtutor(*args):
+def jaxtutor(*args, env=None):
     return subprocess.run(
         [sys.executable, "-m", "jaxtutor", *map(str, args)],
         capture_output=True,
         text=True,
         timeout=600,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
@@ -104,7 +106,7 @@ def test_report_refuses_shards_that_do_not_belong_together(graded, tmp_path):
     done = jaxtutor("report", graded["2/2"], tmp_path / "other.json")
     assert done.returncode == 2 and "seed" in done.stderr
     twice = jaxtutor("report", graded["1/2"], graded["1/2"])
-    assert twice.returncode == 2 and "in two of the results" in twice.stderr
+    assert twice.returncode == 2 and "shard 1/2 is given twice" in twice.stderr
 
 
 def test_a_students_shard_depends_on_the_name_alone():
@@ -134,3 +136,76 @@ def test_shard_usage():
     )
     with pytest.raises(ValueError):
         merge_results([])
+
+
+# -- shards handed in by hands the teacher does not trust -----------------------------------
+
+
+def _edited(graded, tmp_path, shard: str, edit) -> Path:
+    data = json.loads(graded[shard].read_text())
+    edit(data)
+    path = tmp_path / f"edited-{shard.replace('/', '-')}.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_row_edited_to_pass_is_refused(graded, tmp_path):
+    def to_pass(data):
+        row = next(r for r in data["rows"] if r["status"] != "pass")
+        row["status"] = "pass"
+
+    done = jaxtutor("report", _edited(graded, tmp_path, "1/2", to_pass), graded["2/2"])
+    assert done.returncode == 2 and "does not go with outcome" in done.stderr
+
+    def to_passed_outcome(data):  # status and outcome agree, the counts do not
+        row = next(r for r in data["rows"] if r["tests_passed"] < r["tests_total"])
+        row["status"], row["outcome"] = "pass", "passed"
+
+    done = jaxtutor("report", _edited(graded, tmp_path, "1/2", to_passed_outcome), graded["2/2"])
+    assert done.returncode == 2 and "tests passed" in done.stderr
+
+
+def test_a_missing_shard_is_refused_unless_partial_and_then_said(graded):
+    alone = jaxtutor("report", graded["1/2"])
+    assert alone.returncode == 2 and "2/2" in alone.stderr and "missing" in alone.stderr
+    partial = jaxtutor("report", graded["1/2"], "--partial", "--format", "json")
+    assert partial.returncode == 0 and "PARTIAL" in partial.stderr
+    assert json.loads(partial.stdout)["partial"] == {"missing_shards": ["2/2"]}
+
+
+def test_shards_of_different_cuts_or_a_student_in_the_wrong_shard_are_refused(graded, tmp_path):
+    three = _edited(graded, tmp_path, "2/2", lambda data: data.update(shard="3/3"))
+    done = jaxtutor("report", graded["1/2"], three)
+    assert done.returncode == 2 and "different numbers" in done.stderr
+
+    def move_a_student(data):
+        other = json.loads(graded["2/2"].read_text())
+        data["rows"].append(other["rows"][0])
+
+    moved = _edited(graded, tmp_path, "1/2", move_a_student)
+    done = jaxtutor("report", moved, graded["2/2"], "--partial")
+    assert done.returncode == 2 and "belongs to" in done.stderr
+
+
+def test_signed_shards_verify_and_an_edit_breaks_the_signature(tmp_path):
+    """With the signing key set, grade signs its JSON and report verifies it: an edit
+    made on the way (a CI artifact, a USB stick) is refused, and so is an unsigned one."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(SUBMISSIONS / "alice.py", folder / "alice.py")
+    key = {SIGNING_KEY: "a teacher's secret"}
+    out = tmp_path / "whole.json"
+    done = jaxtutor(
+        "grade", "argnums", folder, "--seed", "1", "--format", "json", "--out", out, env=key
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    assert data["signature"] == signature(data, key[SIGNING_KEY])
+    assert jaxtutor("report", out, env=key).returncode == 0
+    data["rows"][0]["message"] = "edited"
+    (tmp_path / "edited.json").write_text(json.dumps(data))
+    done = jaxtutor("report", tmp_path / "edited.json", env=key)
+    assert done.returncode == 2 and "signed" in done.stderr
+    del data["signature"]
+    (tmp_path / "unsigned.json").write_text(json.dumps(data))
+    assert jaxtutor("report", tmp_path / "unsigned.json", env=key).returncode == 2

@@ -277,6 +277,11 @@ def _add_classroom(sub) -> None:
     )
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
+    p.add_argument(
+        "--partial",
+        action="store_true",
+        help="merge the graded shards given even when some are missing (the report says which)",
+    )
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("serve", help="serve the tutor to web browsers (needs jaxtutor[serve])")

@@ -15,8 +15,8 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from jaxtutor.check import check_source
-from jaxtutor.classroom.results import Row, to_json, write_results
-from jaxtutor.classroom.shards import in_shard
+from jaxtutor.classroom.results import NOT_CHECKED, Row, to_json, write_results
+from jaxtutor.classroom.shards import in_shard, signed
 from jaxtutor.classroom.submissions import Submission, find_submissions
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.oracles.cases import fresh_seed
@@ -24,7 +24,6 @@ from jaxtutor.render import outfile
 from jaxtutor.render.safe_text import inert
 from jaxtutor.verdict import Outcome, Verdict
 
-NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run
 _RETRY = {Outcome.CRASHED, Outcome.TIMEOUT, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
 
 
@@ -165,6 +164,6 @@ def command(args, exercise: Exercise, pack: dict) -> int:
         exercise.id,
         seed,
         rows,
-        lambda: to_json(exercise, seed, rows, pack, shard),
+        lambda: signed(to_json(exercise, seed, rows, pack, shard)),
     )
     return 1 if any(r.outcome == "internal_error" for r in rows) else 0

@@ -17,6 +17,7 @@ from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.verdict import Verdict
 
 GRADE_KIND = "jaxtutor-grade"  # what `jaxtutor grade --format json` writes
+NOT_CHECKED = "not_checked"  # a row's outcome when there was nothing to run
 
 
 @dataclass
