@@ -146,3 +146,82 @@ def test_export_with_no_progress_creates_nothing(tmp_path):
     data = json.loads(done.stdout)
     assert data["exercises"] and all(e["status"] == "not_started" for e in data["exercises"])
     assert not (tmp_path / "home").exists()
+
+
+# -- exports are untrusted input ----------------------------------------------------------
+
+
+def _export(tmp_path, file: str, **changes) -> Path:
+    """A real export of Ada's progress, with `changes` made to its JSON."""
+    home = tmp_path / f"home-{file}"
+    _learn(home, ada)
+    out = tmp_path / f"{file}.json"
+    done = jaxtutor_cli("export", "--name", "Ada", "--out", out, home=home)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    data.update(changes)
+    out.write_text(json.dumps(data))
+    return out
+
+
+def test_hostile_exports_are_skipped_with_a_reason_and_the_table_survives(tmp_path):
+    good = _export(tmp_path, "good")
+    deep = tmp_path / "deep.json"
+    deep.write_text(
+        '{"kind": "jaxtutor-progress", "version": 1, "name": "x", "exercises": '
+        + "[" * 50_000
+        + "]" * 50_000
+        + "}"
+    )
+    listed_name = _export(tmp_path, "listname", name=["Ada"])
+    data = json.loads(good.read_text())
+    data["exercises"][0]["attempts"] = "many"
+    text_attempts = tmp_path / "text_attempts.json"
+    text_attempts.write_text(json.dumps(data))
+    data["exercises"][0]["attempts"] = -50
+    negative = tmp_path / "negative.json"
+    negative.write_text(json.dumps(data))
+    done = jaxtutor_cli(
+        "report", good, deep, listed_name, text_attempts, negative, "--format", "json"
+    )
+    assert done.returncode == 1  # some were skipped
+    assert "Traceback" not in done.stderr
+    for path in (deep, listed_name, text_attempts, negative):
+        assert f"skipped {path}" in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    assert [s["name"] for s in report["students"]] == ["Ada"]
+    assert all(t["attempts"] >= 0 for t in report["totals"])
+
+
+def test_two_exports_claiming_one_name_are_a_conflict_not_a_date_contest(tmp_path):
+    real = _export(tmp_path, "real")
+    forged = _export(tmp_path, "forged", exported_at="2099-01-01T00:00:00Z")
+    done = jaxtutor_cli("report", real, forged, "--format", "json")
+    assert done.returncode == 1 and "conflict" in done.stderr
+    assert str(real) in done.stderr and str(forged) in done.stderr
+    report = json.loads(done.stdout)
+    assert sorted(s["name"] for s in report["students"]) == sorted(
+        [f"Ada ({real})", f"Ada ({forged})"]
+    )
+
+
+def test_invented_lessons_are_listed_apart_and_output_stays_bounded(tmp_path):
+    data = json.loads(_export(tmp_path, "base").read_text())
+    fake = dict(data["exercises"][0])
+    data["exercises"] += [dict(fake, id=f"invented_{i}") for i in range(400)]
+    invented = tmp_path / "invented.json"
+    invented.write_text(json.dumps(data))
+    done = jaxtutor_cli("report", invented, "--format", "csv")
+    assert done.returncode == 0, done.stderr
+    assert "does not have" in done.stderr and "invented_0" in done.stderr
+    assert "invented_" not in done.stdout
+    assert len(done.stdout) < invented.stat().st_size
+
+
+def test_a_name_with_invisible_characters_shows_them(tmp_path):
+    plain = _export(tmp_path, "plain")
+    hidden = _export(tmp_path, "hidden", name="Ad\u200ba")
+    done = jaxtutor_cli("report", plain, hidden, "--format", "csv")
+    assert done.returncode == 0, done.stderr
+    names = {row["student"] for row in csv.DictReader(io.StringIO(done.stdout))}
+    assert names == {"Ada", "Ad\\u200ba"}

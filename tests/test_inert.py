@@ -172,19 +172,20 @@ def test_report_shows_a_hostile_export_inert(tmp_path):
     assert done.returncode == 0, done.stderr
     data = json.loads((tmp_path / "ada.json").read_text())
     data["name"] = "Eve" + ATTACK
-    data["exercises"][0]["id"] = "ex\x1b[1A[bold]"
+    # a lesson the course does not have is listed apart, on stderr; a known one's
+    # misconception is a row of the table
+    data["exercises"].append(dict(data["exercises"][0], id="ex\x1b[1A[bold]"))
     data["exercises"][0]["misconceptions"] = {"mc\x1b]52;c;eA==\x07[red]": 1}
     (tmp_path / "eve.json").write_text(json.dumps(data))
 
     done = jaxtutor("report", tmp_path / "ada.json", tmp_path / "eve.json")
     assert done.returncode == 0, done.stderr
-    assert_inert(
-        done.stdout.decode(), "Eve" + SHOWN[0], "ex\\x1b[1A[bold]", "mc\\x1b]52;c;eA==\\x07[red]"
-    )
+    assert_inert(done.stdout.decode(), "Eve" + SHOWN[0], "mc\\x1b]52;c;eA==\\x07[red]")
+    assert_inert(done.stderr.decode(), "ex\\x1b[1A[bold]")
 
     done = jaxtutor("report", tmp_path / "ada.json", tmp_path / "eve.json", "--format", "csv")
     assert done.returncode == 0, done.stderr
-    assert_inert(done.stdout.decode(), "Eve" + SHOWN[0], "ex\\x1b[1A[bold]")
+    assert_inert(done.stdout.decode(), "Eve" + SHOWN[0], "mc\\x1b]52;c;eA==\\x07[red]")
 
 
 # -- --out never writes through a symlink ---------------------------------------------------

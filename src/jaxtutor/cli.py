@@ -179,7 +179,7 @@ def cmd_export(args) -> int:
 def cmd_report(args) -> int:
     from jaxtutor.classroom import report
 
-    return report.command(args)
+    return report.command(args, _course(args))
 
 
 def cmd_serve(args) -> int:

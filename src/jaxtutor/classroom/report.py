@@ -7,96 +7,31 @@ import csv
 import io
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 from jaxtutor.classroom import shards
-from jaxtutor.classroom.export import BUILTIN_PACK, EXPORT_CSV_COLUMNS, EXPORT_KIND, EXPORT_VERSION
+from jaxtutor.classroom.intake import ExportError, read_export
 from jaxtutor.classroom.results import GRADE_KIND
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
 from jaxtutor.render.safe_text import inert, inert_text
 
 
-def _uncell(value: str) -> str:
-    return value[1:] if value[:2] in {"'" + c for c in "=+-@\t\r"} else value
-
-
-class ExportError(Exception):
-    pass
-
-
-def read_export(path: Path) -> dict:
-    """An export (JSON or CSV) in the JSON shape. Raises ExportError saying what is wrong."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ExportError(f"{path}: cannot read: {exc}") from None
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ExportError(
-                f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
-            ) from None
-        if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
-            raise ExportError(f"{path}: not a jaxtutor progress export")
-        if data.get("version") != EXPORT_VERSION:
-            raise ExportError(
-                f"{path}: export version {data.get('version')} is not supported "
-                f"(this jaxtutor reads version {EXPORT_VERSION})"
-            )
-        return data
-    # every cell went through safe_cell on the way out
-    rows = [
-        {k: _uncell(v) if isinstance(v, str) else v for k, v in r.items()}
-        for r in csv.DictReader(io.StringIO(text))
-    ]
-    if not rows or set(EXPORT_CSV_COLUMNS) - set(rows[0]):
-        raise ExportError(f"{path}: not a jaxtutor progress export (JSON or CSV)")
-    packs = {r["pack"]: r["pack_version"] for r in rows}
-    course_id = BUILTIN_PACK if BUILTIN_PACK in packs else rows[0]["pack"]
-    try:
-        exercises = [
-            {
-                "id": r["exercise"],
-                "title": "",
-                "pack": r["pack"],
-                "status": r["status"],
-                "attempts": int(r["attempts"] or 0),
-                "hints_used": int(r["hints_used"] or 0),
-                "first_passed_at": r["first_passed_at"] or None,
-                "last_outcome": r["last_outcome"] or None,
-                "last_misconception": r["last_misconception"] or None,
-                "misconceptions": {
-                    k: int(v)
-                    for k, _, v in (m.partition(":") for m in r["misconceptions"].split(";") if m)
-                },
-                "solution_shown": r["solution_shown"] == "yes",
-                "final_draft": r["final_draft"] or None,
-            }
-            for r in rows
-        ]
-    except ValueError as exc:
-        raise ExportError(f"{path}: a number is not a number: {exc}") from None
-    return {
-        "kind": EXPORT_KIND,
-        "version": EXPORT_VERSION,
-        "name": rows[0]["name"],
-        "exported_at": None,
-        "course": {"id": course_id, "version": packs[course_id]},
-        "packs": [{"id": k, "version": v} for k, v in packs.items() if k != course_id],
-        "exercises": exercises,
-    }
-
-
-def merge(exports: list[dict]) -> dict:
-    """One class table: students (by name, a later export replacing an earlier one),
-    exercises in course order, per-exercise totals and the class's misconceptions."""
+def merge(exports: list[tuple[str, dict]]) -> dict:
+    """One class table from (file, export) pairs: students by name, exercises in course
+    order, per-exercise totals and the class's misconceptions. Two exports that claim
+    one name are a conflict: both rows are kept, each labelled with its file (a date
+    the student wrote decides nothing)."""
+    claims = Counter(data["name"] for _, data in exports)
     by_name: dict[str, dict] = {}
-    for data in exports:
-        old = by_name.get(data["name"])
-        if old is None or (data.get("exported_at") or "") >= (old.get("exported_at") or ""):
-            by_name[data["name"]] = data
+    conflicts: dict[str, list[str]] = {}
+    for source, data in exports:
+        name = data["name"]
+        if claims[name] > 1:
+            conflicts.setdefault(name, []).append(source)
+            name = f"{name} ({source})"
+        by_name[name] = data
     order: list[str] = []
     for data in by_name.values():
         order += [ex["id"] for ex in data["exercises"] if ex["id"] not in order]
@@ -159,6 +94,7 @@ def merge(exports: list[dict]) -> dict:
         "students": students,
         "totals": list(totals.values()),
         "misconceptions": ranked,
+        "conflicts": [{"name": n, "files": files} for n, files in sorted(conflicts.items())],
     }
 
 
@@ -283,7 +219,7 @@ def _grade_results(paths: list[str]) -> list[dict] | None:
     return results
 
 
-def command(args) -> int:
+def command(args, course) -> int:
     """`jaxtutor report`: merge learners' progress exports into a class table, or the
     JSON results of a class graded in shards (`grade --shard K/N`) into one."""
     from rich.console import Console
@@ -295,22 +231,37 @@ def command(args) -> int:
         return 2
     if graded is not None:
         return shards.report(graded, args)
+    known = {lesson.id for lesson in course.lessons}
     exports, failed = [], 0
     for path in args.files:
         try:
-            exports.append(read_export(Path(path)))
+            data = read_export(Path(path), known)
         except ExportError as exc:
             print(f"jaxtutor: skipped {inert(str(exc))}", file=sys.stderr)
             failed += 1
+            continue
+        exports.append((str(path), data))
+        if data["unknown_exercises"]:
+            print(
+                inert(
+                    f"jaxtutor: {path}: lessons this course does not have, left out: "
+                    + ", ".join(data["unknown_exercises"][:10])
+                    + (" ..." if len(data["unknown_exercises"]) > 10 else "")
+                ),
+                file=sys.stderr,
+            )
     if not exports:
         print("jaxtutor: no export could be read", file=sys.stderr)
         return 2
-    names = [e["name"] for e in exports]
-    for name in sorted({n for n in names if names.count(n) > 1}):
-        print(
-            f"jaxtutor: warning: several exports for {name!r}; the latest is used", file=sys.stderr
-        )
     report = merge(exports)
+    for conflict in report["conflicts"]:
+        print(
+            inert(
+                f"jaxtutor: conflict: {len(conflict['files'])} exports claim the name "
+                f"{conflict['name']!r} ({', '.join(conflict['files'])}); each is shown with its file"
+            ),
+            file=sys.stderr,
+        )
     if len(report["courses"]) > 1:
         print(
             inert(
@@ -329,4 +280,4 @@ def command(args) -> int:
         outfile.emit(buffer.getvalue(), args.out)
     else:
         Console().print(report_table(report))
-    return 1 if failed else 0
+    return 1 if failed or report["conflicts"] else 0
