@@ -352,7 +352,7 @@ async def test_an_error_line_can_be_jumped_to():
 async def test_a_verdict_is_drawn_before_the_outline_redraws_its_entries():
     """A changed mark makes the outline re-render every entry (about 30 ms): that comes in
     the frame after the verdict's, which the learner is waiting for."""
-    from jaxtutor.learner.tui.app import CheckFinished
+    from jaxtutor.learner.tui.checking import CheckFinished
     from jaxtutor.verdict import Outcome, Verdict
 
     app = TutorApp(warm=False)
@@ -374,7 +374,7 @@ async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads(
     """The "go to line" button and the step table are mounted hidden once the lesson has
     been read for a moment (mounting a new kind of widget restyles every widget: about
     40 ms the first verdict needing one used to wait for); a verdict shows what it has."""
-    from jaxtutor.learner.tui.app import CheckFinished
+    from jaxtutor.learner.tui.checking import CheckFinished
     from jaxtutor.verdict import Outcome, Verdict
 
     app = TutorApp()
