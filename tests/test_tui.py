@@ -350,9 +350,9 @@ async def test_an_error_line_can_be_jumped_to():
 
 @pilot_test
 async def test_a_verdict_is_drawn_before_the_outline_redraws_its_entries():
-    """A changed mark makes the outline re-render every entry (about 30 ms): that comes in
-    the frame after the verdict's, which the learner is waiting for."""
-    from jaxtutor.learner.tui.app import CheckFinished
+    """A changed mark makes the outline re-render every entry: that comes in the frame
+    after the verdict's, which the learner is waiting for."""
+    from jaxtutor.learner.tui.checking import CheckFinished
     from jaxtutor.verdict import Outcome, Verdict
 
     app = TutorApp(warm=False)
@@ -372,9 +372,8 @@ async def test_a_verdict_is_drawn_before_the_outline_redraws_its_entries():
 @pilot_test
 async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads():
     """The "go to line" button and the step table are mounted hidden once the lesson has
-    been read for a moment (mounting a new kind of widget restyles every widget: about
-    40 ms the first verdict needing one used to wait for); a verdict shows what it has."""
-    from jaxtutor.learner.tui.app import CheckFinished
+    been read for a moment (mounting a new kind of widget restyles every widget, which
+    the first verdict needing one used to wait for); a verdict shows what it has."""
     from jaxtutor.verdict import Outcome, Verdict
 
     app = TutorApp()
@@ -385,8 +384,7 @@ async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads(
         assert goto.has_class("hidden") and table.has_class("hidden")
         lesson_id = app.current.id
         for line in (3, None):
-            verdict = Verdict(lesson_id, Outcome.EXCEPTION, "NameError", line=line)
-            app.on_check_finished(CheckFinished(app._token, lesson_id, "w", verdict))
+            app.show_verdict(Verdict(lesson_id, Outcome.EXCEPTION, "NameError", line=line))
             await pilot.pause()
             assert goto.has_class("hidden") is (line is None)
             assert line is None or "Go to line 3" in str(goto.label)
@@ -639,14 +637,13 @@ async def test_the_step_table_is_in_sight_at_120_by_36():
 
     app = TutorApp(warm=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        app.last_verdict = VERDICT
-        app.results.show_verdict(VERDICT)
+        app.show_verdict(VERDICT)
         await pilot.pause()
         table = app.query_one("#steps", DataTable)
         screen_bottom = app.query_one("#panes").region.bottom
         assert table.region.height >= 4 and table.region.bottom <= screen_bottom
         assert app.editor.region.height >= 8
-        app._show_lesson(app.current)  # a new lesson: the results pane gives its room back
+        await pilot.press("ctrl+n")  # a new lesson: the results pane gives its room back
         await pilot.pause()
         assert app.results.region.height < 12
 

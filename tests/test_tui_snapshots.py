@@ -85,16 +85,13 @@ async def steady_cursor(pilot) -> None:
 
 
 async def show_verdict(pilot) -> None:
+    """A hint taken, then a check's verdict (a hint first: it scrolls the results to
+    their end, a verdict to their start)."""
     await steady_cursor(pilot)
     app = pilot.app
-    app.last_verdict = VERDICT
-    app.results.show_verdict(VERDICT)
-    app.store.reveal_hint("first", 3)
-    app._refresh_state("first")
-    app._update_hints()
-    app._update_status()
-    if app._narrow():
-        app._show_pane("results")
+    await pilot.press("ctrl+g")
+    app.show_verdict(VERDICT)
+    if app.has_class("-narrow"):
         await underline_under(pilot, "results")
 
 
