@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import jaxtutor
 from jaxtutor.learner.progress import Store

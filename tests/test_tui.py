@@ -7,9 +7,9 @@ SQLite in the test's JAXTUTOR_HOME.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import io
-import functools
 import sys
 import time
 from pathlib import Path
@@ -18,8 +18,8 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
 from textual.command import CommandList
+from textual.geometry import Region
 from textual.widgets import DataTable, Static, Tabs, TextArea
 
 from jaxtutor.course.active import Course
@@ -33,7 +33,7 @@ WIDE = (160, 48)
 LESSONS = load_dir(builtin_dir())[0]  # a lesson being written may be broken
 SCAN = "scan_training_step" if find_exercise("scan_training_step", LESSONS) else "argnums"
 
-WRONG_SCAN = '''import jax
+WRONG_SCAN = """import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -46,14 +46,16 @@ def scan_training_step(w, lr, x_batches, y_batches):
 
     final_w, _ = lax.scan(step, w, (x_batches, y_batches))
     return final_w
-'''
+"""
 
 
 def pilot_test(test):
     """Run an async Pilot test in its own event loop (no async plugin needed)."""
+
     @functools.wraps(test)
     def run(*args, **kwargs):
         return asyncio.run(test(*args, **kwargs))
+
     return run
 
 
@@ -293,8 +295,12 @@ async def test_a_second_check_supersedes_and_escape_cancels():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
         app.open_lesson("argnums")
-        await paste(pilot, lesson.exercise.starter.replace(
-            "raise NotImplementedError", "while True:\n        pass"))
+        await paste(
+            pilot,
+            lesson.exercise.starter.replace(
+                "raise NotImplementedError", "while True:\n        pass"
+            ),
+        )
         await pilot.press("ctrl+r")
         await pilot.press("ctrl+r")  # supersedes the first
         await pilot.pause(0.3)
@@ -325,7 +331,9 @@ async def test_a_check_pressed_before_the_pool_started_starts_it_and_takes_its_c
         pool = app._pool
         await wait_for_check(pilot)
         # the first lesson's starter differentiates a vector
-        assert "Gradient only defined for scalar" in app.last_verdict.message, app.last_verdict.message
+        assert "Gradient only defined for scalar" in app.last_verdict.message, (
+            app.last_verdict.message
+        )
         assert pool is not None and app._pool is pool and pool.handed_out + pool.fresh >= 1
 
 
@@ -359,8 +367,9 @@ async def test_a_verdict_is_drawn_before_the_outline_redraws_its_entries():
     async with app.run_test(size=WIDE) as pilot:
         lesson_id = app.current.id
         assert "○" in outline_mark(app, lesson_id)
-        verdict = Verdict(lesson_id, Outcome.EXCEPTION, "NameError: name 'w' is not defined",
-                          line=3)
+        verdict = Verdict(
+            lesson_id, Outcome.EXCEPTION, "NameError: name 'w' is not defined", line=3
+        )
         app.on_check_finished(CheckFinished(app._token, lesson_id, "def f(): w", verdict))
         assert "NameError" in text_of(app, "#verdict")  # to be drawn in the next frame
         assert "○" in outline_mark(app, lesson_id)
@@ -378,8 +387,11 @@ async def test_the_parts_some_verdicts_need_are_mounted_while_the_learner_reads(
 
     app = TutorApp()
     async with app.run_test(size=WIDE) as pilot:
-        await until(pilot, lambda: app.query("#goto-line") and app.query("#steps"),
-                    "the verdict's parts were not mounted while the lesson was read")
+        await until(
+            pilot,
+            lambda: app.query("#goto-line") and app.query("#steps"),
+            "the verdict's parts were not mounted while the lesson was read",
+        )
         goto, table = app.query_one("#goto-line"), app.query_one("#steps", DataTable)
         assert goto.has_class("hidden") and table.has_class("hidden")
         lesson_id = app.current.id
@@ -409,20 +421,25 @@ def drawn(widget) -> str:
 async def test_the_learners_escapes_and_markup_are_shown_as_written():
     hostile = Path(__file__).parent / "hostile"
     # the attack (see hostile/escapes_raised.py) as it must read on the screen
-    shown = ["\\x1b[2J\\x1b[1A\\x1b[2K\\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\\x07\\x9b31m[red]red[/red]",
-             "[link=https://example.invalid]link[/link]", "[@click=app.quit]q[/]"]
+    shown = [
+        "\\x1b[2J\\x1b[1A\\x1b[2K\\x1b]52;c;Y2F0IH4vLnNzaC9pZF9yc2E=\\x07\\x9b31m[red]red[/red]",
+        "[link=https://example.invalid]link[/link]",
+        "[@click=app.quit]q[/]",
+    ]
     app = TutorApp()
     async with app.run_test(size=WIDE) as pilot:
         app.open_lesson("argnums")
-        for name, part, words in [("escapes_raised", "#verdict", "Boom\\x1b[2J: raised"),
-                                  ("escapes_raised", "#output", "printed"),
-                                  ("escapes_returned", "#tests", "got a Hostile\\x1b[2J")]:
+        for name, part, words in [
+            ("escapes_raised", "#verdict", "Boom\\x1b[2J: raised"),
+            ("escapes_raised", "#output", "printed"),
+            ("escapes_returned", "#tests", "got a Hostile\\x1b[2J"),
+        ]:
             await paste(pilot, (hostile / f"{name}.py").read_text())
             await pilot.press("ctrl+r")
             await wait_for_check(pilot)
             for static in app.query_one("#results-pane").query(Static):
                 text = drawn(static)
-                assert not any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f for c in text), text
+                assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in text), text
             # a line may break at any space: compare without them
             on_screen = drawn(app.query_one(part, Static)).replace(" ", "")
             for piece in shown + [words]:
@@ -445,8 +462,11 @@ async def test_help_lists_every_action_and_palette_runs_them():
         await pilot.pause()
         await pilot.press(*"Hint")
         found = app.screen.query_one(CommandList)  # searched in the background
-        await until(pilot, lambda: "Hint" in str(getattr(found.highlighted_option, "prompt", "")),
-                    "the palette did not offer Hint")
+        await until(
+            pilot,
+            lambda: "Hint" in str(getattr(found.highlighted_option, "prompt", "")),
+            "the palette did not offer Hint",
+        )
         await pilot.press("enter")
         await pilot.pause(0.2)
         with Store() as store:
@@ -473,8 +493,11 @@ async def test_outline_toggles_and_theme_is_remembered():
 @pilot_test
 async def test_narrow_terminal_reaches_every_pane_with_tabs():
     def visible(app):
-        return [name for name in ("#outline", "#lesson-pane", "#editor", "#results-pane")
-                if app.query_one(name).display and app.query_one(name).region.area]
+        return [
+            name
+            for name in ("#outline", "#lesson-pane", "#editor", "#results-pane")
+            if app.query_one(name).display and app.query_one(name).region.area
+        ]
 
     app = TutorApp(warm=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -521,8 +544,11 @@ async def test_keys_typed_ahead_switch_panes_once_and_settle():
         for _ in range(2):  # both in the queue before either's tab change is handled
             app.post_message(events.Key("ctrl+f", None))
         tabs = app.query_one("#pane-tabs", Tabs)
-        await until(pilot, lambda: app.focused.id == "results-pane" and tabs.active == "results",
-                    "two ^f from the lesson did not reach the results")
+        await until(
+            pilot,
+            lambda: app.focused.id == "results-pane" and tabs.active == "results",
+            "two ^f from the lesson did not reach the results",
+        )
         settled = len(changes)
         await pilot.pause(0.3)
         assert len(changes) == settled  # nothing moves once the keys are handled
@@ -563,12 +589,17 @@ async def test_the_outline_shows_each_part_as_a_heading_that_cannot_be_chosen():
         outline = app.query_one("#outline")
         options = [outline.get_option_at_index(i) for i in range(outline.option_count)]
         headings = [o for o in options if o.id.startswith("part:")]
-        assert [str(o.prompt) for o in headings] == ["Foundations", "Training loops",
-                                                     "The wider toolbox"]
+        assert [str(o.prompt) for o in headings] == [
+            "Foundations",
+            "Training loops",
+            "The wider toolbox",
+        ]
         assert all(o.disabled for o in headings)
         ids = [o.id for o in options]
         assert ids[0] == "part:1" and ids[1] == app.lessons[0].id
-        first_wider = next(lesson.id for lesson in app.lessons if lesson.part == "The wider toolbox")
+        first_wider = next(
+            lesson.id for lesson in app.lessons if lesson.part == "The wider toolbox"
+        )
         assert ids[ids.index(first_wider) - 1].startswith("part:")
         # the highlight is on the open lesson, not shifted by the headings
         assert outline.get_option_at_index(outline.highlighted).id == app.current.id
@@ -582,19 +613,35 @@ async def test_enter_indents_as_python_needs():
         editor = app.editor
         editor.load_text("")
         editor.focus()
-        await pilot.press(*"def loss(w, x):", "enter", *"y = w * x", "enter",
-                          *"if y:", "enter", *"return y", "enter", *"z = 1", "enter",
-                          *"for i in x:  # a comment", "enter", *"pass", "enter", "enter",
-                          *"k = 2")
-        assert editor.text == ("def loss(w, x):\n"
-                               "    y = w * x\n"
-                               "    if y:\n"
-                               "        return y\n"
-                               "    z = 1\n"
-                               "    for i in x:  # a comment\n"
-                               "        pass\n"
-                               "    \n"
-                               "    k = 2")
+        await pilot.press(
+            *"def loss(w, x):",
+            "enter",
+            *"y = w * x",
+            "enter",
+            *"if y:",
+            "enter",
+            *"return y",
+            "enter",
+            *"z = 1",
+            "enter",
+            *"for i in x:  # a comment",
+            "enter",
+            *"pass",
+            "enter",
+            "enter",
+            *"k = 2",
+        )
+        assert editor.text == (
+            "def loss(w, x):\n"
+            "    y = w * x\n"
+            "    if y:\n"
+            "        return y\n"
+            "    z = 1\n"
+            "    for i in x:  # a comment\n"
+            "        pass\n"
+            "    \n"
+            "    k = 2"
+        )
         assert editor.soft_wrap  # a long line is read whole, not cut at the edge
 
 
@@ -605,14 +652,19 @@ async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_lesson("argnums")
         await pilot.press("ctrl+f")  # from the lesson to the code
-        await paste(pilot, lesson.exercise.starter.replace("raise NotImplementedError",
-                                                           "return 1 / 0"))
+        await paste(
+            pilot, lesson.exercise.starter.replace("raise NotImplementedError", "return 1 / 0")
+        )
         await pilot.press("ctrl+r")
         await wait_for_check(pilot)
         await pilot.press("ctrl+f", "ctrl+f")  # results, then back to the code
         assert app._pane == "code"
-        await paste(pilot, lesson.exercise.starter.replace(
-            "raise NotImplementedError", "while True:\n        pass"))
+        await paste(
+            pilot,
+            lesson.exercise.starter.replace(
+                "raise NotImplementedError", "while True:\n        pass"
+            ),
+        )
         await pilot.press("ctrl+r")
         await pilot.pause(0.5)
         line = app.query_one("#check-line", Static)
@@ -661,16 +713,19 @@ async def test_the_palette_lists_each_command_once_and_saves_a_screenshot(tmp_pa
         assert isinstance(app.screen, CommandPalette)
         found = app.screen.query_one(CommandList)
         await until(pilot, lambda: found.option_count > 10, "the palette listed nothing")
-        titles = [str(found.get_option_at_index(i).prompt).split("\n")[0].strip()
-                  for i in range(found.option_count)]
+        titles = [
+            str(found.get_option_at_index(i).prompt).split("\n")[0].strip()
+            for i in range(found.option_count)
+        ]
         words = " ".join(titles).lower()
         assert words.count("quit") == 1 and words.count("help") == 1
         assert words.count("theme") == 1
         await pilot.press("escape")
         app.save_screenshot()
         saved = tmp_path / "home" / "screenshots"
-        await until(pilot, lambda: saved.is_dir() and any(saved.glob("*.svg")),
-                    "no screenshot was saved")
+        await until(
+            pilot, lambda: saved.is_dir() and any(saved.glob("*.svg")), "no screenshot was saved"
+        )
 
 
 def _code_styles(app) -> list:
@@ -693,11 +748,11 @@ async def test_the_lessons_text_is_in_the_first_frame_and_its_code_coloured_afte
         view = app.query_one(LessonView)
         await until(pilot, view.text_shown, "the lesson's code was never coloured")
         styles = _code_styles(app)
-        assert len({style.color for style in styles if style is not None}) > 1  # not one plain colour
+        assert (
+            len({style.color for style in styles if style is not None}) > 1
+        )  # not one plain colour
         await pilot.press("ctrl+n")  # the next lesson's code is coloured from the start
         await pilot.pause()
         assert "Lesson 2 of" in app.export_screenshot().replace("&#160;", " ")
         styles = _code_styles(app)
         assert len({style.color for style in styles if style is not None}) > 1
-
-

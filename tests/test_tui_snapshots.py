@@ -50,16 +50,32 @@ hints = ["Start from the weight.", "Subtract lr times the gradient.", "return w 
 '''
 
 VERDICT = Verdict(
-    "first", Outcome.WRONG_ANSWER,
+    "first",
+    Outcome.WRONG_ANSWER,
     "2 of 3 tests failed. Your weight moves up the slope, not down.",
-    tests=[TestResult("small example", "pass"),
-           TestResult("random: 4 batches", "fail", "expected 0.25, got 1.75"),
-           TestResult("random: 1 batch", "fail", "expected -0.5, got 0.5")],
-    diagnosis=Diagnosis("sign_flipped", "Your weight moves up the slope.", step=1,
-                        table=Table(["step", "gradient", "expected w", "your w"],
-                                    [["0", "2.0", "0.8", "0.8"], ["1", "1.6", "0.64", "1.12"],
-                                     ["2", "1.28", "0.512", "1.376"]], highlight=1)),
-    hint="Gradient descent subtracts: w - lr * gradient.", output="w = 1.12\n", duration_s=0.5)
+    tests=[
+        TestResult("small example", "pass"),
+        TestResult("random: 4 batches", "fail", "expected 0.25, got 1.75"),
+        TestResult("random: 1 batch", "fail", "expected -0.5, got 0.5"),
+    ],
+    diagnosis=Diagnosis(
+        "sign_flipped",
+        "Your weight moves up the slope.",
+        step=1,
+        table=Table(
+            ["step", "gradient", "expected w", "your w"],
+            [
+                ["0", "2.0", "0.8", "0.8"],
+                ["1", "1.6", "0.64", "1.12"],
+                ["2", "1.28", "0.512", "1.376"],
+            ],
+            highlight=1,
+        ),
+    ),
+    hint="Gradient descent subtracts: w - lr * gradient.",
+    output="w = 1.12\n",
+    duration_s=0.5,
+)
 
 
 @pytest.fixture
@@ -67,9 +83,11 @@ def app(tmp_path):
     folder = tmp_path / "lessons"
     folder.mkdir()
     for order, (lesson_id, title) in enumerate(
-            [("first", "Gradients are functions"), ("second", "Scanning over batches")], 1):
+        [("first", "Gradients are functions"), ("second", "Scanning over batches")], 1
+    ):
         (folder / f"{order:02}_{lesson_id}.toml").write_text(
-            LESSON.format(id=lesson_id, title=title, order=order))
+            LESSON.format(id=lesson_id, title=title, order=order)
+        )
     return TutorApp(Course.of_folder(folder), warm=False)
 
 
@@ -107,7 +125,9 @@ async def underline_under(pilot, tab_id: str) -> None:
         if (underline.highlight_start, underline.highlight_end) == span:
             return
         await pilot.pause(0.05)
-    raise AssertionError(f"the underline never reached the tab: {underline.highlight_start}, {underline.highlight_end}, {span}")
+    raise AssertionError(
+        f"the underline never reached the tab: {underline.highlight_start}, {underline.highlight_end}, {span}"
+    )
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
@@ -130,5 +150,6 @@ def test_help_screen(snap_compare, app):
 
 
 def test_light_theme(snap_compare, app):
-    assert snap_compare(app, terminal_size=(160, 48), press=["escape", "d"],
-                        run_before=steady_cursor)
+    assert snap_compare(
+        app, terminal_size=(160, 48), press=["escape", "d"], run_before=steady_cursor
+    )

@@ -18,7 +18,6 @@ from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static, TextArea
 
-from jaxtutor.render.safe_text import inert
 from jaxtutor.course.active import Course, active_course
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import ExerciseProgress, Store, home
@@ -30,15 +29,31 @@ from jaxtutor.learner.tui.hints import HintsMixin
 from jaxtutor.learner.tui.layout import NARROW_BELOW, LayoutMixin
 from jaxtutor.learner.tui.navigation import NavigationMixin
 from jaxtutor.learner.tui.warmup import WarmUpMixin
-from jaxtutor.learner.tui.widgets import (MARKS, NOT_STARTED_MARK, CodeEditor, LessonView, Outline,
-                                  ResultsPane, status_word)
+from jaxtutor.learner.tui.widgets import (
+    MARKS,
+    NOT_STARTED_MARK,
+    CodeEditor,
+    LessonView,
+    Outline,
+    ResultsPane,
+    status_word,
+)
+from jaxtutor.render.safe_text import inert
 
 if TYPE_CHECKING:  # imported by the check, after the first frame
     from jaxtutor.verdict import Verdict
 
 
-class TutorApp(LayoutMixin, DraftsMixin, CheckingMixin, HintsMixin, NavigationMixin, WarmUpMixin,
-               App, inherit_bindings=False):  # our own ^q, placed last in the footer
+class TutorApp(
+    LayoutMixin,
+    DraftsMixin,
+    CheckingMixin,
+    HintsMixin,
+    NavigationMixin,
+    WarmUpMixin,
+    App,
+    inherit_bindings=False,
+):  # our own ^q, placed last in the footer
     CSS_PATH = "app.tcss"
     TITLE = "jaxtutor"
     BINDINGS = keys.bindings()
@@ -54,12 +69,16 @@ class TutorApp(LayoutMixin, DraftsMixin, CheckingMixin, HintsMixin, NavigationMi
         course = course if course is not None else active_course()
         self.lessons, self.lesson_errors = course.lessons, course.errors
         self.store = Store()
-        self.progress: dict[str, ExerciseProgress] = {
-            p.id: p for p in self.store.all_exercises()}
+        self.progress: dict[str, ExerciseProgress] = {p.id: p for p in self.store.all_exercises()}
         last = self.store.current_lesson()
         ids = [lesson.id for lesson in self.lessons]
-        self.current: Lesson | None = (self.lessons[ids.index(last)] if last in ids
-                                       else self.lessons[0] if self.lessons else None)
+        self.current: Lesson | None = (
+            self.lessons[ids.index(last)]
+            if last in ids
+            else self.lessons[0]
+            if self.lessons
+            else None
+        )
         self.last_verdict: Verdict | None = None
         self._warm = warm
         self._last_input = 0.0  # a key that edited or moved between panes
@@ -82,9 +101,13 @@ class TutorApp(LayoutMixin, DraftsMixin, CheckingMixin, HintsMixin, NavigationMi
                 # highlight query is compiled once (code_editor(language=...) and
                 # load_text would compile it three times)
                 # soft-wrapped: a long starter line is read whole at 80 columns, not cut
-                editor = CodeEditor.code_editor(self._opening_text(), language=None,
-                                                id="editor", theme=self._editor_theme(),
-                                                soft_wrap=True)
+                editor = CodeEditor.code_editor(
+                    self._opening_text(),
+                    language=None,
+                    id="editor",
+                    theme=self._editor_theme(),
+                    soft_wrap=True,
+                )
                 # coloured just after the first frame: compiling tree-sitter's highlight
                 # query kept the lesson's text off the screen for longer than the code
                 # shows plain
@@ -103,8 +126,13 @@ class TutorApp(LayoutMixin, DraftsMixin, CheckingMixin, HintsMixin, NavigationMi
         # scrolling)
         self.call_after_refresh(gc.enable)
         for error in self.lesson_errors:  # a broken lesson file hides only itself
-            self.notify(inert(str(error)), title="A lesson could not be loaded", severity="error",
-                        timeout=15, markup=False)
+            self.notify(
+                inert(str(error)),
+                title="A lesson could not be loaded",
+                severity="error",
+                timeout=15,
+                markup=False,
+            )
         self._apply_size(self.size.width)
         if self.current is None:
             self.query_one("#topbar", Static).update("No lessons found.")
@@ -171,15 +199,19 @@ class TutorApp(LayoutMixin, DraftsMixin, CheckingMixin, HintsMixin, NavigationMi
             self._update_outline()
         title = Text(no_wrap=True, overflow="ellipsis")
         title.append(" jaxtutor ", style="bold reverse")
-        title.append(f" {number}/{len(self.lessons)} {inert(lesson.title, multiline=False)}",
-                     style="bold")
+        title.append(
+            f" {number}/{len(self.lessons)} {inert(lesson.title, multiline=False)}", style="bold"
+        )
         mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
         status = Text(no_wrap=True)
         if self.checking:
             status.append("⟳ checking  ", style="bold")
         status.append(f"{mark} {status_word(state)}", style=style)
-        status.append(f" · checks {state.attempts} · hints {state.hints_revealed}/"
-                      f"{len(lesson.exercise.hints)} ", style="dim")
+        status.append(
+            f" · checks {state.attempts} · hints {state.hints_revealed}/"
+            f"{len(lesson.exercise.hints)} ",
+            style="dim",
+        )
         bar = Table.grid(expand=True)  # the title gives way first, the status stays whole
         bar.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         bar.add_column(no_wrap=True, justify="right")
@@ -220,9 +252,12 @@ class TutorApp(LayoutMixin, DraftsMixin, CheckingMixin, HintsMixin, NavigationMi
             if command.title in ("Quit", "Keys", "Theme"):
                 continue
             if command.title == "Screenshot":
-                command = SystemCommand(command.title, "Save an SVG picture of the screen "
-                                        "(in ~/Downloads, or the jaxtutor folder without one)",
-                                        lambda: self.set_timer(0.1, self.save_screenshot))
+                command = SystemCommand(
+                    command.title,
+                    "Save an SVG picture of the screen "
+                    "(in ~/Downloads, or the jaxtutor folder without one)",
+                    lambda: self.set_timer(0.1, self.save_screenshot),
+                )
             yield command
 
     def save_screenshot(self) -> None:

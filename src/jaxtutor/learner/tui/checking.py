@@ -98,8 +98,9 @@ class CheckingMixin:
         if worker.is_cancelled:
             child.kill()
             return
-        verdict = check_source(lesson.exercise, source, filename=f"{lesson.id}.py",
-                               runners=runners, child=child)
+        verdict = check_source(
+            lesson.exercise, source, filename=f"{lesson.id}.py", runners=runners, child=child
+        )
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
 
@@ -131,16 +132,23 @@ class CheckingMixin:
             self._focus_pane("results")
         if verdict.passed:
             nxt = self._neighbour(+1)
-            self.notify(f"Passed! {'^n opens the next lesson.' if nxt else 'That was the last lesson.'}",
-                        title=inert(self.current.title, multiline=False), timeout=6)
+            self.notify(
+                f"Passed! {'^n opens the next lesson.' if nxt else 'That was the last lesson.'}",
+                title=inert(self.current.title, multiline=False),
+                timeout=6,
+            )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "check" and event.state is WorkerState.ERROR:
             self._check_ended()
             self.results.show_running(None)
             self._update_status()
-            self.notify(inert(f"jaxtutor failed while checking (not your fault): {event.worker.error}"),
-                        severity="error", timeout=10, markup=False)
+            self.notify(
+                inert(f"jaxtutor failed while checking (not your fault): {event.worker.error}"),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
 
     def _kill_running_child(self) -> None:
         child, self._running_child = self._running_child, None

@@ -17,8 +17,11 @@ class TutorCommands(Provider):
                 keys = shown(c.keys) or shown(c.plain)
                 yield c.title, partial(app.run_action, c.action), f"{c.help}  [{keys}]"
         for number, lesson in enumerate(getattr(app, "lessons", []), start=1):
-            yield (f"Open lesson {number}: {lesson.title}", partial(app.open_lesson, lesson.id),
-                   lesson.summary or lesson.id)
+            yield (
+                f"Open lesson {number}: {lesson.title}",
+                partial(app.open_lesson, lesson.id),
+                lesson.summary or lesson.id,
+            )
 
     async def discover(self) -> Hits:
         for title, callback, help_text in self._entries():

@@ -83,9 +83,14 @@ class DraftsMixin:
     def action_reset(self) -> None:
         from jaxtutor.learner.tui.screens import ConfirmScreen  # the dialogs: not at start
 
-        self.push_screen(ConfirmScreen(
-            "Start again from the starter code?\nYour current draft is kept: `u` (or ^p, "
-            "Restore earlier draft) brings it back.", yes="Reset"), self._reset_confirmed)
+        self.push_screen(
+            ConfirmScreen(
+                "Start again from the starter code?\nYour current draft is kept: `u` (or ^p, "
+                "Restore earlier draft) brings it back.",
+                yes="Reset",
+            ),
+            self._reset_confirmed,
+        )
 
     def _reset_confirmed(self, yes: bool | None) -> None:
         if not yes:
@@ -119,9 +124,12 @@ class DraftsMixin:
     def action_external_editor(self) -> None:
         command = os.environ.get("VISUAL") or os.environ.get("EDITOR")
         if not command:
-            self.notify("Set $EDITOR (for example `export EDITOR=nano`), or use "
-                        f"`jaxtutor watch {self.current.id}` beside your editor.",
-                        severity="warning", timeout=8)
+            self.notify(
+                "Set $EDITOR (for example `export EDITOR=nano`), or use "
+                f"`jaxtutor watch {self.current.id}` beside your editor.",
+                severity="warning",
+                timeout=8,
+            )
             return
         self.save_draft_now()
         path = home() / "drafts" / f"{self.current.id}.py"
@@ -133,8 +141,9 @@ class DraftsMixin:
             with self.suspend():
                 subprocess.run([*shlex.split(command), str(path)], check=False)
         except Exception as exc:  # no terminal to hand over (e.g. headless), or no editor
-            self.notify(inert(f"Could not open {command}: {exc}"), severity="error", timeout=6,
-                        markup=False)
+            self.notify(
+                inert(f"Could not open {command}: {exc}"), severity="error", timeout=6, markup=False
+            )
             return
         text = path.read_text(encoding="utf-8", errors="replace")
         if text != self.editor.text:

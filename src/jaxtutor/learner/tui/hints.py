@@ -16,8 +16,10 @@ class HintsMixin:
         hints = lesson.exercise.hints
         state = self._state(lesson.id)
         if state.hints_revealed >= len(hints):
-            self.notify("That was the last hint. `s` (or ^p, Show solution) shows the "
-                        "reference solution.", timeout=5)
+            self.notify(
+                "That was the last hint. `s` (or ^p, Show solution) shows the reference solution.",
+                timeout=5,
+            )
             return
         self.store.reveal_hint(lesson.id, len(hints))
         self._refresh_state(lesson.id)
@@ -37,12 +39,19 @@ class HintsMixin:
             return
         left = len(lesson.exercise.hints) - state.hints_revealed
         if left > 0:
-            self.notify(f"The solution opens after you pass, or after every hint: {left} "
-                        "hint(s) left (^g).", timeout=5)
+            self.notify(
+                f"The solution opens after you pass, or after every hint: {left} "
+                "hint(s) left (^g).",
+                timeout=5,
+            )
             return
-        self.push_screen(ConfirmScreen(
-            "You have not passed this exercise yet. Look at the reference solution anyway?",
-            yes="Show it"), lambda yes: self._show_solution() if yes else None)
+        self.push_screen(
+            ConfirmScreen(
+                "You have not passed this exercise yet. Look at the reference solution anyway?",
+                yes="Show it",
+            ),
+            lambda yes: self._show_solution() if yes else None,
+        )
 
     def _show_solution(self) -> None:
         from jaxtutor.learner.tui.screens import SolutionScreen

@@ -26,32 +26,73 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("check", "Check", "Check your code against the exercise's tests.",
-            "ctrl+r,f5", "r", footer=True),
-    Command("cancel_check", "Cancel check", "Stop the check that is running.", "escape",
-            palette=True),
-    Command("hint", "Hint", "Show the next hint of the ladder (each one is counted).",
-            "ctrl+g", "h", footer=True),
-    Command("cycle_pane", "Pane", "Move to the next pane: lesson, code, results (Esc in the "
-            "lesson or results goes back to the code).",
-            "ctrl+f", footer=True),
+    Command(
+        "check",
+        "Check",
+        "Check your code against the exercise's tests.",
+        "ctrl+r,f5",
+        "r",
+        footer=True,
+    ),
+    Command(
+        "cancel_check", "Cancel check", "Stop the check that is running.", "escape", palette=True
+    ),
+    Command(
+        "hint",
+        "Hint",
+        "Show the next hint of the ladder (each one is counted).",
+        "ctrl+g",
+        "h",
+        footer=True,
+    ),
+    Command(
+        "cycle_pane",
+        "Pane",
+        "Move to the next pane: lesson, code, results (Esc in the "
+        "lesson or results goes back to the code).",
+        "ctrl+f",
+        footer=True,
+    ),
     Command("toggle_outline", "Outline", "Show or hide the course outline.", "ctrl+o", "o"),
     Command("next_lesson", "Next lesson", "Open the next lesson.", "ctrl+n", "n"),
     Command("previous_lesson", "Previous lesson", "Open the previous lesson.", "ctrl+t", "p"),
-    Command("pick_lesson", "Lessons", "Jump to any lesson of the course.", "ctrl+l", "l",
-            footer=True),
-    Command("goto_error", "Go to error line", "Put the cursor on the line the error points at.",
-            "", "g"),
-    Command("reset", "Reset to starter", "Start again from the starter code (your draft is kept).",
-            "", "x"),
-    Command("restore_draft", "Restore earlier draft", "Bring back a draft set aside by a reset.",
-            "", "u"),
-    Command("solution", "Show solution", "See the reference solution (after passing, or after "
-            "every hint).", "", "s"),
-    Command("external_editor", "Open in $EDITOR", "Edit the draft in your own editor; the app "
-            "waits and reloads it.", "", "e"),
-    Command("toggle_theme", "Light/dark theme", "Switch between the light and the dark theme.",
-            "", "d"),
+    Command(
+        "pick_lesson", "Lessons", "Jump to any lesson of the course.", "ctrl+l", "l", footer=True
+    ),
+    Command(
+        "goto_error", "Go to error line", "Put the cursor on the line the error points at.", "", "g"
+    ),
+    Command(
+        "reset",
+        "Reset to starter",
+        "Start again from the starter code (your draft is kept).",
+        "",
+        "x",
+    ),
+    Command(
+        "restore_draft",
+        "Restore earlier draft",
+        "Bring back a draft set aside by a reset.",
+        "",
+        "u",
+    ),
+    Command(
+        "solution",
+        "Show solution",
+        "See the reference solution (after passing, or after every hint).",
+        "",
+        "s",
+    ),
+    Command(
+        "external_editor",
+        "Open in $EDITOR",
+        "Edit the draft in your own editor; the app waits and reloads it.",
+        "",
+        "e",
+    ),
+    Command(
+        "toggle_theme", "Light/dark theme", "Switch between the light and the dark theme.", "", "d"
+    ),
     Command("help", "Help", "Every key and what it does.", "f1", "question_mark", footer=True),
     Command("quit", "Quit", "Save and leave (your draft is saved).", "ctrl+q", "q", footer=True),
 )
@@ -63,11 +104,23 @@ def bindings() -> list[Binding]:
     result = []
     for c in COMMANDS:
         if c.keys:  # run in turn: after the keys typed before it (TutorApp.action_in_turn)
-            result.append(Binding(c.keys, f"in_turn({c.action!r})", c.title, show=c.footer,
-                                  priority=True, id=c.action, tooltip=c.help))
+            result.append(
+                Binding(
+                    c.keys,
+                    f"in_turn({c.action!r})",
+                    c.title,
+                    show=c.footer,
+                    priority=True,
+                    id=c.action,
+                    tooltip=c.help,
+                )
+            )
         if c.plain:
-            result.append(Binding(c.plain, c.action, c.title, show=False,
-                                  id=f"{c.action}.plain", tooltip=c.help))
+            result.append(
+                Binding(
+                    c.plain, c.action, c.title, show=False, id=f"{c.action}.plain", tooltip=c.help
+                )
+            )
     return result
 
 

@@ -16,8 +16,12 @@ if TYPE_CHECKING:  # imported with the first tabs: wider terminals never need th
 NARROW_BELOW = 100  # columns: below, one pane at a time behind tabs
 WIDE_FROM = 150  # columns: from here lesson, editor and results side by side
 # each pane, in the order ^f visits them, and the widget that holds it
-PANE_WIDGETS = {"course": "#outline", "lesson": "#lesson-pane", "code": "#editor",
-                "results": "#results-pane"}
+PANE_WIDGETS = {
+    "course": "#outline",
+    "lesson": "#lesson-pane",
+    "code": "#editor",
+    "results": "#results-pane",
+}
 PANES = tuple(PANE_WIDGETS)
 
 
@@ -42,15 +46,20 @@ class LayoutMixin:
         from textual.widgets import Tab, Tabs  # imported with the first tabs, not at start
 
         self._results_tab = Tab(self._results_label(), id="results")
-        return Tabs(Tab("Course", id="course"), Tab("Lesson", id="lesson"),
-                    Tab("Code", id="code"), self._results_tab, id="pane-tabs", active=self._pane)
+        return Tabs(
+            Tab("Course", id="course"),
+            Tab("Lesson", id="lesson"),
+            Tab("Code", id="code"),
+            self._results_tab,
+            id="pane-tabs",
+            active=self._pane,
+        )
 
     def _results_label(self) -> str:
         """One width whatever it says: a tab that grew as the results came would leave
         the tabs' underline short of it (Textual measures the tab before its new label)."""
         verdict = self.last_verdict
-        mark = ("⟳" if self.checking else " " if verdict is None
-                else "✓" if verdict.passed else "✗")
+        mark = "⟳" if self.checking else " " if verdict is None else "✓" if verdict.passed else "✗"
         return f"Results {mark}"
 
     async def on_resize(self, event) -> None:
@@ -65,8 +74,12 @@ class LayoutMixin:
         return classes
 
     def _layout_classes(self, width: int) -> dict[str, bool]:
-        return {"-narrow": width < NARROW_BELOW, "-medium": NARROW_BELOW <= width < WIDE_FROM,
-                "-wide": width >= WIDE_FROM, **self._pane_classes()}
+        return {
+            "-narrow": width < NARROW_BELOW,
+            "-medium": NARROW_BELOW <= width < WIDE_FROM,
+            "-wide": width >= WIDE_FROM,
+            **self._pane_classes(),
+        }
 
     def _apply_size(self, width: int) -> None:
         self.update_classes(self._layout_classes(width))  # one restyle of the screen at most
@@ -100,8 +113,9 @@ class LayoutMixin:
         self.editor.focus()
 
     def action_cycle_pane(self) -> None:
-        order = [p for p in PANES if not (p == "course" and (self._outline_hidden
-                                                             or self._narrow()))]
+        order = [
+            p for p in PANES if not (p == "course" and (self._outline_hidden or self._narrow()))
+        ]
         focused = self.focused
         current = self._pane
         if not self._narrow():  # all panes visible: follow the focus

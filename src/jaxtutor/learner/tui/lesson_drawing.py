@@ -24,8 +24,12 @@ def _drawn_by() -> list:
     import rich
 
     ours = Path(__file__).with_name("lesson_text.py").stat()
-    return [__version__, ours.st_size, ours.st_mtime_ns,
-            Path(rich.__file__).parent.stat().st_mtime_ns]
+    return [
+        __version__,
+        ours.st_size,
+        ours.st_mtime_ns,
+        Path(rich.__file__).parent.stat().st_mtime_ns,
+    ]
 
 
 class LessonDrawing:
@@ -45,18 +49,34 @@ class LessonDrawing:
 
     def _draw(self, console, options) -> list[list[Segment]]:
         # only plain lines are kept: coloured ones come after the first frame anyway
-        key = None if self.highlight else json.dumps(
-            [self.markup, options.max_width, self.dark, _drawn_by()])
+        key = (
+            None
+            if self.highlight
+            else json.dumps([self.markup, options.max_width, self.dark, _drawn_by()])
+        )
         if key is not None and (kept := _KEPT.get(key)) is not None:
-            return [[Segment(text, None if style is None else Style.parse(style))
-                     for text, style in line] for line in kept]
+            return [
+                [
+                    Segment(text, None if style is None else Style.parse(style))
+                    for text, style in line
+                ]
+                for line in kept
+            ]
         from jaxtutor.learner.tui.lesson_text import LessonMarkdown
 
         lines = console.render_lines(
             LessonMarkdown(self.markup, dark=self.dark, highlight=self.highlight),
-            options.update(height=None), pad=False, new_lines=True)
+            options.update(height=None),
+            pad=False,
+            new_lines=True,
+        )
         if key is not None:
-            _KEPT.put(key, [[(s.text, None if s.style is None else str(s.style)) for s in line]
-                            for line in lines])
+            _KEPT.put(
+                key,
+                [
+                    [(s.text, None if s.style is None else str(s.style)) for s in line]
+                    for line in lines
+                ],
+            )
             _KEPT.save()
         return lines

@@ -56,16 +56,23 @@ class LessonMarkdown(Markdown):
     """A lesson's explanation. Links between lessons are drawn as their words: a lesson
     file's name is no address a terminal can open."""
 
-    elements = {**Markdown.elements, "heading_open": _Heading,
-                "fence": _CodeBlock, "code_block": _CodeBlock}
+    elements = {
+        **Markdown.elements,
+        "heading_open": _Heading,
+        "fence": _CodeBlock,
+        "code_block": _CodeBlock,
+    }
 
     def __init__(self, markup: str, dark: bool = True, highlight: bool = False) -> None:
         super().__init__(markup, code_theme="monokai" if dark else "default")
         self.highlight, self.dark = highlight, dark
         for token in self.parsed:
             if token.children:
-                token.children = [child for child in token.children
-                                  if child.type not in ("link_open", "link_close")]
+                token.children = [
+                    child
+                    for child in token.children
+                    if child.type not in ("link_open", "link_close")
+                ]
 
     def __rich_console__(self, console, options):
         if self.dark:

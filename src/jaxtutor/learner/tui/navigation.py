@@ -51,8 +51,10 @@ class NavigationMixin:
         for lesson in self.lessons:
             mark, style = MARKS.get(self._state(lesson.id).status, NOT_STARTED_MARK)
             marks[lesson.id] = Text(mark, style=style)
-        self.push_screen(lesson_picker(self.lessons, marks, self.current.id),
-                         lambda chosen: self.open_lesson(chosen) if chosen else None)
+        self.push_screen(
+            lesson_picker(self.lessons, marks, self.current.id),
+            lambda chosen: self.open_lesson(chosen) if chosen else None,
+        )
 
     def on_option_list_option_selected(self, event) -> None:
         # by name, not @on(OptionList.OptionSelected, "#outline"): Textual gathers @on

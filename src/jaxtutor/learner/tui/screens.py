@@ -13,10 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from jaxtutor.render.safe_text import inert
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import EarlierDraft
 from jaxtutor.learner.tui.keys import COMMANDS, shown
+from jaxtutor.render.safe_text import inert
 
 _CLOSE = [Binding("escape,q", "close", "Close", show=False)]
 
@@ -56,8 +56,9 @@ class HelpScreen(_Dialog):
             yield Static(table, id="help-keys")
             yield Static(Text("\nIn the editor", style="bold"))
             yield Static(editor)
-            yield Static(Text("\nYour draft is saved as you type. Esc or q closes this.",
-                              style="dim"))
+            yield Static(
+                Text("\nYour draft is saved as you type. Esc or q closes this.", style="dim")
+            )
 
 
 class ConfirmScreen(_Dialog):
@@ -110,9 +111,13 @@ class PickScreen(_Dialog):
 
 
 def lesson_picker(lessons: list[Lesson], marks: dict[str, Text], current: str) -> PickScreen:
-    options = [Option(Text.assemble(marks[lesson.id], f" {n:>2} {inert(lesson.title, multiline=False)}"),
-                      id=lesson.id)
-               for n, lesson in enumerate(lessons, start=1)]
+    options = [
+        Option(
+            Text.assemble(marks[lesson.id], f" {n:>2} {inert(lesson.title, multiline=False)}"),
+            id=lesson.id,
+        )
+        for n, lesson in enumerate(lessons, start=1)
+    ]
     index = next((i for i, lesson in enumerate(lessons) if lesson.id == current), 0)
     return PickScreen("Jump to a lesson", options, index)
 
@@ -122,12 +127,24 @@ def draft_picker(drafts: list[EarlierDraft]) -> PickScreen:
     for draft in drafts:
         when = datetime.datetime.fromtimestamp(draft.saved_at).strftime("%Y-%m-%d %H:%M")
         lines = draft.source.splitlines()
-        body = next((line.strip() for line in reversed(lines)
-                     if line.strip() and not line.lstrip().startswith("#")), "")
-        options.append(Option(Text.assemble((when, "bold"), f"  set aside by {draft.reason}, "
-                                            f"{len(lines)} lines\n    ",
-                                            (inert(body[:60], multiline=False), "dim")),
-                              id=str(draft.id)))
+        body = next(
+            (
+                line.strip()
+                for line in reversed(lines)
+                if line.strip() and not line.lstrip().startswith("#")
+            ),
+            "",
+        )
+        options.append(
+            Option(
+                Text.assemble(
+                    (when, "bold"),
+                    f"  set aside by {draft.reason}, {len(lines)} lines\n    ",
+                    (inert(body[:60], multiline=False), "dim"),
+                ),
+                id=str(draft.id),
+            )
+        )
     return PickScreen("Bring back an earlier draft (the current one is kept)", options)
 
 
@@ -139,5 +156,7 @@ class SolutionScreen(_Dialog):
     def compose(self) -> ComposeResult:
         code = self.lesson.exercise.solution.strip("\n")
         with VerticalScroll(id="dialog", classes="solution"):
-            yield Markdown(f"### Reference solution: {self.lesson.title}\n\n"
-                           f"```python\n{code}\n```\n\nEsc or q closes this.")
+            yield Markdown(
+                f"### Reference solution: {self.lesson.title}\n\n"
+                f"```python\n{code}\n```\n\nEsc or q closes this."
+            )

@@ -43,17 +43,20 @@ class WarmUpMixin:
         exercise = self.current.exercise
         busy = time.monotonic() - self._last_input < 1.0 or self.checking
         if busy or not views.first().text_shown():
-            self.set_timer(0.5, lambda: self._warm_lesson() if self.current.exercise is exercise
-                           else None)
+            self.set_timer(
+                0.5, lambda: self._warm_lesson() if self.current.exercise is exercise else None
+            )
             return
         self.results.prepare()
-        self.run_worker(lambda: _warm(exercise, self._pool), thread=True, group="warm",
-                        exit_on_error=False)
+        self.run_worker(
+            lambda: _warm(exercise, self._pool), thread=True, group="warm", exit_on_error=False
+        )
 
     def _warn_if_unjailed(self) -> None:
         """Once, where the machine cannot jail the learner's code (a probe: off the UI thread)."""
         from jaxtutor.runner.host.doctor import warning
 
         if (text := warning()) is not None:
-            self.call_from_thread(self.notify, text, title="Your code runs unjailed",
-                                  severity="warning", timeout=20)
+            self.call_from_thread(
+                self.notify, text, title="Your code runs unjailed", severity="warning", timeout=20
+            )

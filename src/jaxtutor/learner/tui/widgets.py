@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual import events
 from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from jaxtutor.render.safe_text import inert
 from jaxtutor.course.lessons import Lesson, part_headings
 from jaxtutor.learner.progress import IN_PROGRESS, PASSED, ExerciseProgress
+from jaxtutor.render.safe_text import inert
 
 if TYPE_CHECKING:
     from jaxtutor.verdict import Verdict  # imported by the check, after the first frame
@@ -30,8 +29,9 @@ _TEST_MARK = {"pass": ("✓", "green"), "fail": ("✗", "red"), "error": ("!", "
 
 
 def running_text(elapsed: float) -> Text:
-    return Text.assemble(("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ",
-                         ("(Esc cancels)", "bold"))
+    return Text.assemble(
+        ("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ", ("(Esc cancels)", "bold")
+    )
 
 
 def status_word(progress: ExerciseProgress) -> str:
@@ -60,33 +60,43 @@ class Outline(OptionList):
 
     _shown: tuple = ()
 
-    def show(self, lessons: list[Lesson], progress: dict[str, ExerciseProgress],
-             current: str) -> None:
+    def show(
+        self, lessons: list[Lesson], progress: dict[str, ExerciseProgress], current: str
+    ) -> None:
         # the same outline again (a check starts, most checks end) is left as it is: new
         # options re-render every entry, about 40 ms of the app's thread beside the check
         headings = part_headings(lessons)
         states = [progress.get(lesson.id) or ExerciseProgress(lesson.id) for lesson in lessons]
-        shown = (current, tuple(headings),
-                 tuple((lesson.id, lesson.title, state.status)
-                       for lesson, state in zip(lessons, states)))
+        shown = (
+            current,
+            tuple(headings),
+            tuple(
+                (lesson.id, lesson.title, state.status) for lesson, state in zip(lessons, states)
+            ),
+        )
         if shown == self._shown:
             return
         self._shown = shown
         options = []
-        for number, (lesson, heading, state) in enumerate(zip(lessons, headings, states),
-                                                           start=1):
+        for number, (lesson, heading, state) in enumerate(zip(lessons, headings, states), start=1):
             if heading is not None:  # where a part begins; never selectable
-                options.append(Option(Text(inert(heading, multiline=False), style="bold dim"),
-                                      id=f"part:{number}", disabled=True))
+                options.append(
+                    Option(
+                        Text(inert(heading, multiline=False), style="bold dim"),
+                        id=f"part:{number}",
+                        disabled=True,
+                    )
+                )
             mark, style = MARKS.get(state.status, NOT_STARTED_MARK)
-            marks = Text.assemble(("▸" if lesson.id == current else " ", "bold"),
-                                  (f"{mark}", style), f"{number:>2} ")
-            title = Text(inert(lesson.title, multiline=False),
-                         style="bold" if lesson.id == current else "")
+            marks = Text.assemble(
+                ("▸" if lesson.id == current else " ", "bold"), (f"{mark}", style), f"{number:>2} "
+            )
+            title = Text(
+                inert(lesson.title, multiline=False), style="bold" if lesson.id == current else ""
+            )
             options.append(Option(OutlineEntry(marks, title), id=lesson.id))
         self.set_options(options)
-        self.highlighted = next((i for i, option in enumerate(options) if option.id == current),
-                                0)
+        self.highlighted = next((i for i, option in enumerate(options) if option.id == current), 0)
 
 
 _ENDS_BLOCK = re.compile(r"(return|pass|raise|break|continue)\b")
@@ -94,11 +104,11 @@ _ENDS_BLOCK = re.compile(r"(return|pass|raise|break|continue)\b")
 
 def indent_after(line: str, indent_width: int = 4) -> str:
     """The indentation a new line gets after `line`, as a Python editor gives it."""
-    indent = line[:len(line) - len(line.lstrip())]
+    indent = line[: len(line) - len(line.lstrip())]
     if line.split("#", 1)[0].rstrip().endswith(":"):
         return indent + " " * indent_width
     if _ENDS_BLOCK.match(line.lstrip()):
-        return indent[:max(0, len(indent) - indent_width)]
+        return indent[: max(0, len(indent) - indent_width)]
     return indent
 
 
@@ -181,7 +191,8 @@ class LessonView(VerticalScroll):
 
         self._highlighted = highlight
         self.query_one("#lesson-text", Static).update(
-            LessonDrawing(self._explanation, dark=self.app.current_theme.dark, highlight=highlight))
+            LessonDrawing(self._explanation, dark=self.app.current_theme.dark, highlight=highlight)
+        )
 
 
 class ResultsPane(VerticalScroll):
@@ -215,18 +226,26 @@ class ResultsPane(VerticalScroll):
     def show_cancelled(self) -> None:
         """The check was cancelled: the verdict still shown is marked as an older one."""
         running_line = self.query_one("#running", Static)
-        running_line.update(Text("Check cancelled. What follows is from an earlier check, "
-                                 "not of the code as it is now.", style="bold"))
+        running_line.update(
+            Text(
+                "Check cancelled. What follows is from an earlier check, "
+                "not of the code as it is now.",
+                style="bold",
+            )
+        )
         running_line.set_class(not self.has_class("-has-verdict"), "hidden")
         self.set_class(True, "-stale")
 
     def show_idle(self, exercise_function: str) -> None:
         self.show_running(None)
         self.set_class(False, "-stale", "-has-verdict")
-        self.query_one("#verdict", Static).update(Text.assemble(
-            ("No check yet.\n", "bold"),
-            f"Write `{exercise_function}` in the editor, then press ^r (or F5) to check it. "
-            "^g shows a hint, F1 lists every key."))
+        self.query_one("#verdict", Static).update(
+            Text.assemble(
+                ("No check yet.\n", "bold"),
+                f"Write `{exercise_function}` in the editor, then press ^r (or F5) to check it. "
+                "^g shows a hint, F1 lists every key.",
+            )
+        )
         for part in ("#tests", "#misconception", "#output"):
             self._set(part, Text())
         self._show_table(None)
@@ -236,8 +255,10 @@ class ResultsPane(VerticalScroll):
         self.set_class(False, "-stale")
         self.set_class(True, "-has-verdict")
         self.show_running(None)
-        title = Text(f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
-                     style=_VERDICT_STYLE[verdict.status])
+        title = Text(
+            f"{_TEST_MARK[verdict.status][0]} {verdict.outcome.title}",
+            style=_VERDICT_STYLE[verdict.status],
+        )
         title.append(f"  ({verdict.duration_s:.1f} s)", style="dim")
         # the verdict's texts carry the learner's (an exception's message, a function's
         # name, prints): shown inert, as Text, never as markup
@@ -332,8 +353,9 @@ class ResultsPane(VerticalScroll):
     def show_hints(self, hints: tuple[str, ...], revealed: int) -> None:
         text = Text()
         if revealed == 0:
-            text.append(f"Stuck? ^g shows a hint ({len(hints)} in all, one at a time).",
-                        style="dim")
+            text.append(
+                f"Stuck? ^g shows a hint ({len(hints)} in all, one at a time).", style="dim"
+            )
         else:
             text.append(f"Hints ({revealed} of {len(hints)})\n", style="bold cyan")
             for number, hint in enumerate(hints[:revealed], start=1):
