@@ -20,6 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxtutor import handed_in
 from jaxtutor.check import check_source
@@ -29,6 +30,9 @@ from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
 from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.verdict import Outcome, Verdict
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 NOT_CHECKED = "not_checked"  # the row's outcome when there was nothing to run
 _RETRY = {Outcome.CRASHED, Outcome.TIMEOUT, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
@@ -281,6 +285,7 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
     folder = str(sub.folder) if sub.folder else None  # so `from helper import x` works
     filename = sub.path.name if sub.path else "solution.py"
+    assert sub.source is not None  # grade() checks only the submissions it could read
     return check_source(
         exercise, sub.source, filename=filename, seed=seed, runners=pool, submission=folder
     )
@@ -421,7 +426,7 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
     table = Table(
         title=f"{inert(exercise_id, multiline=False)} (seed {seed})", title_justify="left"
     )
-    for column, justify in [
+    columns: list[tuple[str, JustifyMethod]] = [
         ("student", "left"),
         ("status", "left"),
         ("outcome", "left"),
@@ -429,7 +434,8 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
         ("misconception", "left"),
         ("time", "right"),
         ("note", "left"),
-    ]:
+    ]
+    for column, justify in columns:
         table.add_column(column, justify=justify)
     for r in rows:
         # errors without a misconception say why in a few words; csv/json carry it all

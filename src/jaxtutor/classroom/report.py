@@ -8,6 +8,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from jaxtutor.classroom import grade
 from jaxtutor.classroom.export import BUILTIN_PACK, EXPORT_CSV_COLUMNS, EXPORT_KIND, EXPORT_VERSION
@@ -101,8 +102,8 @@ def merge(exports: list[dict]) -> dict:
     for data in by_name.values():
         order += [ex["id"] for ex in data["exercises"] if ex["id"] not in order]
     students = []
-    misconceptions: dict[str, dict] = {}
-    totals = {
+    misconceptions: dict[tuple[str, str], dict] = {}
+    totals: dict[str, dict[str, Any]] = {
         ex_id: {
             "exercise": ex_id,
             "passed": 0,
