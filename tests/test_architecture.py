@@ -1,5 +1,6 @@
 """The lines of trust in ARCHITECTURE: only the child imports JAX, the engine never
-imports Textual. import-linter reads the contracts from pyproject.toml."""
+imports Textual. import-linter reads the contracts from pyproject.toml; so do mypy, on
+the types, and ruff, on the code's lint and format."""
 
 from __future__ import annotations
 
@@ -20,6 +21,30 @@ def test_import_contracts_hold():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" not in result.stdout.split("Contracts:")[-1].replace("0 broken", "")
+
+
+def _tool(name: str, *args: str, timeout: float) -> subprocess.CompletedProcess:
+    """One of the venv's tools, run in the repository's root, which holds its settings."""
+    return subprocess.run(
+        [Path(sys.executable).with_name(name), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_the_types_check():
+    # what mypy checks (all but the jailed process and the learner's app) is in pyproject.toml
+    result = _tool("mypy", timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_code_is_linted_and_formatted():
+    lint = _tool("ruff", "check", timeout=120)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    form = _tool("ruff", "format", "--check", timeout=120)
+    assert form.returncode == 0, form.stdout + form.stderr
 
 
 def test_cli_check_never_imports_jax_in_the_trusted_process():

@@ -23,7 +23,7 @@ from jaxtutor.course.packs import MANIFEST_KEYS, VERSION_SPEC
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-_KINDS = {
+_KINDS: dict[str, type | tuple[type, ...]] = {
     "string": str,
     "integer": int,
     "float": (int, float),
@@ -200,10 +200,13 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
             )
         ]
     f = FileLinter(path, text)
-    ex = data.get("exercise") if isinstance(data.get("exercise"), dict) else {}
+    ex = data.get("exercise")
+    if not isinstance(ex, dict):
+        ex = {}
     oracle = ex.get("oracle")
     extra = oracle_keys(oracle) if isinstance(oracle, str) else {}
-    if isinstance(oracle, str) and extra is None:
+    if extra is None:
+        assert isinstance(oracle, str)  # a name, of no oracle
         from jaxtutor import oracles
 
         close = difflib.get_close_matches(oracle, oracles.names(), n=1, cutoff=0.5)

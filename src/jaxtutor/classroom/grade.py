@@ -50,6 +50,7 @@ def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> 
 def _check(exercise: Exercise, sub: Submission, seed: int, pool) -> Verdict:
     folder = str(sub.folder) if sub.folder else None  # so `from helper import x` works
     filename = sub.path.name if sub.path else "solution.py"
+    assert sub.source is not None  # grade() checks only the submissions it could read
     return check_source(
         exercise, sub.source, filename=filename, seed=seed, runners=pool, submission=folder
     )

@@ -9,6 +9,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from jaxtutor.classroom import shards
 from jaxtutor.classroom.intake import ExportError, read_export
@@ -36,8 +37,8 @@ def merge(exports: list[tuple[str, dict]]) -> dict:
     for data in by_name.values():
         order += [ex["id"] for ex in data["exercises"] if ex["id"] not in order]
     students = []
-    misconceptions: dict[str, dict] = {}
-    totals = {
+    misconceptions: dict[tuple[str, str], dict] = {}
+    totals: dict[str, dict[str, Any]] = {
         ex_id: {
             "exercise": ex_id,
             "passed": 0,

@@ -9,12 +9,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
 from jaxtutor.render.safe_text import inert, inert_text
 from jaxtutor.verdict import Verdict
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 GRADE_KIND = "jaxtutor-grade"  # what `jaxtutor grade --format json` writes
 NOT_CHECKED = "not_checked"  # a row's outcome when there was nothing to run
@@ -153,7 +157,7 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
     table = Table(
         title=f"{inert(exercise_id, multiline=False)} (seed {seed})", title_justify="left"
     )
-    for column, justify in [
+    columns: list[tuple[str, JustifyMethod]] = [
         ("student", "left"),
         ("status", "left"),
         ("outcome", "left"),
@@ -161,7 +165,8 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
         ("misconception", "left"),
         ("time", "right"),
         ("note", "left"),
-    ]:
+    ]
+    for column, justify in columns:
         table.add_column(column, justify=justify)
     for r in rows:
         # errors without a misconception say why in a few words; csv/json carry it all

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +21,7 @@ def fresh_seed() -> int:
 class Case:
     name: str
     args: tuple  # numpy arrays and pytrees of them; floats are float64 here
-    expected: object = None  # the answer to compare with (the reference's, in float64)
+    expected: Any = None  # the answer to compare with (the reference's, in float64)
     hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
     inputs: str = ""  # the inputs in words, for the learner to reproduce a failed case
 

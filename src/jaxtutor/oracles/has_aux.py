@@ -325,10 +325,10 @@ class HasAuxOracle(Oracle):
             return MISCONCEPTIONS["torch_order_unpacking"].diagnose()
         if grads_is_tuple and _GRAD_PAIR.search(code):
             return MISCONCEPTIONS["grad_has_aux_pair"].diagnose()
-        if re.search(
-            r"does not support string indexing|Only integers, slices", message
-        ) and _OTHER_ARGNUMS.search(code):
-            position = _OTHER_ARGNUMS.search(code).group(1)
+        if re.search(r"does not support string indexing|Only integers, slices", message) and (
+            other := _OTHER_ARGNUMS.search(code)
+        ):
+            position = other.group(1)
             return MISCONCEPTIONS["argnums_not_params"].diagnose(
                 message=f"Your argnums={position} makes value_and_grad differentiate with "
                 f"respect to {ARG_NAMES[int(position)] if int(position) < 3 else 'lr'}"

@@ -66,7 +66,7 @@ def exercise_tests(exercise_id: str, points: float, verdict: Verdict, hidden: st
         passed = test.status == "pass"
         # a hidden case keeps one name whatever happened (its inputs are in the output)
         is_hidden = (match := _HIDDEN.match(test.name)) is not None
-        name = match.group(1) if is_hidden else test.name
+        name = match.group(1) if match is not None else test.name
         output = "" if passed else explanation(verdict, test)
         if is_hidden and not passed and name != test.name:
             output = f"The case: {test.name}\n\n{output}"
@@ -129,6 +129,7 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
                 )
             )
             continue
+        assert path is not None and source is not None  # no problem: a file, picked and read
         verdict = check_source(exercise, source, filename=path.name, submission=str(submission))
         seeds[exercise.id] = verdict.seed
         tests += exercise_tests(exercise.id, points, verdict, config["hidden_visibility"])

@@ -124,7 +124,7 @@ class Shown:
 class Tutor:
     """The state of one kernel: the course, the exercise checked last, the store."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         from jaxtutor.course.active import active_course
 
         self.course = active_course()

@@ -72,7 +72,7 @@ def read_exact(fd: int, n: int) -> bytes:
     return b"".join(chunks)
 
 
-def frame_size(header: bytes) -> int:
+def frame_size(header: bytes | bytearray) -> int:
     (size,) = _HEADER.unpack(header[:HEADER_SIZE])
     if size > MAX_FRAME:
         raise WireError(f"frame of {size} bytes is too large")
@@ -251,7 +251,9 @@ def clean_error(info) -> dict:
     hostile child cannot crash the tutor's explanation code with odd types."""
     if not isinstance(info, dict):
         raise WireError("malformed error report")
-    frames = info.get("frames") if isinstance(info.get("frames"), list) else []
+    frames = info.get("frames")
+    if not isinstance(frames, list):
+        frames = []
     clean = {
         "ok": False,
         "kind": _text(info.get("kind"), 40),

@@ -4,7 +4,7 @@ reference's and, where the answers point to them, the mutants'."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from jaxtutor.oracles.cases import Case
@@ -121,7 +121,7 @@ class GenericOracle(Oracle):
         pool = ThreadPoolExecutor(max_workers=1)
         hidden = p.hidden
 
-        def reference_run(cases: list[Case], ahead: list[Case] = ()) -> Run:
+        def reference_run(cases: list[Case], ahead: Sequence[Case] = ()) -> Run:
             return runs.run_program(
                 p.reference_source,
                 p.function,

@@ -8,7 +8,7 @@ import contextlib
 import hashlib
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -74,7 +74,7 @@ def observe(
     clean: Child | None = None,
     first: list | None = None,
     pending: Exported | None = None,
-    ahead: list[Case] = (),
+    ahead: Sequence[Case] = (),
 ) -> Run:
     """Ask a loaded child for everything the oracle compares; `clean` (a child never
     sent any file) judges the exported programs when the exercise has rules for them.
@@ -147,7 +147,7 @@ def run_program(
     programs: bool = True,
     spawn: Callable[[Limits], Child] = Child,
     shared: TrustedChild | None = None,
-    ahead: list[Case] = (),
+    ahead: Sequence[Case] = (),
 ) -> Run:
     """Run a trusted program (the reference or a mutant) in `shared`'s child, or one from
     `spawn`, and judge its exported programs in another (`shared`'s judge, or a fresh

@@ -62,6 +62,7 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
         return None
     i = wrong[0]
     g, w = _flat(p.answers[i]), _flat(p.expected[i])
+    assert g is not None and w is not None  # _ratios read them
     k = int(np.argmax(np.abs(w)))
     numbers = f"on the case {_title(p, i)}, yours is {fmt(g[k])} where {fmt(w[k])} is expected"
     if (by_size := _size_factor(p, wrong, ratios, numbers)) is not None:
@@ -112,8 +113,8 @@ def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
     """("divided_by_size" or "times_size", the size's name, its value on the first wrong
     case) where the ratios are 1/size or size of one of the case's sizes."""
     for arg, axis, label in _dims(p):
-        sizes = [_size(p.cases[j], arg, axis) for j in wrong]
-        if None in sizes or min(sizes) < 2:
+        sizes = [s for j in wrong if (s := _size(p.cases[j], arg, axis)) is not None]
+        if len(sizes) < len(wrong) or min(sizes) < 2:
             continue
         # one size on every wrong case could be a coincidence: then a right case of size
         # 1 must show that the factor follows the size
@@ -164,6 +165,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             i = wrong[0]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
             start = _starts(p, i)[n][1]
+            assert g is not None and w is not None and start is not None  # the loop read them
             k = int(np.argmax(np.abs(w - start)))
             numbers = (
                 f"on the case {_title(p, i)}, from {fmt(start[k])} you moved to "
@@ -259,16 +261,19 @@ def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
         deltas.append(d)
     for k, name in enumerate(p.arg_names):
         firsts = [
-            _flat(p.cases[i].args[k])
-            if k < len(p.cases[i].args) and np.ndim(p.cases[i].args[k]) >= 1
-            else None
+            f
             for i in wrong
+            if k < len(p.cases[i].args)
+            and np.ndim(p.cases[i].args[k]) >= 1
+            and (f := _flat(p.cases[i].args[k])) is not None
+            and f.size
         ]
-        if any(f is None or not f.size for f in firsts):
+        if len(firsts) < len(wrong):
             continue
         if np.allclose(deltas, [f[0] for f in firsts], **CLOSE):
             i = wrong[0]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
+            assert g is not None and w is not None  # the deltas' loop read them
             return _diagnosis(
                 "plus_first_entry",
                 f"Every number of your result is the expected one plus {name}[0], on every "

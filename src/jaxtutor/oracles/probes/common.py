@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypedDict
 
 import numpy as np
 
@@ -12,8 +13,14 @@ from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.values import as_array, fmt, matches
 from jaxtutor.verdict import Diagnosis
 
+
+class Tolerance(TypedDict):
+    rtol: float
+    atol: float
+
+
 # a learner's float32 answer set beside a transformed float64 reference
-CLOSE = dict(rtol=2e-3, atol=2e-4)
+CLOSE = Tolerance(rtol=2e-3, atol=2e-4)
 
 
 @dataclass

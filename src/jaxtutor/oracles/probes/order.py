@@ -34,7 +34,9 @@ def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
     n = len(perm)
     if sorted(perm) != list(range(n)) or perm == list(range(n)):
         return None
-    word = "row" if as_array(p.expected[wrong[0]]).ndim > 1 else "entry"
+    expected = as_array(p.expected[wrong[0]])
+    assert expected is not None  # _rows read its rows
+    word = "row" if expected.ndim > 1 else "entry"
     pairs = ", ".join(
         f"your {word} {r} is the expected {word} {perm[r]}" for r in range(n) if perm[r] != r
     )

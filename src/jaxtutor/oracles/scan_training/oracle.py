@@ -96,7 +96,7 @@ def _test(case: Case, got) -> TestResult:
     return TestResult(case.title(failed=True), "fail", problem)
 
 
-_NO_SCAN = {
+_NO_SCAN: dict[str | None, str] = {  # by what the judge found; None: nothing
     "no_loop": "Your compiled function has no loop over the batches: a Python loop is "
     "unrolled into one copy of the step per batch when JAX traces it (and so "
     "is lax.scan given unroll=; leave that at its default here).",

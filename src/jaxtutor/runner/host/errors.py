@@ -3,6 +3,11 @@ a crash, the tutor's own failure), or the learner's code raised."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxtutor.verdict import Diagnosis
+
 
 class RunEnded(Exception):
     """The child stopped answering: `kind` is timeout, memory, crashed or internal."""
@@ -19,4 +24,6 @@ class LearnerRaised(Exception):
     def __init__(self, info: dict):
         super().__init__(info.get("message", ""))
         self.info = info
-        self.diagnosis = None  # an oracle may recognise the mistake behind the exception
+        # an oracle may recognise the mistake behind the exception, and say which case raised
+        self.diagnosis: Diagnosis | None = None
+        self.case = ""

@@ -27,6 +27,7 @@ import atexit
 import contextlib
 import threading
 import weakref
+from collections.abc import Callable
 
 from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import ForkServer
@@ -222,7 +223,7 @@ class TrustedChild:
     check's new hidden cases, is compiled once, not once per check in a fresh clean
     child). A pool keeps both from check to check; a one-off check makes its own."""
 
-    def __init__(self, spawn):
+    def __init__(self, spawn: Callable[[Limits], Child]):
         self.spawn = spawn
         self._child: Child | None = None
         self._judge: Child | None = None

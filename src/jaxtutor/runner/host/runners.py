@@ -24,7 +24,9 @@ from jaxtutor.runner.host.sandbox import Child, kill_all
 
 
 class Runners(Protocol):
-    trusted: TrustedChild | None  # for the exercise's own programs; None: one per check
+    @property
+    def trusted(self) -> TrustedChild | None:
+        """The child for the exercise's own programs; None: one per check."""
 
     def learner(self, limits: Limits, submission: str | None = None) -> Child:
         """A child for the learner's file; `submission` is a student's own folder, shown

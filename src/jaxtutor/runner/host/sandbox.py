@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Sequence
 
 from jaxtutor.runner import wire
 from jaxtutor.runner.host import launch, procs
@@ -173,7 +174,7 @@ class Child:
             return reply
         return self._learner_error(reply)
 
-    def call_many(self, calls: list[tuple], ahead: list[tuple] = ()) -> list[dict]:
+    def call_many(self, calls: list[tuple], ahead: Sequence[tuple] = ()) -> list[dict]:
         """Call the learner's function once per argument tuple; one reply per call,
         each {"ok": True, "value": ...} or the learner's exception. `ahead`: the calls
         the next request will make, so the child can plan its compiles (never called)."""
@@ -443,6 +444,7 @@ class Child:
         hung_up = not self.proc.exited()
         self.kill()
         code = self.proc.returncode
+        assert code is not None  # kill() reaped it
         if startup:
             return RunEnded(
                 "internal",
@@ -475,7 +477,7 @@ class Child:
             return
         try:
             if self._learner is not None:
-                self._end_namespace()
+                self._end_namespace(self._learner)
             else:
                 killed = procs.sweep(self.proc.pid, self.mark, self._seen)
                 self.proc.wait()
@@ -493,20 +495,20 @@ class Child:
         finally:
             self._gone.set()
 
-    def _end_namespace(self) -> None:
+    def _end_namespace(self, pidfd: int) -> None:
         """Kill a jailed run without looking through /proc: the learner's process is PID 1
         of the run's own PID namespace, which none of its processes can leave; its death
         makes the kernel kill the rest, and it is seen to exit (the pidfd turns readable)
         only once they are all gone, memory freed."""
         try:
-            signal.pidfd_send_signal(self._learner, signal.SIGKILL)
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
         except OSError:
             pass  # it has exited already, and its namespace with it
         with contextlib.suppress(ProcessLookupError):  # unreaped until wait(): still ours
             os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
-        select.select([self._learner], [], [], 5.0)
-        os.close(self._learner)
+        select.select([pidfd], [], [], 5.0)
+        os.close(pidfd)
 
     def _close_fds(self) -> None:
         for fd in (self._req_w, self._res_r):
