@@ -316,3 +316,18 @@ def test_a_fifo_or_a_folder_named_py_is_not_read(tmp_path):
     subs = {s.student: s for s in find_submissions([tmp_path], _exercise())}
     assert "fifo" not in subs or subs["fifo"].source is None
     assert subs["folder.py"].source == "x = 1\n"
+
+
+def test_a_file_name_that_is_not_utf8_never_costs_the_class_its_table(tmp_path):
+    """A submission named with bytes that are not UTF-8 crashed the writing of every
+    format but JSON and JUnit, after the whole class was graded."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(SUBMISSIONS / "alice.py", folder / "alice.py")
+    shutil.copy(SUBMISSIONS / "alice.py", os.fsencode(folder) + b"/caf\xe9.py")
+    for fmt in ("csv", "table", "json", "junit"):
+        out = tmp_path / f"results.{fmt}"
+        done = jaxtutor("grade", "argnums", folder, "--format", fmt, "--out", out, "--seed", "1")
+        assert done.returncode == 0, done.stderr
+        written = out.read_text(encoding="utf-8")
+        assert "alice" in written and "caf" in written, written

@@ -38,8 +38,10 @@ def check_target(path: str | os.PathLike) -> Path:
 def emit(text: str, out: str | None) -> None:
     """To stdout, or to `out` in one rename (raises OutError when it cannot be written
     safely)."""
+    text = text if text.endswith("\n") else text + "\n"
     if not out:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        encoding = sys.stdout.encoding or "utf-8"
+        sys.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
         return
     write_text(out, text)
 
@@ -57,8 +59,10 @@ def safe_cell(value):
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:
-    """`text` as the whole of the file at `path`, through a new file renamed over it."""
-    write_bytes(path, text.encode("utf-8"))
+    """`text` as the whole of the file at `path`, through a new file renamed over it.
+    A character UTF-8 cannot hold (a lone surrogate from a file name that is not UTF-8)
+    is written as a backslash escape: one odd name never costs the class its table."""
+    write_bytes(path, text.encode("utf-8", "backslashreplace"))
 
 
 def write_bytes(path: str | os.PathLike, data: bytes) -> None:

@@ -16,8 +16,10 @@ import re
 # and marks (they reorder what follows, as in "Trojan Source"); the Unicode line and
 # paragraph separators, which some terminals treat as line breaks; and the invisible
 # format characters (zero-width spaces and joiners, the word joiner, the byte-order mark,
-# the soft hyphen), which make two names that look the same differ
-_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufeff\ufff9-\ufffb"
+# the soft hyphen), which make two names that look the same differ; and lone surrogates,
+# which is how Python holds a file name's bytes that are not UTF-8 (no file can be
+# written with them as they are)
+_INVISIBLE = "\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufeff\ufff9-\ufffb\ud800-\udfff"
 _UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069{_INVISIBLE}]")
 _UNSAFE_KEEPING_LINES = re.compile(
     f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069{_INVISIBLE}]"
