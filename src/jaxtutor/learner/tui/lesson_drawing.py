@@ -1,8 +1,8 @@
 """A lesson's explanation as the app draws it: lesson_text's Markdown, its lines kept
-per width. In plain colours they are also kept between starts (kept.py), by the text,
-the width, the theme and the drawing code: the next start draws its first frame from
-them, and Rich's Markdown (markdown-it and Pygments' modules, about 30 ms to import, and
-about 15 ms to draw a lesson) waits until just after it, when the code is coloured."""
+per width. In plain colours they are also kept between starts (disk_cache.py), by the
+text, the width, the theme and the drawing code: the next start draws its first frame
+from them, and Rich's Markdown (importing markdown-it and Pygments' modules, and drawing
+the lesson) waits until just after it, when the code is coloured."""
 
 from __future__ import annotations
 

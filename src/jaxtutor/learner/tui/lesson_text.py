@@ -1,9 +1,9 @@
 """The lesson's explanation: Markdown drawn by Rich into one widget.
 
 Textual's Markdown widget mounts a widget per paragraph, heading and code block (25 or
-so per lesson), and styling them kept the lesson's first paragraph off the screen for
-about 0.35 s after the first frame; one Static holding Rich's Markdown draws the same
-text in the first frame."""
+so per lesson), and styling them kept the lesson's first paragraph off the screen well
+after the first frame; one Static holding Rich's Markdown draws the same text in the
+first frame."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class _Heading(Heading):
 
 class _CodeBlock(CodeBlock):
     """A code block, drawn plain until the lesson asks for colour: Pygments' first lexer
-    (loading its lexers, about 0.1 s) is no reason to keep the text off the screen."""
+    (loading its lexers) is no reason to keep the text off the screen."""
 
     highlight = False
 

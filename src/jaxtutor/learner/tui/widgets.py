@@ -42,7 +42,7 @@ class OutlineEntry:
     """A lesson in the outline: its marks, then its title, which wraps under itself.
 
     Cell for cell what a two-column Table.grid draws, without measuring and laying out a
-    table for every entry at every width (about 7 ms of the first frame)."""
+    table for every entry at every width, in the first frame."""
 
     def __init__(self, marks: Text, title: Text):
         self.marks, self.title = marks, title
@@ -64,7 +64,7 @@ class Outline(OptionList):
         self, lessons: list[Lesson], progress: dict[str, ExerciseProgress], current: str
     ) -> None:
         # the same outline again (a check starts, most checks end) is left as it is: new
-        # options re-render every entry, about 40 ms of the app's thread beside the check
+        # options re-render every entry, on the app's thread, beside the check
         headings = part_headings(lessons)
         states = [progress.get(lesson.id) or ExerciseProgress(lesson.id) for lesson in lessons]
         shown = (
