@@ -29,13 +29,31 @@ import ctypes
 import errno
 import json
 import os
-import platform
 import resource
 import select
 import signal
 import sys
-from pathlib import Path
 
+from jaxtutor.runner.inside import root_fs
+from jaxtutor.runner.inside.syscalls import (
+    CLONE_NEWCGROUP,
+    CLONE_NEWIPC,
+    CLONE_NEWNET,
+    CLONE_NEWNS,
+    CLONE_NEWPID,
+    CLONE_NEWUSER,
+    CLONE_NEWUTS,
+    NAMESPACES,
+    PR_CAP_AMBIENT,
+    PR_CAP_AMBIENT_CLEAR_ALL,
+    PR_CAPBSET_DROP,
+    PR_SET_CHILD_SUBREAPER,
+    PR_SET_DUMPABLE,
+    PR_SET_NO_NEW_PRIVS,
+    PR_SET_PDEATHSIG,
+    libc,
+    prctl,
+)
 from jaxtutor.runner.wire import RUN_MARK
 
 
@@ -60,41 +78,6 @@ def _import_pyseccomp():
 
 pyseccomp = _import_pyseccomp()
 
-_CLONE_NEWNS, _CLONE_NEWCGROUP, _CLONE_NEWUTS, _CLONE_NEWIPC = (
-    0x20000,
-    0x02000000,
-    0x04000000,
-    0x08000000,
-)
-_CLONE_NEWUSER, _CLONE_NEWPID, _CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
-NAMESPACES = (
-    _CLONE_NEWUSER
-    | _CLONE_NEWNS
-    | _CLONE_NEWPID
-    | _CLONE_NEWNET
-    | _CLONE_NEWIPC
-    | _CLONE_NEWUTS
-    | _CLONE_NEWCGROUP
-)
-_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
-_MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 32, 4096, 16384, 1 << 18
-_MNT_DETACH = 2
-_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_CAPBSET_DROP = 1, 4, 24
-_PR_SET_NO_NEW_PRIVS, _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL = 38, 47, 4
-_PR_SET_CHILD_SUBREAPER = 36
-# syscalls glibc has no wrapper for, by machine (mount_setattr shares one number everywhere)
-_SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
-_SYS_MOUNT_SETATTR = 442
-_MOUNT_ATTR_RDONLY, _MOUNT_ATTR_NOSUID, _MOUNT_ATTR_NODEV = 1, 2, 4
-_AT_FDCWD, _AT_RECURSIVE = -100, 0x8000
-
-WORK, SUBMISSION = "/work", "/submission"
-TMPFS_MIB = {WORK: 32, "/tmp": 32, "/dev/shm": 16}  # RAM no one else counts: kept small
-# the system's parts a dynamically linked Python needs; on merged-/usr systems most
-# are symlinks into /usr, recreated as such
-_SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-_ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime")
-_DEVICES = ("null", "zero", "full", "random", "urandom")
 # calls a jailed learner never needs, refused with EPERM: debugging other processes,
 # mounting, new namespaces, keyrings, kernel modules and the like
 DENIED_CALLS = (
@@ -146,36 +129,6 @@ DENIED_CALLS = (
     "lookup_dcookie",
 )
 
-_libc = ctypes.CDLL(None, use_errno=True)
-
-
-class JailError(OSError):
-    pass
-
-
-def _check(result: int, what: str) -> int:
-    if result == -1:
-        err = ctypes.get_errno()
-        raise JailError(err, f"{what}: {os.strerror(err)}")
-    return result
-
-
-def _prctl(option: int, arg: int = 0) -> int:
-    return _libc.prctl(
-        option, ctypes.c_ulong(arg), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0)
-    )
-
-
-def _mount(
-    source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None
-) -> None:
-    enc = lambda s: None if s is None else s.encode()  # noqa: E731
-    _check(
-        _libc.mount(enc(source), target.encode(), enc(fstype), ctypes.c_ulong(flags), enc(data)),
-        f"mount {target}",
-    )
-
-
 # -- the root: outside, holding the lifeline ------------------------------------------
 
 
@@ -193,24 +146,24 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     if learner:
         _root(learner, lifeline, keep)
     os.close(lifeline)
-    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # the root's end is the run's end
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # the root's end is the run's end
     status = {"namespaces": isolated, "filesystem": False}
     if isolated:
-        _build_root(spec.get("submission"))
+        root_fs.build_root(spec.get("submission"))
         status["filesystem"] = True
     else:
-        _prctl(_PR_SET_CHILD_SUBREAPER, 1)  # keep what the learner starts below us
+        prctl(PR_SET_CHILD_SUBREAPER, 1)  # keep what the learner starts below us
         if spec.get("cwd"):
             os.chdir(spec["cwd"])
     _limit(int(spec.get("cpu_s", 120)), int(spec.get("file_bytes", 16 << 20)))
     folder = spec.get("submission")
     _environment(
         spec.get("mark", ""),
-        home=WORK if isolated else spec.get("cwd") or "/tmp",
-        imports_from=(SUBMISSION if isolated else folder) if folder else None,
+        home=root_fs.WORK if isolated else spec.get("cwd") or "/tmp",
+        imports_from=(root_fs.SUBMISSION if isolated else folder) if folder else None,
     )
     status["capabilities_dropped"] = _drop_capabilities()
-    status["no_new_privs"] = _prctl(_PR_SET_NO_NEW_PRIVS, 1) == 0
+    status["no_new_privs"] = prctl(PR_SET_NO_NEW_PRIVS, 1) == 0
     status["seccomp"] = _seccomp()
     return status
 
@@ -218,7 +171,7 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
 def _unshare() -> bool:
     """New namespaces for the run, with the tutor's own user mapped to itself."""
     uid, gid = os.geteuid(), os.getegid()
-    if _libc.unshare(NAMESPACES) != 0:
+    if libc.unshare(NAMESPACES) != 0:
         return False
     try:
         with open("/proc/self/setgroups", "w") as f:
@@ -235,7 +188,7 @@ def _unshare() -> bool:
 def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
     """Wait for the learner's process and end the same way; kill it when the lifeline
     closes (the tutor is gone)."""
-    _prctl(_PR_SET_DUMPABLE, 0)  # nothing of the learner's may read or write our memory
+    prctl(PR_SET_DUMPABLE, 0)  # nothing of the learner's may read or write our memory
     for fd in keep:
         os.close(fd)
     try:
@@ -262,187 +215,6 @@ def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # mirroring a SIGSEGV leaves no core
         os.kill(os.getpid(), -code)
     os._exit(code & 0xFF)
-
-
-# -- the learner's side: a new root file system ----------------------------------------
-
-
-def _needed_paths() -> list[str]:
-    """What this interpreter reads: its prefixes and every folder on sys.path (site-
-    packages, an editable install's source folder), outermost first."""
-    paths = {
-        sys.prefix,
-        sys.base_prefix,
-        sys.exec_prefix,
-        sys.base_exec_prefix,
-        os.path.dirname(os.path.realpath(sys.executable)),
-    }
-    paths.update(p for p in sys.path if p and os.path.isabs(p))
-    found = set()
-    for path in paths:
-        for candidate in (os.path.abspath(path), os.path.realpath(path)):
-            if os.path.exists(candidate) and not candidate.startswith(("/proc", "/dev", "/sys")):
-                found.add(candidate)
-    outer = []
-    for path in sorted(found, key=len):
-        if path != "/" and not any(
-            path == o or path.startswith(o.rstrip("/") + "/") for o in outer
-        ):
-            outer.append(path)
-    return outer
-
-
-def _masked_paths() -> list[str]:
-    """Folders inside the bound ones that the learner must not read: the tutor's own
-    package (its lessons hold the solutions); its runner is already imported."""
-    return [str(Path(__file__).resolve().parents[2])]  # runner/inside/jail.py -> jaxtutor/
-
-
-def _build_root(submission: str | None) -> None:
-    old, new = "/oldroot", "/newroot"
-    needed, masked = _needed_paths(), _masked_paths()  # while the old root is still "/"
-    # SysV shared memory and message queues would hold RAM no one counts, past the run's
-    # end within its IPC namespace: none at all (POSIX shm lives in the small /dev/shm)
-    for limit in ("shmmni", "msgmni"):
-        with open(f"/proc/sys/kernel/{limit}", "w") as f:
-            f.write("0")
-    _mount(None, "/", None, _MS_REC | _MS_PRIVATE)
-    # a scratch root to build in, reached by pivoting; the old root stays under /oldroot
-    base = "/tmp" if os.path.isdir("/tmp") else "/mnt"
-    _mount("tmpfs", base, "tmpfs", _MS_NOSUID | _MS_NODEV, "size=1m,mode=0755")
-    os.chdir(base)
-    os.mkdir("newroot", 0o755)
-    os.mkdir("oldroot", 0o755)
-    _pivot_root(base, base + old)
-    os.chdir("/")
-    _mount("tmpfs", new, "tmpfs", _MS_NOSUID | _MS_NODEV, "size=1m,mode=0755")
-    # the writable places first: a venv under /tmp (say) is then bound on top of them
-    for path in (WORK, "/tmp"):
-        os.makedirs(new + path, 0o755, exist_ok=True)
-        mode = "1777" if path == "/tmp" else "0755"
-        _mount(
-            "tmpfs",
-            new + path,
-            "tmpfs",
-            _MS_NOSUID | _MS_NODEV,
-            f"size={TMPFS_MIB[path]}m,mode={mode}",
-        )
-    for path in _SYSTEM:
-        _show(old + path, new + path)
-    for path in needed:
-        _show(old + path, new + path)
-    for path in masked:
-        if os.path.isdir(new + path):
-            _mount(
-                "tmpfs",
-                new + path,
-                "tmpfs",
-                _MS_NOSUID | _MS_NODEV | _MS_RDONLY,
-                "size=4k,mode=0555",
-            )
-    os.makedirs(new + "/etc", 0o755, exist_ok=True)
-    for name in _ETC:
-        _show(f"{old}/etc/{name}", f"{new}/etc/{name}")
-    uid, gid = os.getuid(), os.getgid()
-    with open(f"{new}/etc/passwd", "w") as f:
-        f.write(f"learner:x:{uid}:{gid}:learner:{WORK}:/bin/sh\n")
-    with open(f"{new}/etc/group", "w") as f:
-        f.write(f"learner:x:{gid}:\n")
-
-    _devices(old, new)
-    os.makedirs(new + "/proc", 0o755, exist_ok=True)
-    _mount("proc", new + "/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
-    if submission:
-        _show(old + os.path.realpath(submission), new + SUBMISSION, follow=False)
-
-    # the new root replaces the scratch one, and the old root goes for good
-    os.chdir(new)
-    _pivot_root(".", ".")
-    _check(_libc.umount2(b".", _MNT_DETACH), "umount the old root")
-    os.chdir("/")
-    _mount(None, "/", None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
-    os.chdir(WORK)
-
-
-def _devices(old: str, new: str) -> None:
-    dev = new + "/dev"
-    os.makedirs(dev, 0o755, exist_ok=True)
-    _mount("tmpfs", dev, "tmpfs", _MS_NOSUID, "size=64k,mode=0755")
-    for name in _DEVICES:
-        _show(f"{old}/dev/{name}", f"{dev}/{name}", read_only=False)
-    for name, target in (
-        ("fd", "/proc/self/fd"),
-        ("stdin", "/proc/self/fd/0"),
-        ("stdout", "/proc/self/fd/1"),
-        ("stderr", "/proc/self/fd/2"),
-    ):
-        os.symlink(target, f"{dev}/{name}")
-    os.mkdir(f"{dev}/shm", 0o1777)
-    _mount(
-        "tmpfs",
-        f"{dev}/shm",
-        "tmpfs",
-        _MS_NOSUID | _MS_NODEV,
-        f"size={TMPFS_MIB['/dev/shm']}m,mode=1777",
-    )
-    _mount(None, dev, None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID)
-
-
-def _show(source: str, target: str, read_only: bool = True, follow: bool = True) -> None:
-    """Bind `source` at `target`, read-only, no setuid, no devices (a symlink is made
-    again as a symlink); a missing source is skipped."""
-    if os.path.islink(source) and follow:
-        if not os.path.lexists(target):
-            os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
-            os.symlink(os.readlink(source), target)
-        return
-    if not os.path.exists(source) or os.path.lexists(target) and not os.path.isdir(source):
-        return
-    os.makedirs(os.path.dirname(target), 0o755, exist_ok=True)
-    if os.path.isdir(source):
-        os.makedirs(target, 0o755, exist_ok=True)
-    else:
-        open(target, "a").close()
-    _mount(source, target, None, _MS_BIND | _MS_REC)
-    attrs = _MOUNT_ATTR_NOSUID | (_MOUNT_ATTR_RDONLY | _MOUNT_ATTR_NODEV if read_only else 0)
-    _read_only(target, attrs)
-
-
-class _MountAttr(ctypes.Structure):
-    _fields_ = [
-        ("attr_set", ctypes.c_uint64),
-        ("attr_clr", ctypes.c_uint64),
-        ("propagation", ctypes.c_uint64),
-        ("userns_fd", ctypes.c_uint64),
-    ]
-
-
-def _read_only(target: str, attrs: int) -> None:
-    """Set mount attributes on `target` and every mount below it (mount_setattr, since
-    Linux 5.12); an older kernel gets the top mount remounted."""
-    attr = _MountAttr(attrs, 0, 0, 0)
-    done = _libc.syscall(
-        _SYS_MOUNT_SETATTR,
-        _AT_FDCWD,
-        target.encode(),
-        _AT_RECURSIVE,
-        ctypes.byref(attr),
-        ctypes.sizeof(attr),
-    )
-    if done == 0:
-        return
-    if ctypes.get_errno() != errno.ENOSYS:
-        _check(-1, f"make {target} read-only")
-    flags = os.statvfs(target).f_flag & (_MS_NOSUID | _MS_NODEV | _MS_NOEXEC | _MS_RDONLY)
-    flags |= _MS_NOSUID | (_MS_RDONLY | _MS_NODEV if attrs & _MOUNT_ATTR_RDONLY else 0)
-    _mount(None, target, None, _MS_REMOUNT | _MS_BIND | flags)
-
-
-def _pivot_root(new_root: str, put_old: str) -> None:
-    number = _SYS_PIVOT_ROOT.get(platform.machine())
-    if number is None:
-        raise JailError(errno.ENOSYS, f"pivot_root: unknown on {platform.machine()}")
-    _check(_libc.syscall(number, new_root.encode(), put_old.encode()), "pivot_root")
 
 
 # -- the learner's side: limits, environment, privileges -------------------------------
@@ -486,12 +258,12 @@ def _environment(mark: str, home: str, imports_from: str | None) -> None:
 def _drop_capabilities() -> bool:
     """No capability left, none regained by running a program."""
     for cap in range(64):
-        if _prctl(_PR_CAPBSET_DROP, cap) != 0 and ctypes.get_errno() == errno.EINVAL:
+        if prctl(PR_CAPBSET_DROP, cap) != 0 and ctypes.get_errno() == errno.EINVAL:
             break
-    _prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL)
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL)
     header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
     data = (ctypes.c_uint32 * 6)()
-    return _libc.capset(header, data) == 0
+    return libc.capset(header, data) == 0
 
 
 def _seccomp() -> bool:
@@ -508,13 +280,13 @@ def _seccomp() -> bool:
             except (RuntimeError, ValueError, OSError):
                 continue  # not a call on this machine
         for flag in (
-            _CLONE_NEWUSER,
-            _CLONE_NEWNS,
-            _CLONE_NEWPID,
-            _CLONE_NEWNET,
-            _CLONE_NEWIPC,
-            _CLONE_NEWUTS,
-            _CLONE_NEWCGROUP,
+            CLONE_NEWUSER,
+            CLONE_NEWNS,
+            CLONE_NEWPID,
+            CLONE_NEWNET,
+            CLONE_NEWIPC,
+            CLONE_NEWUTS,
+            CLONE_NEWCGROUP,
         ):
             rules.add_rule(
                 seccomp.ERRNO(errno.EPERM), "clone", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag)
