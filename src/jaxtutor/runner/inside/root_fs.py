@@ -71,7 +71,7 @@ def _needed_paths() -> list[str]:
 def _masked_paths() -> list[str]:
     """Folders inside the bound ones that the learner must not read: the tutor's own
     package (its lessons hold the solutions); its runner is already imported."""
-    return [str(Path(__file__).resolve().parents[2])]  # runner/inside/jail.py -> jaxtutor/
+    return [str(Path(__file__).resolve().parents[2])]  # runner/inside/root_fs.py -> jaxtutor/
 
 
 def build_root(submission: str | None) -> None:
