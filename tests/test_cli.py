@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from jaxtutor import __version__
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 
 
@@ -26,7 +27,7 @@ def test_list_names_every_exercise_with_its_lesson_title():
     assert result.returncode == 0
     for lesson in builtin_lessons():
         assert any(
-            line.split()[0] == lesson.id and lesson.title in line
+            line.split()[1] == lesson.id and lesson.title in line
             for line in result.stdout.splitlines()
         ), lesson.id
 
@@ -97,11 +98,11 @@ def test_list_shows_a_heading_where_each_part_begins():
     lines = jaxtutor("list").stdout.splitlines()
     headings = [line for line in lines if line.startswith("-- ")]
     assert headings == ["-- Foundations --", "-- Training loops --", "-- The wider toolbox --"]
-    ids = [line.split()[0] for line in lines if not line.startswith("-- ")]
-    assert ids == [lesson.id for lesson in builtin_lessons()]
+    numbered = [line.split()[:2] for line in lines if not line.startswith("-- ")]
+    assert numbered == [[str(n), lesson.id] for n, lesson in enumerate(builtin_lessons(), start=1)]
     first = {lesson.part: lesson.id for lesson in reversed(builtin_lessons())}
     for heading in headings:
-        following = lines[lines.index(heading) + 1].split()[0]
+        following = lines[lines.index(heading) + 1].split()[1]
         assert following == first[heading[3:-3]]
 
 
@@ -158,3 +159,18 @@ def test_new_lesson_refuses_a_built_in_id(tmp_path):
 def test_help_says_what_a_command_does(command, words):
     result = jaxtutor(command, "--help")
     assert result.returncode == 0 and words in " ".join(result.stdout.split())
+
+
+def test_version_lessons_by_number_and_did_you_mean():
+    version = jaxtutor("--version")
+    assert version.returncode == 0 and version.stdout.split() == ["jaxtutor", __version__]
+    third = jaxtutor("show", "3")
+    lessons = builtin_lessons()
+    assert third.returncode == 0 and f"Lesson 3 of {len(lessons)}" in third.stdout
+    assert lessons[2].title.split(":")[0] in " ".join(third.stdout.split())
+    typo = jaxtutor("check", "argnum", "missing.py")
+    assert typo.returncode == 2 and "did you mean argnums?" in typo.stderr
+    far = jaxtutor("show", "zzz")
+    assert (
+        far.returncode == 2 and "did you mean" not in far.stderr and "jaxtutor list" in far.stderr
+    )

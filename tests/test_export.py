@@ -226,3 +226,13 @@ def test_a_name_with_invisible_characters_shows_them(tmp_path):
     assert done.returncode == 0, done.stderr
     names = {row["student"] for row in csv.DictReader(io.StringIO(done.stdout))}
     assert names == {"Ada", "Ad\\u200ba"}
+
+
+def test_export_without_a_name_says_which_name_it_used(tmp_path):
+    import getpass
+
+    _learn(tmp_path / "home", ada)
+    done = jaxtutor_cli("export", home=tmp_path / "home")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["name"] == getpass.getuser()
+    assert "no --name given" in done.stderr and getpass.getuser() in done.stderr

@@ -73,6 +73,23 @@ def test_progress_on_a_fresh_home_points_at_the_first_lesson():
     assert "0 of" in done.stdout and "Continue with" in done.stdout
 
 
+def test_progress_continues_with_the_first_lesson_not_passed():
+    """Not the lesson opened last: a learner who looked ahead at lesson 5 has lesson 2 to
+    finish first."""
+    lessons = load_dir(builtin_dir())[0]
+    with Store() as store:
+        store.record_attempt(lessons[0].id, "pass", "passed", None, 1.0)
+        store.set_current_lesson(lessons[4].id)
+    done = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "progress"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS="200"),
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Continue with {lessons[1].title}" in " ".join(done.stdout.split())
+
+
 def test_watch_never_follows_a_link_either_way(tmp_path):
     """A link swapped in for the exercise file is not read (what it points at would be
     stored as the draft, and exported to the teacher), and a dangling link is never

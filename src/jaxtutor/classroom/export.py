@@ -150,7 +150,14 @@ def command(args, course) -> int:
     """`jaxtutor export`: this learner's progress in the active course."""
     import getpass
 
-    name = (args.name or "").strip() or getpass.getuser()
+    name = (args.name or "").strip()
+    if not name:
+        name = getpass.getuser()
+        print(
+            f"jaxtutor: no --name given: the export names you {name!r} (your login name); "
+            "pass --name to name yourself as your teacher knows you",
+            file=sys.stderr,
+        )
     data = export(course, name)
     text = export_csv(data) if args.format == "csv" else json.dumps(data, indent=2) + "\n"
     outfile.emit(text, args.out)

@@ -46,21 +46,12 @@ def command(course, console: Console | None = None) -> int:
     lessons = course.lessons
     with Store() as store:
         progress = {p.id: p for p in store.all_exercises()}
-        current = store.current_lesson()
         path = store.path
     console.print(progress_table(lessons, progress))
     passed = sum(progress.get(lesson.id, ExerciseProgress(lesson.id)).passed for lesson in lessons)
     console.print(f"{passed} of {len(lessons)} lessons passed.")
+    # the first lesson not passed, in course order: the lesson opened last may be ahead
     todo = next(
-        (
-            lesson
-            for lesson in lessons
-            if lesson.id == current
-            and not progress.get(lesson.id, ExerciseProgress(lesson.id)).passed
-        ),
-        None,
-    )
-    todo = todo or next(
         (
             lesson
             for lesson in lessons

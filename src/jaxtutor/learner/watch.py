@@ -115,16 +115,9 @@ def _next_lesson(lesson: Lesson, lessons: list[Lesson]) -> Lesson | None:
     return lessons[index] if index < len(lessons) else None
 
 
-def command(args, course) -> int:
-    """`jaxtutor watch EXERCISE [FILE]` in the active course."""
+def command(args, course, lesson: Lesson) -> int:
+    """`jaxtutor watch EXERCISE [FILE]`: `lesson` of the active course."""
     lessons = course.lessons
-    lesson = next((item for item in lessons if item.id == args.exercise), None)
-    if lesson is None:
-        import sys
-
-        known = ", ".join(item.id for item in lessons)
-        print(f"jaxtutor: unknown exercise {args.exercise!r} (known: {known})", file=sys.stderr)
-        return 2
     from jaxtutor.runner.host.doctor import warning
 
     if (unjailed := warning()) is not None:

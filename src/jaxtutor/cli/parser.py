@@ -1,211 +1,25 @@
-"""The one entry point: `jaxtutor` opens the app; subcommands serve the terminal and CI.
-
-Exit codes: 0 success (a check passed), 1 a check did not pass, 2 a usage error.
-Nothing here imports JAX; heavy modules are imported inside the command that needs them.
-"""
+"""The command line's grammar: every subcommand, its arguments and help."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import TYPE_CHECKING
+import argparse
 
-if TYPE_CHECKING:
-    import argparse
-
-USAGE_ERROR = 2
-
-
-def _usage_error(message: str) -> int:
-    print(f"jaxtutor: {message}", file=sys.stderr)
-    return USAGE_ERROR
-
-
-def _course(args):
-    """The active course, built once for the command: the built-in course and any packs
-    (--lessons, JAXTUTOR_LESSONS)."""
-    from jaxtutor.course.active import active_course
-    from jaxtutor.render.safe_text import inert
-
-    course = active_course(getattr(args, "lessons", None), getattr(args, "lessons_only", False))
-    for warning in course.warnings:
-        print(f"jaxtutor: warning: {inert(str(warning))}", file=sys.stderr)
-    return course
-
-
-def cmd_list(args) -> int:
-    from jaxtutor.render.safe_text import inert  # a lesson pack's text, shown as written
-
-    course = _course(args)
-    from jaxtutor.course.lessons import part_headings
-
-    for lesson, heading in zip(course.lessons, part_headings(course.lessons)):
-        if heading is not None:
-            print(f"-- {inert(heading, multiline=False)} --")
-        print(f"{lesson.id:24} {inert(lesson.title, multiline=False)}")
-    for error in course.errors:  # a broken lesson is listed, never hidden
-        print(f"{'(not loaded)':24} {inert(str(error))}")
-    return 0
-
-
-def cmd_check(args) -> int:
-    from jaxtutor.check import check_file
-    from jaxtutor.course.lessons import find_exercise
-
-    lessons = _course(args).lessons
-    lesson = find_exercise(args.exercise, lessons)
-    if lesson is None:
-        known = ", ".join(lesson.id for lesson in lessons)
-        return _usage_error(f"unknown exercise {args.exercise!r} (known: {known})")
-    path = Path(args.file)
-    if not path.is_file():
-        return _usage_error(f"no such file: {path}")
-    from jaxtutor.runner.host.doctor import warning
-
-    if (unjailed := warning()) is not None:
-        print(unjailed, file=sys.stderr)
-    verdict = check_file(lesson.exercise, path, seed=args.seed)
-    if args.json or args.format == "json":
-        import json
-
-        print(json.dumps(verdict.to_json(), indent=2))
-    elif args.format == "junit":  # for CI services, which show JUnit XML natively
-        from jaxtutor.render.junit import check_xml
-
-        print(check_xml(verdict, path.name), end="")
-    else:
-        from jaxtutor.render.console import print_verdict
-
-        print_verdict(verdict)
-    return 0 if verdict.passed else 1
-
-
-def cmd_show(args) -> int:
-    from rich.console import Console
-    from rich.markdown import Markdown
-
-    from jaxtutor.render.safe_text import inert  # a pack's text, shown as written
-
-    lessons = _course(args).lessons
-    lesson = next((item for item in lessons if item.id == args.lesson), None)
-    if lesson is None:
-        known = ", ".join(item.id for item in lessons)
-        return _usage_error(f"unknown lesson {args.lesson!r} (known: {known})")
-    number = lessons.index(lesson) + 1
-    console = Console()
-    console.print(f"[bold]Lesson {number} of {len(lessons)}[/]")
-    console.print(Markdown(inert(lesson.explanation)))
-    console.print(
-        f"\n[dim]Practise it: jaxtutor watch {lesson.id}  (or the app: jaxtutor)[/]",
-        highlight=False,
-    )
-    return 0
-
-
-def cmd_lint(args) -> int:
-    from jaxtutor.authoring.lint import lint
-
-    paths = [Path(p) for p in args.paths] or None
-    result = lint(paths, prove_exercises=not args.no_prove, jobs=max(1, args.jobs))
-    if args.json:
-        import json
-
-        print(json.dumps(result.to_json(), indent=2))
-    else:
-        print(result.text())
-    return 0 if result.ok else 1
-
-
-def cmd_new_lesson(args) -> int:
-    from jaxtutor.authoring.skeleton import write_skeleton
-    from jaxtutor.course.active import Course
-    from jaxtutor.course.lessons import builtin_dir
-
-    if Course.of_folder(builtin_dir()).find(args.id) is not None:
-        return _usage_error(
-            f"{args.id!r} is the id of a built-in lesson; a pack's lesson with "
-            "it would not be loaded. Choose another id."
-        )
-    try:
-        path = write_skeleton(args.id, Path(args.dir or getattr(args, "lessons", None) or "."))
-    except ValueError as exc:
-        return _usage_error(str(exc))
-    print(f"wrote {path}; check it with: jaxtutor lint {path}")
-    return 0
-
-
-def cmd_grade(args) -> int:
-    from jaxtutor.classroom import grade
-    from jaxtutor.classroom.export import pack_of
-
-    course = _course(args)
-    lesson = next((lesson for lesson in course.lessons if lesson.id == args.exercise), None)
-    if lesson is None:
-        known = ", ".join(lesson.id for lesson in course.lessons)
-        return _usage_error(f"unknown exercise {args.exercise!r} (known: {known})")
-    if args.jobs is not None and args.jobs < 1:
-        return _usage_error("--jobs must be at least 1")
-    if args.shard is not None and args.seed is None:  # shards must draw the same cases
-        return _usage_error("--shard needs --seed, the same for every shard")
-    if (refused := _refusal("grade", args)) is not None:
-        return refused
-    return grade.command(args, lesson.exercise, pack_of(course, lesson))
-
-
-def _refusal(command: str, args) -> int | None:
-    """Exit 2 when student code would run unjailed and the teacher did not say --unsafe."""
-    from jaxtutor.runner.host.doctor import WARNING, refusal
-
-    if (why := refusal(command)) is None:
-        return None
-    if args.unsafe:
-        print(WARNING, file=sys.stderr)
-        return None
-    return _usage_error(why)
-
-
-def cmd_doctor(args) -> int:
-    from jaxtutor.runner.host import doctor
-
-    return doctor.command(args)
-
-
-def cmd_export(args) -> int:
-    from jaxtutor.classroom import export
-
-    return export.command(args, _course(args))
-
-
-def cmd_report(args) -> int:
-    from jaxtutor.classroom import report
-
-    return report.command(args, _course(args))
-
-
-def cmd_serve(args) -> int:
-    from jaxtutor.platforms import serve
-
-    if (refused := _refusal("serve", args)) is not None:
-        return refused
-    return serve.command(args)
-
-
-def cmd_watch(args) -> int:
-    from jaxtutor.learner import watch
-
-    return watch.command(args, _course(args))
-
-
-def cmd_progress(args) -> int:
-    from jaxtutor.learner import standing
-
-    return standing.command(_course(args))
-
-
-def cmd_app(args) -> int:
-    from jaxtutor.learner.tui import run
-
-    return run(_course(args))
+from jaxtutor import __version__
+from jaxtutor.cli.commands import (
+    cmd_autograder,
+    cmd_check,
+    cmd_doctor,
+    cmd_export,
+    cmd_grade,
+    cmd_lint,
+    cmd_list,
+    cmd_new_lesson,
+    cmd_progress,
+    cmd_report,
+    cmd_serve,
+    cmd_show,
+    cmd_watch,
+)
 
 
 def _add_learner(sub) -> None:
@@ -308,15 +122,6 @@ def _add_classroom(sub) -> None:
     p.set_defaults(func=cmd_doctor)
 
 
-# -- grading platforms: `jaxtutor autograder gradescope` writes Gradescope's bundle -------
-
-
-def cmd_autograder(args) -> int:
-    from jaxtutor.platforms import autograder
-
-    return autograder.gradescope_command(args, _course(args))
-
-
 def _add_autograder(sub) -> None:
     from jaxtutor.platforms.gradescope import VISIBILITIES
 
@@ -383,11 +188,10 @@ def _add_shard_option(p) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import argparse
-
     parser = argparse.ArgumentParser(
         prog="jaxtutor", description="Learn JAX's function transformations by doing."
     )
+    parser.add_argument("--version", action="version", version=f"jaxtutor {__version__}")
     parser.add_argument(
         "--lessons",
         metavar="DIR",
@@ -415,7 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the lesson's explanation, to read beside `jaxtutor "
         "watch` and your own editor.",
     )
-    p.add_argument("lesson", metavar="LESSON", help="the lesson's id, as `jaxtutor list` shows")
+    p.add_argument(
+        "lesson", metavar="LESSON", help="the lesson's id or number, as `jaxtutor list` shows them"
+    )
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser(
@@ -467,23 +273,3 @@ def build_parser() -> argparse.ArgumentParser:
     _add_classroom(sub)
     _add_autograder(sub)
     return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    if not (sys.argv[1:] if argv is None else argv):  # plain `jaxtutor` opens the app at once:
-        return cmd_app(None)  # the parser and its imports would only delay the first frame
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse already printed the one-line reason
-        return USAGE_ERROR if exc.code else 0
-    if args.lessons and args.command != "new-lesson" and not Path(args.lessons).is_dir():
-        return _usage_error(f"--lessons {args.lessons}: no such folder of lessons")
-    if args.command is None:  # plain `jaxtutor` opens the app
-        return cmd_app(args)
-    from jaxtutor.render.outfile import OutError
-
-    try:
-        return args.func(args)
-    except OutError as exc:  # an --out that cannot be written safely
-        return _usage_error(str(exc))
