@@ -94,6 +94,8 @@ def test_every_submission_gets_its_own_right_row(graded):
         want = {"all": (total, total), "none": (0, total), "no tests": (0, 0)}[tests]
         assert (row["tests_passed"], row["tests_total"]) == want, (student, row)
         assert row["duration_s"] >= 0
+    # an endless loop is checked once: a second run would cost its whole limit again
+    assert rows["mallory"]["outcome"] == "timeout" and not rows["mallory"]["retried"]
     assert rows["ivan"]["file"] == "answer.py"
     assert rows["erin"]["file"] == "work.py"
     assert "no .py file" in rows["judy"]["message"]
@@ -331,3 +333,11 @@ def test_a_file_name_that_is_not_utf8_never_costs_the_class_its_table(tmp_path):
         assert done.returncode == 0, done.stderr
         written = out.read_text(encoding="utf-8")
         assert "alice" in written and "caf" in written, written
+
+
+def test_a_mistyped_folder_is_a_usage_error(tmp_path):
+    done = jaxtutor("grade", "argnums", tmp_path / "nodir")
+    assert done.returncode == 2 and "no such folder" in done.stderr and not done.stdout
+    # a student's missing file is that student's error row, as a CI workflow needs it
+    done = jaxtutor("grade", "argnums", tmp_path / "argnums.py", "--format", "csv")
+    assert done.returncode == 0 and "argnums,,error,not_checked" in done.stdout, done.stdout

@@ -24,7 +24,9 @@ from jaxtutor.render import outfile
 from jaxtutor.render.safe_text import inert
 from jaxtutor.verdict import Outcome, Verdict
 
-_RETRY = {Outcome.CRASHED, Outcome.TIMEOUT, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
+# run once more, alone, when another run (or a busy machine) may have caused the ending;
+# never a timeout: a submission that hangs would cost its whole time limit twice
+_RETRY = {Outcome.CRASHED, Outcome.MEMORY_LIMIT, Outcome.INTERNAL_ERROR}
 
 
 def row_for(sub: Submission, verdict: Verdict | None, retried: bool = False) -> Row:
@@ -63,9 +65,11 @@ def grade(
     seed: int = 0,
     on_done: Callable[[Row], None] | None = None,
     warm: bool = True,
+    on_retry: Callable[[Submission], None] | None = None,
 ) -> list[Row]:
-    """Check every submission; `on_done` is told of each row as it is ready (the retry
-    pass may later replace a row). Never raises for a submission's sake."""
+    """Check every submission; `on_done` is told of each row as it is ready, and
+    `on_retry` of each submission checked again alone (its new row then replaces the
+    first). Never raises for a submission's sake."""
     from jaxtutor.runner.host.pool import WarmPool
 
     jobs = max(1, jobs or os.cpu_count() or 1)
@@ -99,6 +103,7 @@ def grade(
             pool.close()
     # abnormal endings again, one at a time, with no other learner code running
     for i in sorted(i for i, v in verdicts.items() if v.outcome in _RETRY):
+        on_retry and on_retry(submissions[i])
         rows[i] = row_for(submissions[i], run(submissions[i], None), retried=True)
         on_done and on_done(rows[i])
     return sorted(rows.values(), key=lambda r: (r.student.casefold(), r.student))
@@ -154,7 +159,13 @@ def command(args, exercise: Exercise, pack: dict) -> int:
                 student = escape(inert(row.student, multiline=False))  # the bar reads markup
                 bar.update(task, description=f"grading {exercise.id}: {student}")
 
-            rows = grade(exercise, submissions, args.jobs, seed, on_done=done)
+            def again(sub: Submission) -> None:
+                student = escape(inert(sub.student, multiline=False))
+                bar.update(
+                    task, description=f"checking {student} again, alone (its run ended abnormally)"
+                )
+
+            rows = grade(exercise, submissions, args.jobs, seed, on_done=done, on_retry=again)
     else:
         rows = grade(exercise, submissions, args.jobs, seed)
     if args.format == "csv" and args.seed is None:  # a CSV row has no place for it

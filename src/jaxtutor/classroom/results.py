@@ -171,6 +171,8 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
     for r in rows:
         # errors without a misconception say why in a few words; csv/json carry it all
         note = r.message[:60] if r.status == "error" and not r.misconception else ""
+        if r.retried:  # its first run ended abnormally, so it was checked again alone
+            note = f"checked again alone. {note}".strip()
         table.add_row(
             cell(r.student),
             Text(r.status, style=_STYLE[r.status]),

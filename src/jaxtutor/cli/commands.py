@@ -156,6 +156,10 @@ def cmd_grade(args) -> int:
     course = _course(args)
     if (lesson := _lesson(course, args.exercise)) is None:
         return USAGE_ERROR
+    # a missing .py is a student's missing submission (an error row, as CI wants it); a
+    # missing folder is a mistyped command
+    if missing := [p for p in args.paths if not Path(p).exists() and Path(p).suffix != ".py"]:
+        return usage_error(f"no such folder: {', '.join(missing)}")
     if args.jobs is not None and args.jobs < 1:
         return usage_error("--jobs must be at least 1")
     if args.shard is not None and args.seed is None:  # shards must draw the same cases
