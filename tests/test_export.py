@@ -236,3 +236,40 @@ def test_export_without_a_name_says_which_name_it_used(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["name"] == getpass.getuser()
     assert "no --name given" in done.stderr and getpass.getuser() in done.stderr
+
+
+def test_the_class_report_reads_at_80_columns(tmp_path):
+    """One row per student with their whole name, parts as columns, and filters for a
+    lesson or a part; nothing cut to an ellipsis."""
+    names = ["Ada Lovelace-Byron", "Grace Brewster Hopper", "Bob"]
+    files = []
+    for name in names:
+        home = tmp_path / name.replace(" ", "_")
+        _learn(home, ada)
+        out = tmp_path / f"{name.replace(' ', '_')}.json"
+        assert jaxtutor_cli("export", "--name", name, "--out", out, home=home).returncode == 0
+        files.append(out)
+    env_width = {"COLUMNS": "80"}
+    for extra, words in (
+        ((), ["passed", "part 1", "part 3", "Foundations"]),
+        (("--lesson", "argnums"), ["state", "swapped_order"]),
+        (("--part", "Training loops"), ["Class progress: Training loops"]),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "jaxtutor", "report", *map(str, files), *extra],
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env_width, "JAXTUTOR_HOME": str(tmp_path / "teacher")},
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert max(len(line) for line in lines) <= 80
+        assert "…" not in done.stdout
+        flat = " ".join(done.stdout.split())
+        for name in names:
+            assert name in flat or name.replace(" ", " │ ") in flat, (name, done.stdout)
+        for word in words:
+            assert word in done.stdout, (word, done.stdout)
+    bad = jaxtutor_cli("report", *files, "--lesson", "nope")
+    assert bad.returncode == 2 and "no such lesson" in bad.stderr

@@ -14,6 +14,7 @@ from typing import Any
 from jaxtutor.classroom import shards
 from jaxtutor.classroom.intake import ExportError, read_export
 from jaxtutor.classroom.results import GRADE_KIND
+from jaxtutor.course.lessons import NO_PART
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
 from jaxtutor.render.safe_text import inert, inert_text
@@ -150,45 +151,81 @@ def report_csv(report: dict) -> str:
 _MARK = {"passed": ("✓", "green"), "in_progress": ("…", "yellow"), "not_started": ("·", "dim")}
 
 
-def report_table(report: dict):
-    """Rich renderable: students down, exercises across; ✓ passed, … started, · not yet;
-    `h2` two hints used, `s` solution shown."""
+def report_table(
+    report: dict, lessons: list, lesson_id: str | None = None, part: str | None = None
+):
+    """Rich renderable that reads at 80 columns: one row per student with full names and
+    totals, lessons grouped by part (one column each); or, with `lesson_id`, that
+    lesson's state per student. The wide grid (a column per lesson) is the CSV's."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     # every name, id and number here comes from a learner's export file: shown inert
-    table = Table(title="Class progress", title_justify="left")
-    table.add_column("student")
-    for ex_id in report["exercises"]:
-        table.add_column(inert_text(ex_id, multiline=False), justify="center")
+    chosen = [
+        x for x in lessons if x.id in report["exercises"] and (part is None or x.part == part)
+    ]
+    parts: dict[str, list[str]] = {}
+    for x in chosen:
+        parts.setdefault(x.part or NO_PART, []).append(x.id)
+    title = (
+        "Class progress" + (f": {part}" if part else "") + (f": {lesson_id}" if lesson_id else "")
+    )
+    table = Table(title=inert(title, multiline=False), title_justify="left")
+    table.add_column("student", overflow="fold")
+    if lesson_id is not None:
+        columns = ["state", "checks", "hints", "last mistake"]
+    else:  # parts by number: their names are in the legend below, whole
+        numbered = [f"part {n}" for n in range(1, len(parts) + 1)] if len(parts) > 1 else []
+        columns = ["passed", *numbered, "hints", "checks"]
+    for name in columns:
+        table.add_column(inert_text(name, multiline=False), justify="right", no_wrap=True)
     for s in report["students"]:
+        cells = s["exercises"]
         row = [inert_text(s["name"], multiline=False)]
-        for ex_id in report["exercises"]:
-            cell = s["exercises"].get(ex_id)
+        if lesson_id is not None:
+            cell = cells.get(lesson_id)
             if cell is None:
-                row.append(Text("-", style="dim"))
-                continue
-            mark, style = _MARK.get(cell["status"], ("?", "red"))
-            extra = (f" h{cell['hints_used']}" if cell["hints_used"] else "") + (
-                " s" if cell["solution_shown"] else ""
-            )
-            row.append(inert_text(mark + extra, style, multiline=False))
+                row += [Text("-", style="dim")] * 4
+            else:
+                mark, style = _MARK.get(cell["status"], ("?", "red"))
+                row += [
+                    Text(f"{mark} {cell['status'].replace('_', ' ')}", style=style),
+                    str(cell["attempts"]),
+                    str(cell["hints_used"]) + (" s" if cell["solution_shown"] else ""),
+                    inert_text(cell["last_misconception"] or "", "dim", multiline=False),
+                ]
+        else:
+            ids = [i for ids in parts.values() for i in ids]
+            passed = sum(cells.get(i, {}).get("status") == "passed" for i in ids)
+            row.append(f"{passed}/{len(ids)}")
+            for members in parts.values() if len(parts) > 1 else []:
+                row.append(
+                    f"{sum(cells.get(i, {}).get('status') == 'passed' for i in members)}/{len(members)}"
+                )
+            row.append(str(sum(cells.get(i, {}).get("hints_used", 0) for i in ids)))
+            row.append(str(sum(cells.get(i, {}).get("attempts", 0) for i in ids)))
         table.add_row(*row)
     lines = [
-        f"{len(report['students'])} students. ✓ passed, … started, · not started; "
-        "hN: N hints used, s: solution shown."
+        f"{len(report['students'])} students. The full grid, a column per lesson: --format csv."
     ]
+    if lesson_id is None and len(parts) > 1:
+        lines += [
+            f"part {n}: {name} ({len(ids)} lessons; the column counts those passed)"
+            for n, (name, ids) in enumerate(parts.items(), start=1)
+        ]
+    shown = {lesson_id} if lesson_id else {i for ids in parts.values() for i in ids}
     for t in report["totals"]:
-        lines.append(
-            f"  {t['exercise']}: {t['passed']} passed, {t['started']} started, "
-            f"{t['hints_used']} hints, {t['attempts']} checks"
-        )
-    if report["misconceptions"]:
+        if t["exercise"] in shown:
+            lines.append(
+                f"  {t['exercise']}: {t['passed']} passed, {t['started']} started, "
+                f"{t['hints_used']} hints, {t['attempts']} checks"
+            )
+    mistakes = [m for m in report["misconceptions"] if m["exercise"] in shown]
+    if mistakes:
         lines.append("Most common misconceptions (students, times):")
         lines += [
-            f"  {m['students']:3d} {m['times']:4d}  {m['exercise']}: {m['id']}"
-            for m in report["misconceptions"]
+            f"  {m['students']:3d} {m['times']:4d}  {m['exercise']}: {m['id']}" for m in mistakes
         ]
     if len(report["courses"]) > 1:
         lines.append(
@@ -271,14 +308,26 @@ def command(args, course) -> int:
             ),
             file=sys.stderr,
         )
+    if args.lesson is not None and course.find(args.lesson) is None:
+        print(
+            inert(f"jaxtutor: --lesson {args.lesson}: no such lesson in this course"),
+            file=sys.stderr,
+        )
+        return 2
+    parts = {lesson.part for lesson in course.lessons}
+    if args.part is not None and args.part not in parts:
+        known = ", ".join(sorted(p for p in parts if p))
+        print(inert(f"jaxtutor: --part {args.part}: the parts are {known}"), file=sys.stderr)
+        return 2
+    table = report_table(report, course.lessons, args.lesson, args.part)
     if args.format == "csv":
         outfile.emit(report_csv(report), args.out)
     elif args.format == "json":
         outfile.emit(json.dumps(report, indent=2) + "\n", args.out)
     elif args.out:
         buffer = io.StringIO()
-        Console(file=buffer, width=160, no_color=True).print(report_table(report))
+        Console(file=buffer, width=100, no_color=True).print(table)
         outfile.emit(buffer.getvalue(), args.out)
     else:
-        Console().print(report_table(report))
+        Console().print(table)
     return 1 if failed or report["conflicts"] else 0

@@ -92,6 +92,10 @@ def _add_classroom(sub) -> None:
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
     p.add_argument("--out", metavar="FILE", help="write here, not to stdout")
     p.add_argument(
+        "--lesson", metavar="ID", help="the table for one lesson: each student's state in it"
+    )
+    p.add_argument("--part", metavar="PART", help="the table for one part of the course")
+    p.add_argument(
         "--partial",
         action="store_true",
         help="merge the graded shards given even when some are missing (the report says which)",
@@ -189,7 +193,9 @@ def _add_shard_option(p) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="jaxtutor", description="Learn JAX's function transformations by doing."
+        prog="jaxtutor",
+        description="Learn JAX's function transformations by doing.",
+        allow_abbrev=False,  # `report --lesson` is not an abbreviation of `--lessons`
     )
     parser.add_argument("--version", action="version", version=f"jaxtutor {__version__}")
     parser.add_argument(
