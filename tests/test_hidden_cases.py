@@ -471,5 +471,8 @@ def test_check_reports_its_seed_and_the_seed_repeats_the_run(tmp_path):
     seed = str(first["seed"])
     again = json.loads(cli("check", "argnums", path, "--json", "--seed", seed).stdout)
     assert again["tests"] == first["tests"] and again["seed"] == first["seed"]
-    report = cli("check", "argnums", path, "--seed", seed).stdout
-    assert f"`jaxtutor check --seed {seed}` repeats these cases" in report
+    report = " ".join(cli("check", "argnums", path, "--seed", seed).stdout.split())
+    assert f"`jaxtutor check argnums {path} --seed {seed}` repeats these hidden cases" in report
+    syntax = tmp_path / "syntax.py"
+    syntax.write_text("def grad_w_and_x(:\n")
+    assert "--seed" not in cli("check", "argnums", syntax).stdout  # no hidden case ran

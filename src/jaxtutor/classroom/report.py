@@ -314,10 +314,10 @@ def command(args, course) -> int:
             file=sys.stderr,
         )
         return 2
-    parts = {lesson.part for lesson in course.lessons}
-    if args.part is not None and args.part not in parts:
-        known = ", ".join(sorted(p for p in parts if p))
-        print(inert(f"jaxtutor: --part {args.part}: the parts are {known}"), file=sys.stderr)
+    part_names = {lesson.part for lesson in course.lessons}
+    if args.part is not None and args.part not in part_names:
+        named = ", ".join(sorted(name for name in part_names if name))
+        print(inert(f"jaxtutor: --part {args.part}: the parts are {named}"), file=sys.stderr)
         return 2
     table = report_table(report, course.lessons, args.lesson, args.part)
     if args.format == "csv":

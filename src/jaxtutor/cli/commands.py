@@ -90,9 +90,9 @@ def cmd_check(args) -> int:
 
         print(check_xml(verdict, path.name), end="")
     else:
-        from jaxtutor.render.console import print_verdict
+        from jaxtutor.render.console import check_command, print_verdict
 
-        print_verdict(verdict)
+        print_verdict(verdict, again=check_command(args.exercise, args.file, args.lessons))
     return 0 if verdict.passed else 1
 
 

@@ -29,13 +29,14 @@ def watch(
     poll: bool = False,
     console: Console | None = None,
     stop: threading.Event | None = None,
+    lessons_dir: str | None = None,
 ) -> None:
     """Check `path` now and after every change, until `stop` is set or Ctrl+C; `lessons`
     is the course, for the lesson that comes next."""
     import watchfiles
 
     from jaxtutor.check import check_source, warm
-    from jaxtutor.render.console import print_verdict
+    from jaxtutor.render.console import check_command, print_verdict
     from jaxtutor.runner.host.pool import WarmPool
 
     console = console or Console()
@@ -69,7 +70,7 @@ def watch(
             verdict = check_source(lesson.exercise, source, filename=path.name, runners=pool)
             store.save_draft(lesson.id, source)
             store.record_verdict(verdict, source)
-            print_verdict(verdict, console)
+            print_verdict(verdict, console, check_command(lesson.id, str(path), lessons_dir))
             if verdict.passed and following:
                 console.print(f"Next: [bold]jaxtutor watch {following.id}[/]  ({following.title})")
             console.print(f"[dim]Waiting for you to save {_shown(path.name)} (Ctrl+C stops).[/]")
@@ -131,7 +132,7 @@ def command(args, course, lesson: Lesson) -> int:
         print(f"jaxtutor: no such folder: {path.parent}", file=sys.stderr)
         return 2
     try:
-        watch(lesson, path, lessons, poll=args.poll)
+        watch(lesson, path, lessons, poll=args.poll, lessons_dir=args.lessons)
     except KeyboardInterrupt:
         pass
     return 0

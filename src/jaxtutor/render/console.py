@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -30,7 +32,9 @@ def step_table(verdict: Verdict) -> Table | None:
     return table
 
 
-def render(verdict: Verdict) -> Group:
+def render(verdict: Verdict, again: list[str] | None = None) -> Group:
+    """The verdict for a terminal. `again`: the command that checked it, which the seed
+    makes repeat the same hidden cases."""
     parts = [
         Text(
             f"{_MARK[verdict.status]} {verdict.exercise}: {verdict.outcome.title}",
@@ -65,15 +69,28 @@ def render(verdict: Verdict) -> Group:
         )
     if verdict.hint:
         parts.append(Text(f"Hint: {inert(verdict.hint)}", style="cyan"))
-    # the hidden cases change every run: say how to get this run's again
-    repeat = (
-        f"; `jaxtutor check --seed {verdict.seed}` repeats these cases"
-        if verdict.seed is not None and verdict.status != "pass"
-        else ""
-    )
+    # the hidden cases change every run: say how to get this run's again, when one ran
+    hidden = any(test.name.startswith("hidden case") for test in verdict.tests)
+    repeat = ""
+    if verdict.seed is not None and verdict.status != "pass" and hidden:
+        command = shlex.join(
+            [
+                *(again or ["jaxtutor", "check", verdict.exercise, "FILE"]),
+                "--seed",
+                str(verdict.seed),
+            ]
+        )
+        repeat = f"; `{command}` repeats these hidden cases"
     parts.append(Text(f"({verdict.duration_s:.2f} s{repeat})", style="dim"))
     return Group(*parts)
 
 
-def print_verdict(verdict: Verdict, console: Console | None = None) -> None:
-    (console or Console()).print(render(verdict))
+def print_verdict(
+    verdict: Verdict, console: Console | None = None, again: list[str] | None = None
+) -> None:
+    (console or Console()).print(render(verdict, again))
+
+
+def check_command(exercise: str, file: str, lessons: str | None = None) -> list[str]:
+    """`jaxtutor check` of this exercise and file, with the lesson pack it needs."""
+    return ["jaxtutor", *(["--lessons", lessons] if lessons else []), "check", exercise, file]
