@@ -394,3 +394,36 @@ def test_a_submission_that_links_out_is_refused_and_what_it_points_at_never_show
     shown = json.dumps(results)
     assert results["score"] == 0
     assert "sk-live" not in shown and "symbolic link" in shown
+
+
+def test_without_the_jail_a_learner_cannot_write_its_own_score(bundle, tmp_path):
+    """Unjailed and sharing the runner's user (as inside `unshare --map-root-user`), a
+    wrong submission writes a perfect results.json and kills the runner before it writes
+    its own. run_autograder keeps only a results.json carrying its run's MAC: the forged
+    one is replaced by one that says the submission was not graded."""
+    results_dir = tmp_path / "autograder" / "results"
+    forge = (
+        "import json, os, signal\n"
+        f"perfect = {{'score': 19.0, 'tests': [], 'extra_data': {{'jailed': True}}}}\n"
+        f"open({str(results_dir / 'results.json')!r}, 'w').write(json.dumps(perfect))\n"
+        "for pid in filter(str.isdigit, os.listdir('/proc')):\n"
+        "    try:\n"
+        "        if b'jaxtutor.platforms.gradescope' in open(f'/proc/{pid}/cmdline', 'rb').read():\n"
+        "            os.kill(int(pid), signal.SIGKILL)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "def grad_w_and_x(scale, w, x, y):\n"
+        "    return w, x\n"
+    )
+    results, done = run_autograder(bundle, tmp_path, {"argnums.py": forge}, forbid_namespaces=True)
+    assert results["score"] == 0 and not results["tests"]
+    assert "not written by the autograder" in results["output"]
+    assert done.returncode != 0
+
+
+def test_results_carry_the_runs_mac(bundle, tmp_path):
+    results, done = run_autograder(
+        bundle, tmp_path, {"argnums.py": ROOT / "submissions" / "argnums" / "alice.py"}
+    )
+    assert done.returncode == 0, done.stderr
+    assert len(results["extra_data"]["mac"]) == 64

@@ -58,7 +58,12 @@ RUN_AUTOGRADER = """#!/usr/bin/env bash
 # folders move with JAXTUTOR_GRADESCOPE_SOURCE, _SUBMISSION and _RESULTS (for tests).
 set -uo pipefail
 source_dir="${JAXTUTOR_GRADESCOPE_SOURCE:-/autograder/source}"
-exec "${JAXTUTOR_PYTHON:-python3}" -m jaxtutor.platforms.gradescope "$source_dir/jaxtutor-autograder.json"
+python="${JAXTUTOR_PYTHON:-python3}"
+# a key for this run: results.json is kept only if it carries a MAC made with it
+JAXTUTOR_RESULTS_KEY="$("$python" -c 'import secrets; print(secrets.token_hex(32))')"
+export JAXTUTOR_RESULTS_KEY
+"$python" -m jaxtutor.platforms.gradescope "$source_dir/jaxtutor-autograder.json"
+exec "$python" -m jaxtutor.platforms.gradescope --verify
 """
 
 

@@ -15,6 +15,9 @@ would, inside the container Gradescope gives each submission; the results say so
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -22,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+from jaxtutor.render import outfile
 from jaxtutor.render.plain import explanation
 from jaxtutor.verdict import Verdict
 
@@ -156,12 +160,62 @@ def read_config(path: Path) -> dict:
     return config
 
 
+# run_autograder makes a key for each run; results.json carries a MAC with it, and
+# run_autograder verifies it last: a results.json the learner's process wrote (it may share
+# the runner's user where the kernel forbids the jail) or one the runner never finished
+# (its process killed) is replaced, never handed to Gradescope
+RESULTS_KEY = "JAXTUTOR_RESULTS_KEY"
+UNVERIFIED = (
+    "These results were not written by the autograder (or not finished by it), so they "
+    "were discarded: your submission was not graded. Tell your teacher."
+)
+
+
+def _mac(results: dict, key: str) -> str:
+    """The MAC of everything but itself (in extra_data: Gradescope keeps that field as
+    it is)."""
+    extra = results.get("extra_data")
+    extra = {k: v for k, v in extra.items() if k != "mac"} if isinstance(extra, dict) else extra
+    body = {**results, "extra_data": extra}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hmac.new(key.encode(), text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def verify(path: Path, key: str) -> bool:
+    """Whether `path` is a results.json this run's autograder wrote, unchanged."""
+    try:
+        results = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    if not isinstance(results, dict) or not isinstance(results.get("extra_data"), dict):
+        return False
+    return hmac.compare_digest(str(results["extra_data"].get("mac", "")), _mac(results, key))
+
+
+def _verify_command(results_path: Path) -> int:
+    """`--verify`: keep results.json only if this run's autograder wrote it; else
+    replace it (never through a link) with a result that says why there is no grade."""
+    key = os.environ.get(RESULTS_KEY, "")
+    if key and verify(results_path, key):
+        return 0
+    refused = {"score": 0.0, "output": UNVERIFIED, "visibility": "visible", "tests": []}
+    with contextlib.suppress(OSError):
+        results_path.unlink()
+    outfile.write_text(results_path, json.dumps(refused, indent=2) + "\n")
+    print(UNVERIFIED, file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m jaxtutor.platforms.gradescope CONFIG`: grade the submission folder, write
-    results.json (even when jaxtutor itself fails: then it says so, with no score)."""
+    results.json (even when jaxtutor itself fails: then it says so, with no score).
+    `--verify`: see _verify_command."""
     from jaxtutor.course.active import active_course
 
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--verify"]:
+        return _verify_command(folder("results") / "results.json")
+    key = os.environ.pop(RESULTS_KEY, "")  # no process of ours needs it after this
     config_path = Path(argv[0]) if argv else Path("/autograder/source") / CONFIG_NAME
     results_dir = folder("results")
     results_dir.mkdir(parents=True, exist_ok=True)
@@ -180,9 +234,13 @@ def main(argv: list[str] | None = None) -> int:
         code = 1
     else:
         code = 0
-    (results_dir / "results.json").write_text(
-        json.dumps(results, indent=2) + "\n", encoding="utf-8"
-    )
+    if key:
+        results.setdefault("extra_data", {})
+        results["extra_data"]["mac"] = _mac(results, key)
+    target = results_dir / "results.json"
+    with contextlib.suppress(OSError):  # a file planted there is replaced, never written through
+        target.unlink()
+    outfile.write_text(target, json.dumps(results, indent=2) + "\n")
     print(results["output"])  # Gradescope keeps stdout for the teacher
     return code
 

@@ -1,10 +1,12 @@
 """The processes of one run, found through /proc, measured and killed from the trusted side.
 
 A run's processes are the child (by pid: it is also their group's and session's id),
-everything in its process group or session, every descendant (the child is a subreaper,
-so even a double-forked, setsid'd grandchild stays below it while it lives), every
-process seen in the run before (pid and start time, so a reused pid is never hit), and,
-at the end, strays that still carry the run's mark in their environment.
+everything in its process group or session, every descendant (the run's root is a
+subreaper, so even a double-forked, setsid'd grandchild stays below it while it lives,
+and clone(CLONE_PARENT) is refused by the learner's seccomp filter), every process seen
+in the run before (pid and start time, so a reused pid is never hit), and, at the end,
+strays that still carry the run's mark in their environment or, where the tutor runs as
+root, the run's own user, which no process of the run can drop.
 
 A jailed run needs none of that: its learner's process is PID 1 of a PID namespace of
 its own, which nothing leaves, and when that process dies the kernel kills every other
@@ -17,7 +19,7 @@ import os
 import signal
 from typing import NamedTuple
 
-from jaxtutor.runner.wire import RUN_MARK
+from jaxtutor.runner.wire import RUN_MARK, run_uid
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -97,14 +99,28 @@ def marked(mark: str, variable: str = RUN_MARK) -> set[int]:
     return found - {os.getpid(), 1}
 
 
+def owned_by(uid: int) -> set[int]:
+    """Processes whose real user is `uid` (a run's own user: see wire.run_uid)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
+                found.add(int(entry))
+        except OSError:
+            continue
+    return found - {os.getpid(), 1}
+
+
 def sweep(root: int, mark: str, seen: dict[int, int]) -> set[int]:
     """Stop every process of the run, rescanning until no new one appears (a stopped
     process cannot fork, so even a fork loop is caught), then kill them all. Returns
     the pids killed."""
     stopped: set[int] = set()
+    own_user = os.geteuid() == 0  # the learner ran as a user of its own (jail._become)
     for _ in range(200):
         procs = table()
-        new = (members(procs, root, seen) | (marked(mark) & procs.keys())) - stopped
+        strays = marked(mark) | (owned_by(run_uid(mark)) if own_user else set())
+        new = (members(procs, root, seen) | (strays & procs.keys())) - stopped
         new = {pid for pid in new if not procs[pid].zombie}
         if not new:
             break

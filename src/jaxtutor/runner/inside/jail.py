@@ -43,6 +43,7 @@ from jaxtutor.runner.inside.syscalls import (
     CLONE_NEWPID,
     CLONE_NEWUSER,
     CLONE_NEWUTS,
+    CLONE_PARENT,
     NAMESPACES,
     PR_CAP_AMBIENT,
     PR_CAP_AMBIENT_CLEAR_ALL,
@@ -54,7 +55,7 @@ from jaxtutor.runner.inside.syscalls import (
     libc,
     prctl,
 )
-from jaxtutor.runner.wire import RUN_MARK
+from jaxtutor.runner.wire import RUN_MARK, run_uid
 
 
 def _import_pyseccomp():
@@ -142,20 +143,22 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
         # asked for (the machine allowed it a moment ago) but refused now, say for want
         # of namespaces: never run unjailed where the tutor counts on the jail
         os._exit(72)  # the trusted side sees a child that failed to start
+    if not isolated:  # the root, not the learner, keeps what the learner starts below it
+        prctl(PR_SET_CHILD_SUBREAPER, 1)
     learner = os.fork()
     if learner:
-        _root(learner, lifeline, keep)
+        _root(learner, lifeline, keep, sweep=not isolated)
     os.close(lifeline)
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # the root's end is the run's end
     status = {"namespaces": isolated, "filesystem": False}
     if isolated:
         root_fs.build_root(spec.get("submission"))
         status["filesystem"] = True
-    else:
-        prctl(PR_SET_CHILD_SUBREAPER, 1)  # keep what the learner starts below us
-        if spec.get("cwd"):
-            os.chdir(spec["cwd"])
+    elif spec.get("cwd"):
+        os.chdir(spec["cwd"])
     _limit(int(spec.get("cpu_s", 120)), int(spec.get("file_bytes", 16 << 20)))
+    if not isolated and os.geteuid() == 0:  # jailed, the namespaces keep it apart already
+        status["own_user"] = _become(run_uid(spec.get("mark", "")), spec.get("cwd"))
     folder = spec.get("submission")
     _environment(
         spec.get("mark", ""),
@@ -185,9 +188,10 @@ def _unshare() -> bool:
     return True
 
 
-def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
+def _root(learner: int, lifeline: int, keep: tuple[int, ...], sweep: bool) -> None:
     """Wait for the learner's process and end the same way; kill it when the lifeline
-    closes (the tutor is gone)."""
+    closes (the tutor is gone). Unjailed (`sweep`), the root is the run's subreaper, and
+    kills what the learner left below it before it ends."""
     prctl(PR_SET_DUMPABLE, 0)  # nothing of the learner's may read or write our memory
     for fd in keep:
         os.close(fd)
@@ -207,7 +211,11 @@ def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
         if lifeline in ready:
             os.kill(learner, signal.SIGKILL)  # PID 1 of its namespace: everything goes with it
             os.waitpid(learner, 0)
+            if sweep:
+                _kill_adopted()
             os._exit(75)
+    if sweep:
+        _kill_adopted()
     code = os.waitstatus_to_exitcode(status)
     if code < 0:
         if -code != signal.SIGKILL:
@@ -217,7 +225,65 @@ def _root(learner: int, lifeline: int, keep: tuple[int, ...]) -> None:
     os._exit(code & 0xFF)
 
 
+def _kill_adopted() -> None:
+    """Kill every process the kernel handed to us, the subreaper, until none is left: a
+    killed parent's children come to us next. A double-forked, setsid'd stray is one."""
+    me = os.getpid()
+    for _ in range(100):
+        ours = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    if entry.isdigit() and int(f.read().rsplit(b")", 1)[1].split()[1]) == me:
+                        ours.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+        if not ours:
+            return
+        for pid in ours:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        while True:  # reap them, so their children come to us
+            try:
+                if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                    break
+            except ChildProcessError:
+                break
+
+
 # -- the learner's side: limits, environment, privileges -------------------------------
+
+
+def _mapped(uid: int) -> bool:
+    """Whether `uid` exists in this user namespace (inside `unshare --map-root-user`, say,
+    only root does)."""
+    for name in ("uid_map", "gid_map"):
+        with open(f"/proc/self/{name}") as f:
+            ranges = [tuple(map(int, line.split())) for line in f if line.strip()]
+        if not any(inside <= uid < inside + count for inside, _outside, count in ranges):
+            return False
+    return True
+
+
+def _become(uid: int, workdir: str | None) -> bool:
+    """Run as `uid`, a user of this run alone, with no groups: the learner can then
+    neither signal the tutor nor write its files (the results Gradescope reads, say),
+    and can start at most a few hundred processes. Only root can do this, and only
+    where the user exists; False where it cannot."""
+    if not _mapped(uid):
+        return False
+    try:
+        if workdir:
+            os.chown(workdir, uid, uid)
+        resource.setrlimit(resource.RLIMIT_NPROC, (512, 512))  # counted per user
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+        return True
+    except OSError:
+        os._exit(72)  # half a change of user: never run the learner so
 
 
 def _limit(cpu_s: int, file_bytes: int) -> None:
@@ -280,6 +346,7 @@ def _seccomp() -> bool:
             except (RuntimeError, ValueError, OSError):
                 continue  # not a call on this machine
         for flag in (
+            CLONE_PARENT,
             CLONE_NEWUSER,
             CLONE_NEWNS,
             CLONE_NEWPID,
