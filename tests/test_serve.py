@@ -140,6 +140,7 @@ def test_loopback_is_the_default_and_wider_binds_are_spelled_out(tmp_path):
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.20")
     text = exposure_warning("0.0.0.0", 8000, tmp_path)
     assert "every network interface" in text and "run Python code" in text
+    assert "no other isolation" not in text and "jail" in text  # the real protections, said
     assert str(tmp_path / "sessions") in text
     done = subprocess.run(
         [sys.executable, "-m", "jaxtutor", "serve", "--help"],

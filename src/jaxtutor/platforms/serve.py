@@ -35,13 +35,25 @@ def exposure_warning(host: str, port: int, root: Path) -> str:
     return (
         f"WARNING: jaxtutor serve listens on {where}, port {port}.\n"
         f"Anyone who can reach that address can open the tutor and run Python code on "
-        f"this machine, as user {_user()}, in the tutor's limited child processes "
-        f"(time and memory limits, no other isolation).\n"
+        f"this machine. It runs in the tutor's jail ({_protections()}), and each "
+        f"visitor's app runs as user {_user()}: a flaw in the kernel's jail would give a "
+        f"visitor that user's files, and every visitor shares this machine's CPU and memory "
+        f"(each run is limited in time and memory, the number of visitors is not).\n"
         f"There is no login: each browser tab gets a new, empty progress folder under "
         f"{root / 'sessions'}.\n"
         f"Serve only on a network you trust (a lab's own network), or keep the default "
         f"--host 127.0.0.1."
     )
+
+
+def _protections() -> str:
+    """The jail's layers that hold here, in a few words (`jaxtutor doctor` has them all)."""
+    from jaxtutor.runner.host.launch import protections
+
+    held = protections()
+    if not held.get("namespaces"):
+        return "NO namespaces on this machine: only limits, no_new_privs and seccomp"
+    return "own namespaces, a read-only root file system, no capabilities, a seccomp filter"
 
 
 def _user() -> str:
