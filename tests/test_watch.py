@@ -120,3 +120,24 @@ def test_watch_never_follows_a_link_either_way(tmp_path):
     assert not (tmp_path / "created_through_the_link.py").exists()
     with Store() as store:
         assert store.load_draft("argnums") is None
+
+
+def test_watch_refuses_a_file_larger_than_grade_reads(tmp_path):
+    """A 2 MiB "solution" grew the progress store by its size on every save."""
+    big = tmp_path / "argnums.py"
+    big.write_text("#" * (2 * 1024 * 1024))
+    log = tmp_path / "watch.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(big), "--poll"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, COLUMNS="200"),
+        )
+    try:
+        wait_for(log, "larger than", proc)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    with Store() as store:
+        assert store.load_draft("argnums") is None
