@@ -91,7 +91,7 @@ def check_source(
             Learner(child, judge, runners.clean, runners.trusted, source),
         )
     except RunEnded as ended:
-        message, hint = _ended_message(ended, exercise, child)
+        message, hint = _ended_message(ended, child)
         verdict = Verdict(exercise.id, _ended_outcome(ended), message, hint=hint)
     except Exception:  # a bug of ours: say so, and never blame the learner
         verdict = Verdict(
@@ -298,6 +298,11 @@ _LESSON_PHASE = {
     "compile": "XLA compiled the lesson's exported program",
     "run": "the lesson's exported program ran on the tests",
 }
+_MEMORY = " (the memory limit of the exercise's runs)"
+_BIG_PROGRAM = (
+    "See how large your function's program is: `jax.jit(f).lower(*args).as_text()` on "
+    "the lesson's example prints it."
+)
 _SLOW_EXPORT = (
     "Time `jax.export.export(jax.jit(f))(*args)` yourself on the lesson's example: it "
     "should take well under a second. What makes it slow is what the message names."
@@ -326,7 +331,7 @@ def _ended_outcome(ended: RunEnded) -> Outcome:
     return _ENDED[ended.kind]
 
 
-def _ended_message(ended: RunEnded, exercise: Exercise, learner: Child | None = None) -> tuple:
+def _ended_message(ended: RunEnded, learner: Child | None = None) -> tuple:
     """The verdict's message and hint ("": the outcome's own) for a run that ended.
     `learner`: the learner's child, whose measure of the last trace it exported
     (operations, constants) is evidence about the program a judge was compiling."""
@@ -351,12 +356,16 @@ def _ended_message(ended: RunEnded, exercise: Exercise, learner: Child | None = 
         return _timeout_message(ended, measured)
     if ended.role == "judge":
         if ended.kind == "memory":
-            cause = (
-                _many_ops(measured.get("ops"))
-                if phase == "compile"
-                else " Look for an array far larger than the exercise needs."
+            if phase == "compile":
+                return (
+                    f"{_JUDGE} {ended.detail}{_MEMORY}{while_}.{_many_ops(measured.get('ops'))}",
+                    _BIG_PROGRAM,
+                )
+            return (
+                f"{_JUDGE} {ended.detail}{_MEMORY}{while_}. Look for an array far larger "
+                "than the exercise needs.",
+                "",
             )
-            return f"{_JUDGE} {ended.detail}{while_}.{cause}", ""
         return (  # crashed, or its runner failed: the tutor's own process
             f"{_JUDGE} {_how(ended)}{while_}. This is the tutor's failure, not your "
             "code's. Please report it.",
@@ -365,12 +374,13 @@ def _ended_message(ended: RunEnded, exercise: Exercise, learner: Child | None = 
     if ended.kind == "memory":
         if phase == "lower":
             return (
-                f"Your program's process {ended.detail}{while_}.{_many_ops(measured.get('ops'))}",
-                "",
+                f"Your program's process {ended.detail}{_MEMORY}{while_}."
+                + _many_ops(measured.get("ops")),
+                _BIG_PROGRAM,
             )
         return (
-            f"Your code {ended.detail} and was stopped{while_}. Look for an array far "
-            "larger than the exercise needs.",
+            f"Your code {ended.detail}{_MEMORY} and was stopped{while_}. Look for an array "
+            "far larger than the exercise needs.",
             "",
         )
     if ended.kind == "runner":
@@ -382,7 +392,7 @@ def _ended_message(ended: RunEnded, exercise: Exercise, learner: Child | None = 
             "",
         )
     detail = ended.detail[:1].upper() + ended.detail[1:]
-    return f"{detail}{while_}.{_crash_cause(ended)}", ""
+    return f"{detail}{while_}.{_crash_cause(ended)}", _crash_hint(ended)
 
 
 def _how(ended: RunEnded) -> str:
@@ -414,6 +424,18 @@ def _crash_cause(ended: RunEnded) -> str:
     code = ended.measured.get("exit_code")
     if code is not None and code != wire.EXIT_PIPES_LOST:
         return " Code in the process ended it before it answered (os._exit, say)."
+    return ""
+
+
+def _crash_hint(ended: RunEnded) -> str:
+    """What to do about the learner's crash, by what its end shows ("": the outcome's)."""
+    if ended.measured.get("signal") == signal.SIGSEGV:
+        return "Remove code that touches raw memory (ctypes), and look for very deep recursion."
+    code = ended.measured.get("exit_code")
+    if code == wire.EXIT_PIPES_LOST or "did not ask for" in ended.detail:
+        return "Leave alone the file descriptors your code did not open: the tutor uses them."
+    if code is not None:
+        return "Remove calls that end the program (os._exit, say): return a value instead."
     return ""
 
 
@@ -489,7 +511,13 @@ def _timeout_message(ended: RunEnded, measured: dict) -> tuple:
         if phase == "trace"
         else " Look for a loop that never ends, or work far larger than the exercise needs."
     )
-    return f"Your code {over}{while_}, and was stopped.{cause}", ""
+    hint = (
+        "The time ran out in your file's top-level code, before any test called your "
+        "function: look there first."
+        if phase == "load"
+        else ""
+    )
+    return f"Your code {over}{while_}, and was stopped.{cause}", hint
 
 
 def _limit_message(ended: RunEnded) -> tuple:
