@@ -17,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from jaxtutor.check import _ended_outcome
 from jaxtutor.course.lessons import builtin_dir
 from jaxtutor.runner.host import procs
 from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import isolated, protections
+from jaxtutor.verdict import Outcome
 
 pytestmark = pytest.mark.skipif(
     not isolated(),
@@ -258,7 +260,10 @@ def test_the_jail_reports_every_layer():
     }
 
 
-def test_a_child_that_claims_an_internal_error_has_crashed(new_child):
+def test_a_child_that_claims_an_internal_error_is_never_the_tutors_internal_error(new_child):
+    """Code in the learner's process can break (or fake) its runner: that is the
+    runner's failure there ("the tutor could not check this"), never "jaxtutor failed",
+    and the learner's text is not repeated."""
     source = (
         "import sys\n"
         "for name in ('__main__', 'jaxtutor.runner.inside.learner_process'):\n"
@@ -271,4 +276,5 @@ def test_a_child_that_claims_an_internal_error_has_crashed(new_child):
         child.load(source, "attack.py", "f")
         with pytest.raises(RunEnded) as ended:
             child.call_many([()])
-    assert ended.value.kind == "crashed" and "ZeroDivision" not in ended.value.detail
+    assert ended.value.kind == "runner" and "ZeroDivision" not in ended.value.detail
+    assert _ended_outcome(ended.value) is Outcome.CANNOT_CHECK

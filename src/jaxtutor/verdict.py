@@ -32,6 +32,10 @@ class Outcome(Enum):
     TIMEOUT = ("error", "Time limit exceeded")
     MEMORY_LIMIT = ("error", "Memory limit exceeded")
     CRASHED = ("error", "Your program's process crashed")
+    # what the tutor cannot check, or its runner failed at, in the learner's own process
+    # (a program over its size limit, a host callback): neither the learner's crash nor
+    # the tutor's internal error, which only the trusted side's own failures are
+    CANNOT_CHECK = ("error", "The tutor could not check this")
     INTERNAL_ERROR = ("error", "Internal error in jaxtutor (not your fault)")
 
     @property

@@ -6,13 +6,14 @@ clean child that never loaded any file.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
-from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.sandbox import Child
 
@@ -94,6 +95,8 @@ def start_programs(
     members = list(groups.values())
     stack = contextlib.ExitStack()
     judge = clean if clean is not None else stack.enter_context(Child(child.limits))
+    if clean is None:  # it judges the programs of whoever `child` runs
+        judge.role = "judge" if child.role == "learner" else child.role
     meanwhile = stack.enter_context(ThreadPoolExecutor(max_workers=1))
     pending = Exported(child, calls, members, stack)
     try:
@@ -159,6 +162,9 @@ class Exported:
             if self.raised is not None:
                 raise self.raised
             found = [future.result()[0] for future in self.checking]
+        for facts in found:
+            if (beyond := beyond_limits(facts, self._child.role)) is not None:
+                raise beyond
         if any(e["prints"] for e in self.exported):
             self._child.call_many(self._calls)  # so its jax.debug.print output shows, as it ran
         result = Programs([None] * len(self._calls), [{}] * len(self._calls))
@@ -170,6 +176,22 @@ class Exported:
                 result.facts[i] = facts
         self._result = result
         return result
+
+
+_TOO_LARGE = re.compile(r"program too large \((\d+) bytes\)")
+
+
+def beyond_limits(facts: dict, role: str) -> RunEnded | None:
+    """A judge's refusal of a program over the tutor's size limit: about the tutor's
+    limit, not the program's code. (The learner's process measures its programs and
+    sends none that large, saying so instead: a RunEnded "limit". One that does was
+    sent by code that answers the tutor's requests itself.)"""
+    size = _TOO_LARGE.fullmatch(str(facts.get("refused") or ""))
+    if facts.get("ok") is True or size is None:
+        return None
+    measured = {"limit": "program", "bytes": int(size.group(1))}
+    judge = "judge" if role == "learner" else role
+    return RunEnded("limit", size.group(0), judge, "check", measured)
 
 
 @dataclass

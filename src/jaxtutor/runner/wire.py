@@ -32,6 +32,10 @@ def run_uid(mark: str) -> int:
 
 
 MAX_FRAME = 64 * 1024 * 1024  # a larger frame is a broken or hostile child
+# the largest program (jax.export's serialized StableHLO) the tutor checks; a tutorial's
+# are a few KiB. The learner's process measures its own and sends none larger: it says
+# how large it was instead (a "limit" reply, below)
+MAX_PROGRAM = 8 * 1024 * 1024
 MAX_DEPTH = 64  # pytrees nested deeper than this are refused (and json's recursion with them)
 _HEADER = struct.Struct(">I")
 HEADER_SIZE = _HEADER.size
@@ -289,4 +293,58 @@ def clean_error(info) -> dict:
     if "found" in info:
         found = info["found"] if isinstance(info["found"], list) else []
         clean["found"] = [_text(name, 200) for name in found[:50] if isinstance(name, str)]
+    return clean
+
+
+# -- how a request is going, and why a child could not answer it -----------------------
+
+# The exit codes of a learner's process when the tutor's runner in it fails outside any
+# request's handler (runner/inside/learner_process.py): its pipes to the tutor were
+# closed or broken inside the process (only code in it can close them), or the runner
+# raised. Code in that process can exit with either: they decide words, never a pass.
+EXIT_PIPES_LOST = 74
+EXIT_RUNNER_FAILED = 70
+
+# What a child is doing, by request: its op until it says more (a "progress" frame with
+# the request's id, sent while the request runs). export: `trace` (JAX runs the
+# function's Python once, with traced values), then `lower` (the trace, done, turned into
+# the program); verify: `check` (the program read and screened), `compile` (XLA compiles
+# it), `run` (it runs on the cases).
+PHASES = {"load": ("load",), "call": ("call",), "export": ("trace", "lower")}
+PHASES["verify"] = ("check", "compile", "run")
+_NUMBERS = ("ops", "bytes", "constant_bytes")  # what a progress frame may measure
+_LIMITS = ("program", "reply", "callback")
+CALLBACKS = ("pure_callback", "io_callback")  # host callbacks a trace may hold
+_SHAPE = re.compile(r"[a-z0-9]{1,12}\[[0-9,]{0,80}\]")
+
+
+def _count(value) -> int | None:
+    return value if type(value) is int and 0 <= value < 1 << 53 else None
+
+
+def clean_progress(op: str, frame: dict) -> tuple[str, dict] | None:
+    """A progress frame's phase and numbers, if it is one the runner sends during `op`."""
+    phase = frame.get("progress")
+    if not isinstance(phase, str) or phase not in PHASES.get(op, ()):
+        return None
+    return phase, {k: n for k in _NUMBERS if (n := _count(frame.get(k))) is not None}
+
+
+def clean_limit(reply: dict) -> dict | None:
+    """A "limit" reply (the child could not send what it was asked for: see errors.py's
+    RunEnded), every field checked; None if the reply is not one."""
+    if reply.get("ok") is not False or reply.get("kind") != "limit":
+        return None
+    limit = reply.get("limit")
+    if limit not in _LIMITS:
+        return None
+    clean: dict = {"limit": limit}
+    for key in ("bytes", "ops", "constant_bytes", "largest_bytes"):
+        if (n := _count(reply.get(key))) is not None:
+            clean[key] = n
+    shape = reply.get("largest")
+    if isinstance(shape, str) and _SHAPE.fullmatch(shape):
+        clean["largest"] = shape
+    if reply.get("primitive") in CALLBACKS:
+        clean["primitive"] = reply["primitive"]
     return clean

@@ -178,6 +178,9 @@ def run_program(
         else:
             child = stack.enter_context(spawn(limits))
             clean = stack.enter_context(spawn(limits)) if programs else None  # starts meanwhile
+            for trusted in (child, clean):
+                if trusted is not None:
+                    trusted.role = "lesson"
         loaded = child.load(source, filename, function)
         if loaded.get("ok") is not True:
             what = loaded.get("message") or f"no function named `{function}`"

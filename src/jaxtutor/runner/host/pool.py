@@ -259,6 +259,7 @@ class TrustedChild:
             setattr(self, name, None)
         if current is None:
             current = self.spawn(limits)
+            current.role = "lesson"  # its runs are the lesson's: their failures are ours
             with self._guard:
                 closed = self._closed
                 if not closed:

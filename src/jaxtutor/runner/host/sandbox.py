@@ -47,6 +47,11 @@ _FORGED = (
     "(did your code write to a file descriptor it did not open?)"
 )
 _GARBLED = "the answer from your program's process was garbled"
+_LIMITS = {  # a "limit" reply's detail, by what it was (see wire.clean_limit)
+    "program": "the exported program is over the tutor's size limit",
+    "reply": "the answer is over the tutor's size limit for one reply",
+    "callback": "the function calls back into Python from inside its program",
+}
 
 
 class Child:
@@ -120,6 +125,17 @@ class Child:
         self._cancelled = False
         self.killed_for: str | None = None
         self.notes: list[str] = []  # the child's notes on call replies, latest last
+        # whose process this is (see errors.RunEnded): the learner's unless its taker
+        # says otherwise; a run that ends is reported as this role's
+        self.role = "learner"
+        # what it is doing (wire.PHASES), and what it measured on the way: a run that
+        # ends is reported by the phase it was in
+        self.phase = "start"
+        self.measured: dict[str, int] = {}
+        self._op = "start"
+        # what it measured of the last trace it exported (operations, constants), kept
+        # past later requests: evidence about that program in a judge
+        self.traced: dict[str, int] = {}
 
     # -- the conversation ------------------------------------------------------------
 
@@ -152,7 +168,7 @@ class Child:
     def _using_pipes(self):
         with self._fd_lock:
             if self._closed:
-                raise RunEnded("internal", "the check was stopped before it finished")
+                raise self._ended("internal", "the check was stopped before it finished")
             self._user = threading.get_ident()
         try:
             yield
@@ -188,12 +204,12 @@ class Child:
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
             self.kill()
-            raise RunEnded("crashed", _GARBLED)
+            raise self._ended("crashed", _GARBLED)
         checked = []
         for result in results:
             if not isinstance(result, dict):
                 self.kill()
-                raise RunEnded("crashed", _GARBLED)
+                raise self._ended("crashed", _GARBLED)
             if result.get("ok") is True:
                 checked.append({**result, "value": self._decode(result.get("value"))})
             else:
@@ -217,14 +233,14 @@ class Child:
             or not all(isinstance(p, dict) for p in programs)
         ):
             self.kill()
-            raise RunEnded("crashed", _GARBLED)
+            raise self._ended("crashed", _GARBLED)
         checked = []
         for program in programs:
             if program.get("ok") is not True:
                 checked.append(self._learner_error(program))
             elif not isinstance(program.get("module"), str):
                 self.kill()
-                raise RunEnded("crashed", _GARBLED)
+                raise self._ended("crashed", _GARBLED)
             else:
                 checked.append(
                     {
@@ -262,7 +278,7 @@ class Child:
             or not isinstance(replies, list)
             or len(replies) != len(programs)
         ):
-            raise RunEnded("internal", "the checking process gave no answer")
+            raise self._ended("internal", "the checking process gave no answer")
         checked = []
         for found in replies:
             if not isinstance(found, dict) or found.get("ok") is not True:
@@ -274,7 +290,7 @@ class Child:
                 try:
                     values.append(wire.decode_value(value))
                 except wire.WireError:
-                    raise RunEnded(
+                    raise self._ended(
                         "internal", "the checking process gave a garbled answer"
                     ) from None
             checked.append(
@@ -315,7 +331,7 @@ class Child:
             return wire.decode_value(value)
         except wire.WireError:
             self.kill()
-            raise RunEnded("crashed", _GARBLED) from None
+            raise self._ended("crashed", _GARBLED) from None
 
     def _learner_error(self, reply: dict) -> dict:
         """A learner's error report, every field checked; running out of memory under
@@ -324,11 +340,11 @@ class Child:
             info = {**reply, **wire.clean_error(reply)}
         except wire.WireError:
             self.kill()
-            raise RunEnded("crashed", _GARBLED) from None
+            raise self._ended("crashed", _GARBLED) from None
         if info["type"] == "MemoryError" or "RESOURCE_EXHAUSTED" in info["message"][:200]:
             self.kill()
             self.killed_for = "memory"
-            raise RunEnded(
+            raise self._ended(
                 "memory",
                 f"asked for more memory than allowed ({self.limits.memory_bytes / GIB:g} GiB)",
             )
@@ -337,6 +353,8 @@ class Child:
     def _request(self, message: dict) -> dict:
         self._next_id += 1
         message["id"] = self._next_id
+        self._op = str(message.get("op"))
+        self.phase, self.measured = wire.PHASES.get(self._op, (self._op,))[0], {}
         deadline = self._deadline or time.monotonic() + self.limits.timeout_s
         with self._using_pipes():
             self._send(wire.pack_frame(message), deadline)
@@ -344,11 +362,21 @@ class Child:
         if isinstance(reply.get("cpu_s"), float):  # the child's word: see TrustedChild
             self.cpu_used_s = reply["cpu_s"]
         if reply.get("ok") is False and reply.get("kind") == "internal":
-            # the learner's code runs in that process and can break (or fake) anything
-            # there: the tutor's own failures are only those of this side
+            # the runner failed there, outside the function it runs. In a learner's
+            # process its code can break (or fake) anything, so that is neither the
+            # learner's crash nor the tutor's internal error: it is the runner's
             self.kill()
-            raise RunEnded("crashed", "your program's process failed while answering the tutor")
+            raise self._ended("runner", "it reported an error of its own")
+        if (limit := wire.clean_limit(reply)) is not None:  # the child is well: it only
+            what = limit.pop("limit")  # could not send what it was asked for
+            self.measured.update(limit)
+            raise self._ended("limit", _LIMITS[what], limit=what)
         return reply
+
+    def _ended(self, kind: str, detail: str, **measured) -> RunEnded:
+        """How this child's run ended, with whose process it was, the phase it was in
+        and what was measured."""
+        return RunEnded(kind, detail, self.role, self.phase, {**self.measured, **measured})
 
     def _send(self, data: bytes, deadline: float) -> None:
         """Write a request without ever blocking past the deadline: a child that stops
@@ -370,8 +398,15 @@ class Child:
             if frame is not None:
                 if frame.get("nonce") != self._nonce or frame.get("id") != expect_id:
                     self.kill()
-                    raise RunEnded("crashed", _FORGED)
-                return frame
+                    raise self._ended("crashed", _FORGED)
+                if "progress" not in frame:
+                    return frame
+                if (found := wire.clean_progress(self._op, frame)) is not None:
+                    self.phase, numbers = found
+                    self.measured.update(numbers)
+                    if self.phase == "lower":
+                        self.traced = numbers
+                continue
             if self._wait_for(deadline, [self._res_r], [], startup):
                 chunk = os.read(self._res_r, 1 << 20)
                 if not chunk:
@@ -385,8 +420,13 @@ class Child:
         if remaining <= 0:
             self.kill()
             if startup:
-                raise RunEnded("internal", "the checker's process did not start in time")
-            raise RunEnded("timeout", f"still running after {self.limits.timeout_s:g} s")
+                raise self._ended("internal", "the checker's process did not start in time")
+            raise self._ended(
+                "timeout",
+                f"still running after {self.limits.timeout_s:g} s",
+                limit="clock",
+                seconds=self.limits.timeout_s,
+            )
         ready = any(select.select(reads, writes, [], min(_POLL_S, remaining))[:2])
         if not ready and self.proc.exited():
             raise self._died(startup)
@@ -400,7 +440,7 @@ class Child:
         if used > self.limits.memory_bytes:
             self.kill()
             self.killed_for = "memory"
-            raise RunEnded(
+            raise self._ended(
                 "memory", f"used more than {self.limits.memory_bytes / GIB:g} GiB of memory"
             )
 
@@ -422,7 +462,9 @@ class Child:
             size = wire.frame_size(self._buffer)
         except wire.WireError:
             self.kill()
-            raise RunEnded("crashed", "your program's process sent an oversized message") from None
+            raise self._ended(
+                "crashed", "your program's process sent an oversized message"
+            ) from None
         end = wire.HEADER_SIZE + size
         if len(self._buffer) < end:
             return None
@@ -432,11 +474,11 @@ class Child:
             return wire.decode_frame(data)
         except wire.WireError:
             self.kill()
-            raise RunEnded("crashed", _GARBLED) from None
+            raise self._ended("crashed", _GARBLED) from None
 
     def _died(self, startup: bool) -> RunEnded:
         if self._cancelled:
-            return RunEnded("internal", "the check was stopped before it finished")
+            return self._ended("internal", "the check was stopped before it finished")
         # its pipe closed: let it finish exiting, so its own exit code is reported, not our kill
         grace = time.monotonic() + 1.0
         while not self.proc.exited() and time.monotonic() < grace:
@@ -446,19 +488,45 @@ class Child:
         code = self.proc.returncode
         assert code is not None  # kill() reaped it
         if startup:
-            return RunEnded(
+            return self._ended(
                 "internal",
                 f"the checker's process failed to start (exit code {code}): "
                 + self.output()[-2000:],
             )
         if hung_up:
-            return RunEnded("crashed", "your program's process closed its connection to the tutor")
+            return self._ended(
+                "crashed", "your program's process closed its connection to the tutor"
+            )
+        if code == -signal.SIGXCPU:  # RLIMIT_CPU's soft limit: the tutor's backstop
+            return self._ended(
+                "timeout",
+                f"used more than {self.cpu_allowance_s} s of CPU time",
+                limit="cpu",
+                cpu_s=self.cpu_allowance_s,
+            )
         if code < 0:
             name = signal.Signals(-code).name
-            return RunEnded("crashed", f"your program's process was killed by {name}")
-        return RunEnded(
+            return self._ended(
+                "crashed", f"your program's process was killed by {name}", signal=-code
+            )
+        if code == wire.EXIT_RUNNER_FAILED:
+            return self._ended(
+                "runner",
+                f"its process exited with the runner's own exit code, {code}",
+                exit_code=code,
+            )
+        if code == wire.EXIT_PIPES_LOST:
+            return self._ended(
+                "crashed",
+                f"your program's process exited (exit code {code}): its pipes to the tutor "
+                "were closed inside it, which only code in it can do (closing file "
+                "descriptors it did not open, say)",
+                exit_code=code,
+            )
+        return self._ended(
             "crashed",
             f"your program's process exited (exit code {code}) before the tutor had its answers",
+            exit_code=code,
         )
 
     # -- the end ---------------------------------------------------------------------

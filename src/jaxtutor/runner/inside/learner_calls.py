@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from jaxtutor.runner import wire
-from jaxtutor.runner.inside import compiles, learner_file, prints, purity
+from jaxtutor.runner.inside import compiles, learner_file, prints, progress, purity
 
 
 def to_jax(value):
@@ -133,7 +133,11 @@ def _about_tracers(error: dict) -> bool:
 def export(request: dict) -> dict:
     """Export the learner's function (traced and lowered, not compiled) once per
     argument tuple, as jit would run it. The programs are checked and run by a process
-    that never loaded this file: nothing here is taken on trust."""
+    that never loaded this file: nothing here is taken on trust.
+
+    What the tutor cannot check is said instead, as a "limit" reply (wire.clean_limit),
+    with what was measured: a host callback in the trace (its Python cannot go with the
+    program), or a program over the tutor's size limit (with its constants' share)."""
     import base64
 
     import jax
@@ -149,6 +153,16 @@ def export(request: dict) -> dict:
             learner["function"], static_argnums=wire.static_positions(args), keep_unused=True
         )
         dropped = []
+        progress.say("trace")
+        try:  # the learner's Python runs here, once (jit keeps the trace for the export)
+            traced = jitted.trace(*args)
+        except BaseException as exc:  # the learner's, like a call's
+            programs.append(learner_file.error("exception", exc))
+            continue
+        seen = traced_facts(traced.jaxpr)
+        if "primitive" in seen:
+            return {"ok": False, "kind": "limit", "limit": "callback", **seen}
+        progress.say("lower", ops=seen["ops"], constant_bytes=seen["constant_bytes"])
         try:
             with prints.debug_prints_dropped(dropped):
                 exported = jax.export.export(jitted)(*args)
@@ -158,6 +172,8 @@ def export(request: dict) -> dict:
         except BaseException as exc:  # the learner's, like a call's
             programs.append(learner_file.error("exception", exc))
             continue
+        if (size := len(exported.mlir_module_serialized)) > wire.MAX_PROGRAM:
+            return {"ok": False, "kind": "limit", "limit": "program", "bytes": size, **seen}
         # whether its trace left nothing behind: then a call under jit would do just
         # what this program does, and the trusted side may run the program for the
         # answers instead of asking for calls (see `call`)
@@ -172,3 +188,49 @@ def export(request: dict) -> dict:
         )
         learner["exported"][key] = programs[-1]
     return {"ok": True, "programs": programs}
+
+
+def traced_facts(closed) -> dict:
+    """What a trace (a ClosedJaxpr) holds, measured: the operations its program will
+    have (`ops`: nested ones included, a scan's body once per copy its `unroll` makes);
+    the bytes of its constants, the arrays it closed over (`constant_bytes`), and the
+    largest of them (`largest`, `largest_bytes`); and the first host callback in it
+    (`primitive`), if any. jax.debug's callbacks are not counted: an export drops them
+    (prints.debug_prints_dropped)."""
+    from jax.extend import core
+
+    found = {"ops": 0, "constant_bytes": 0, "largest_bytes": 0}
+    seen = set()
+
+    def constants(values) -> None:
+        for value in values:
+            if id(value) in seen:  # an array closed over twice is stored once
+                continue
+            seen.add(id(value))
+            size = int(getattr(value, "nbytes", 0) or 0)
+            found["constant_bytes"] += size
+            if size > found["largest_bytes"]:
+                found["largest_bytes"] = size
+                shape = ",".join(map(str, getattr(value, "shape", ())))
+                found["largest"] = f"{getattr(value, 'dtype', 'array')}[{shape}]"
+
+    def ops(jaxpr) -> int:
+        if isinstance(jaxpr, core.ClosedJaxpr):
+            constants(jaxpr.consts)
+            jaxpr = jaxpr.jaxpr
+        count = 0
+        for eqn in jaxpr.eqns:
+            count += 1
+            if eqn.primitive.name in wire.CALLBACKS and "primitive" not in found:
+                found["primitive"] = eqn.primitive.name
+            unroll = eqn.params.get("unroll") if eqn.primitive.name == "scan" else 1
+            length = eqn.params.get("length") or 1
+            copies = length if unroll is True else max(1, min(int(unroll or 1), length))
+            for value in eqn.params.values():
+                for inner in value if isinstance(value, (tuple, list)) else (value,):
+                    if isinstance(inner, (core.ClosedJaxpr, core.Jaxpr)):
+                        count += copies * ops(inner)
+        return count
+
+    found["ops"] = ops(closed)
+    return found

@@ -24,7 +24,7 @@ import traceback
 # every module this process runs is imported here, before the jail hides the jaxtutor
 # package from the run: none may be imported later
 from jaxtutor.runner import wire
-from jaxtutor.runner.inside import jail, learner_calls, learner_file, verify, warm_up
+from jaxtutor.runner.inside import jail, learner_calls, learner_file, progress, verify, warm_up
 
 
 def _verify(request: dict) -> dict:
@@ -74,11 +74,12 @@ def run(request_fd: int, result_fd: int) -> None:
     warm_up.warm_up_if_idle(request_fd)
     try:
         _serve(request_fd, result_fd, nonce)
-    except BaseException:
-        # the learner closed our pipes, or a signal or thread of theirs raised out here:
-        # end quietly (a traceback would show the runner's frames in the learner's output);
-        # the trusted side reports the exit as a crash
-        os._exit(70)
+    # end quietly (a traceback would show the runner's frames in the learner's output),
+    # with a code that says how: the trusted side words the verdict from it
+    except OSError:  # our pipes, closed or broken inside this process: the learner's code
+        os._exit(wire.EXIT_PIPES_LOST)
+    except BaseException:  # the runner's own code raised (a signal of the learner's, say)
+        os._exit(wire.EXIT_RUNNER_FAILED)
 
 
 def _serve(request_fd: int, result_fd: int, nonce) -> None:
@@ -90,14 +91,36 @@ def _serve(request_fd: int, result_fd: int, nonce) -> None:
         handler = _HANDLERS.get(request.get("op"))
         if handler is None:
             os._exit(0)
+        stamp = {"id": request.get("id"), "nonce": nonce}
+
+        def send(frame: dict, stamp: dict = stamp) -> None:
+            wire.write_frame(result_fd, {**frame, **stamp})
+
         try:
-            reply = handler(request)
+            with progress.reporting(send):
+                reply = handler(request)
         except Exception:  # a bug of the runner's own (the learner's errors are caught inside)
             reply = {"ok": False, "kind": "internal", "message": traceback.format_exc(limit=-4)}
         # the CPU time this process used, which its RLIMIT_CPU counts: a trusted child
         # kept for many programs is replaced before it runs out (pool.TrustedChild)
-        reply.update(id=request.get("id"), nonce=nonce, cpu_s=time.process_time())
-        wire.write_frame(result_fd, reply)
+        reply.update(stamp, cpu_s=time.process_time())
+        _write(result_fd, reply)
+
+
+def _write(fd: int, reply: dict) -> None:
+    """Send a reply; one larger than a frame (answers of many megabytes) is replaced by
+    a "limit" reply that says how large it was: the tutor's limit, not a crash."""
+    try:
+        frame = wire.pack_frame(reply)
+    except wire.WireError:
+        size = len(json.dumps(reply, separators=(",", ":")))
+        stamp = {k: reply.get(k) for k in ("id", "nonce", "cpu_s")}
+        frame = wire.pack_frame(
+            {"ok": False, "kind": "limit", "limit": "reply", "bytes": size, **stamp}
+        )
+    view = memoryview(frame)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 if __name__ == "__main__":

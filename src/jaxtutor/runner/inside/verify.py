@@ -30,6 +30,7 @@ import hashlib
 import numpy as np
 
 from jaxtutor.runner import wire
+from jaxtutor.runner.inside import progress
 
 # Custom calls a tutorial's program may need on CPU (LAPACK kernels for jnp.linalg),
 # and sharding annotations, which compute nothing
@@ -43,7 +44,7 @@ _REFUSED_OPS = {
     "stablehlo.create_token",
     "stablehlo.after_all",
 }
-_MAX_MODULE = 8 * 1024 * 1024  # bytes of one program; a tutorial's are a few KiB
+_MAX_MODULE = wire.MAX_PROGRAM  # bytes of one program; a tutorial's are a few KiB
 _MAX_VISITS = 200_000  # operations visited by the analysis (calls are followed inline)
 _MAX_DEPTH = 64  # nested calls
 
@@ -80,7 +81,7 @@ def _parse(module_bytes: bytes):
     from jax._src.lib import _jax
 
     if len(module_bytes) > _MAX_MODULE:
-        raise Refused("program too large")
+        raise Refused(f"program too large ({len(module_bytes)} bytes)")
     if not _CONTEXT:
         _CONTEXT.append(mlir.make_ir_context())
     context = _CONTEXT[0]
@@ -451,6 +452,7 @@ def verify(request: dict) -> dict:
     import jax
 
     replies, runs = [], []  # runs: (reply, module, flat arguments per call)
+    progress.say("check")
     for item in request["programs"]:
         try:
             module_bytes = base64.b64decode(item["module"], validate=True)
@@ -473,6 +475,7 @@ def verify(request: dict) -> dict:
         runs.append((replies[-1], module, calls, module_bytes))
     keys = [hashlib.sha256(mlir_bytes).digest() for mlir_bytes in (r[3] for r in runs)]
     todo = [i for i, key in enumerate(keys) if key not in _COMPILED]
+    progress.say("compile", bytes=sum(len(runs[i][3]) for i in todo))
     with _CONTEXT[0] if _CONTEXT else contextlib.nullcontext():
         fresh = _compile_side_by_side([runs[i][1] for i in todo])
     _COMPILED.update((keys[i], program) for i, program in zip(todo, fresh))
@@ -480,6 +483,7 @@ def verify(request: dict) -> dict:
         if key not in keys:
             del _COMPILED[key]  # the oldest: a kept judge sees every lesson's programs
     compiled = [_COMPILED[key] for key in keys]
+    progress.say("run")
     for (reply, _, calls, _), program in zip(runs, compiled):
         reply["values"] = [_value(program, args) for args in calls]
     return {"ok": True, "programs": replies}
