@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxtutor.check import _ended_outcome
+from jaxtutor.check.endings import ended_outcome
 from jaxtutor.course.lessons import builtin_dir
 from jaxtutor.runner.host import procs
 from jaxtutor.runner.host.errors import RunEnded
@@ -277,4 +277,4 @@ def test_a_child_that_claims_an_internal_error_is_never_the_tutors_internal_erro
         with pytest.raises(RunEnded) as ended:
             child.call_many([()])
     assert ended.value.kind == "runner" and "ZeroDivision" not in ended.value.detail
-    assert _ended_outcome(ended.value) is Outcome.CANNOT_CHECK
+    assert ended_outcome(ended.value) is Outcome.CANNOT_CHECK

@@ -1,0 +1,242 @@
+"""One check: the learner's source in, a Verdict out.
+
+Everything here runs on the trusted side. The learner's code runs only in the Child,
+and every way a run can end maps to its own Outcome; an error of ours is INTERNAL_ERROR,
+never the learner's fault.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from jaxtutor import oracles
+from jaxtutor.check.endings import ended_message, ended_outcome
+from jaxtutor.course.lessons import Exercise
+from jaxtutor.explain import explain, known, traceback_text
+from jaxtutor.oracles.cases import fresh_seed
+from jaxtutor.oracles.learner import Learner
+from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.runners import OneOff, Runners
+from jaxtutor.runner.host.sandbox import Child
+from jaxtutor.verdict import Diagnosis, Outcome, Verdict
+
+if TYPE_CHECKING:
+    from jaxtutor.runner.host.pool import WarmPool
+
+
+def limits_for(exercise: Exercise) -> Limits:
+    return Limits(timeout_s=exercise.timeout_s, memory_bytes=exercise.memory_mib * 1024**2)
+
+
+def check_file(exercise: Exercise, path: Path, **kwargs) -> Verdict:
+    source = Path(path).read_text(encoding="utf-8", errors="replace")
+    return check_source(exercise, source, filename=Path(path).name, **kwargs)
+
+
+def check_source(
+    exercise: Exercise,
+    source: str,
+    filename: str = "solution.py",
+    seed: int | None = None,
+    runners: Runners | None = None,
+    child: Child | None = None,
+    submission: str | None = None,
+) -> Verdict:
+    """Run the oracle of `exercise` against `source`, in children from `runners` (a
+    pool's, else a one-off fork server's when the check runs several programs, else
+    fresh processes). `child`: the learner's child if the caller took it from `runners`
+    already (the app does, to cancel it). `submission`: a student's own folder, shown
+    read-only to the learner's child. `seed` draws the hidden cases: None draws fresh
+    ones, and the verdict keeps the seed so the run can be repeated. A clean child (one
+    that never sees the learner's file) is taken at once, so it starts meanwhile."""
+    started = time.monotonic()
+    seed = fresh_seed() if seed is None else seed
+    limits = limits_for(exercise)
+    oracle = oracles.get(exercise.oracle)
+    one_off = None
+    if runners is None:
+        runners = one_off = (
+            OneOff.with_fork_server()
+            if child is None and oracle.runs_programs(exercise)
+            else OneOff()
+        )
+    if child is None:
+        child = runners.learner(limits, submission)
+    judge = None
+    try:
+        if oracle.needs_clean(exercise):
+            judge = runners.clean(limits)
+            judge.role = "judge"
+        verdict = _judge(
+            oracle,
+            exercise,
+            source,
+            filename,
+            seed,
+            child,
+            Learner(child, judge, runners.clean, runners.trusted, source),
+        )
+    except RunEnded as ended:
+        message, hint = ended_message(ended, child)
+        verdict = Verdict(exercise.id, ended_outcome(ended), message, hint=hint)
+    except Exception:  # a bug of ours: say so, and never blame the learner
+        verdict = Verdict(
+            exercise.id,
+            Outcome.INTERNAL_ERROR,
+            "jaxtutor itself failed while checking. Please report this:\n"
+            + traceback.format_exc(limit=-3),
+        )
+    finally:
+        output = runners.finish(child, [judge] if judge is not None else [])
+        if one_off is not None:
+            one_off.close()
+    # the child's note (say, that jit could not compile the function) explains a slow
+    # or odd run; an error of ours is not about the learner's code
+    if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
+        verdict.message += f"\n\n{child.notes[-1]}"
+    verdict.output = output
+    if not verdict.hint and verdict.status != "pass":
+        verdict.hint = outcome_hint(verdict, exercise)
+    verdict.duration_s = time.monotonic() - started
+    verdict.seed = seed
+    return verdict.bound()
+
+
+def warm(exercise: Exercise, pool: WarmPool) -> None:
+    """Run the exercise's own programs once in the pool's trusted child, so the next
+    check finds what JAX compiled for them there (the app does this while the learner
+    reads, `watch` while it waits for a save). Only a head start: it never raises."""
+    try:
+        oracle = oracles.get(exercise.oracle)
+        if oracle.needs_clean(exercise):  # its checks take two children: both warm
+            pool.keep_warm(2)
+        with pool.trusted.lock.warming():
+            oracle.warm(exercise, pool.trusted)
+    except Exception:  # the check runs these programs itself
+        pass
+
+
+# What to do next when nothing more precise is known: about the outcome itself, never a
+# step of the lesson's ladder (that would answer a question the learner may not have).
+_OUTCOME_HINTS = {
+    Outcome.SYNTAX_ERROR: "Python could not read the file, so no test ran. Fix the line the "
+    "caret points at (a missing bracket, colon or indent is the usual cause).",
+    Outcome.MISSING_FUNCTION: "The tutor calls `{function}` by name: define it at the top "
+    "level of your file, with exactly that name.",
+    Outcome.TIMEOUT: "Your function did not finish in time. A Python loop over many steps, or "
+    "a jitted function called with a new shape each time, can be far slower "
+    "than one lax.scan.",
+    Outcome.MEMORY_LIMIT: "Your function built arrays far larger than the exercise needs; "
+    "check the shapes you create.",
+    Outcome.CRASHED: "Your process ended without an answer; remove calls that end the program "
+    "and look for very deep recursion.",
+    Outcome.CANNOT_CHECK: "The message says what the tutor could not check; change that part "
+    "of your code, or report it if the message says the tutor's runner failed.",
+    Outcome.EXCEPTION: "Start at the line the error points at: the explanation above says what "
+    "JAX needed there.",
+    Outcome.WRONG_ANSWER: "Run your function on the failing case yourself and compare each "
+    "intermediate value with the one you expect; the lesson's hints "
+    "walk through the exercise step by step.",
+    Outcome.INTERNAL_ERROR: "",
+}
+
+
+def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
+    return _OUTCOME_HINTS.get(verdict.outcome, "").format(function=exercise.function)
+
+
+def _judge(
+    oracle,
+    exercise: Exercise,
+    source: str,
+    filename: str,
+    seed: int,
+    child: Child,
+    learner: Learner,
+) -> Verdict:
+    loaded = child.load(source, filename, exercise.function)
+    if loaded.get("ok") is not True:
+        return _load_failed(exercise, loaded)
+    try:
+        report = oracle.run(learner, exercise, seed)
+    except LearnerRaised as raised:
+        message, line = explain(raised.info)
+        trace = traceback_text(raised.info)
+        # the exception replaces the tests, so say which case it came from
+        if case := getattr(raised, "case", ""):
+            message += f"\n\nThis happened on the case: {case}."
+        diagnosis = raised.diagnosis or _catalogued(raised.info)
+        return Verdict(
+            exercise.id,
+            Outcome.EXCEPTION,
+            message + (f"\n\nIn your code:\n{trace}" if trace else ""),
+            line=line,
+            diagnosis=diagnosis,
+            hint=diagnosis.hint if diagnosis else "",
+        )
+    diagnosis = report.diagnosis
+    if report.passed:
+        return Verdict(
+            exercise.id,
+            Outcome.PASSED,
+            f"All {len(report.tests)} tests passed.",
+            tests=report.tests,
+        )
+    failed = sum(t.status != "pass" for t in report.tests)
+    message = f"{failed} of {len(report.tests)} tests failed."
+    if diagnosis:
+        message += f" {diagnosis.message}"
+    return Verdict(
+        exercise.id,
+        Outcome.WRONG_ANSWER,
+        message,
+        tests=report.tests,
+        diagnosis=diagnosis,
+        hint=diagnosis.hint if diagnosis else "",
+    )
+
+
+def _catalogued(info: dict) -> Diagnosis | None:
+    """A JAX error the catalogue knows names its cause even where the oracle has no
+    mistake for it (the explanation is already in the message)."""
+    entry = known(info)
+    return Diagnosis(entry.id, entry.words, hint=entry.hint) if entry else None
+
+
+def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
+    kind = loaded.get("kind")
+    if kind == "syntax":
+        line, column = loaded.get("line"), loaded.get("column")
+        text = loaded.get("text", "")
+        pointer = f"\n    {text}\n    {' ' * max((column or 1) - 1, 0)}^" if text else ""
+        return Verdict(
+            exercise.id,
+            Outcome.SYNTAX_ERROR,
+            f"line {line}, column {column}: {loaded.get('message')}{pointer}",
+            line=line,
+        )
+    if kind == "missing":
+        what = loaded.get("what")
+        found = loaded.get("found") or []
+        message = (
+            f"Your file defines `{exercise.function}`, but as a {what}, not a function."
+            if what
+            else f"Your file has no function named `{exercise.function}`."
+        )
+        if found:
+            message += f" It defines: {', '.join(found)}."
+        return Verdict(exercise.id, Outcome.MISSING_FUNCTION, message)
+    message, line = explain(loaded)
+    trace = traceback_text(loaded)
+    return Verdict(
+        exercise.id,
+        Outcome.EXCEPTION,
+        "Running your file raised an exception before the tests started.\n"
+        + message
+        + (f"\n\nIn your code:\n{trace}" if trace else ""),
+        line=line,
+    )
