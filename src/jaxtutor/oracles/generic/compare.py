@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.explain import KNOWN
+from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import same_error
-from jaxtutor.oracles.generic.runs import Raised, Run
+from jaxtutor.oracles.generic.runs import Raised, Run, scan_names
 from jaxtutor.oracles.learner import input_signature
 from jaxtutor.oracles.values import ATOL, RTOL, mismatch
 from jaxtutor.runner.wire import Opaque
@@ -70,14 +71,22 @@ def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
 
 
 def _has(prim: str, facts: dict) -> bool:
-    """A structure rule's word, judged on one exported program (see runner/verify.py):
-    `jit` is the function itself jitted, `scan` a loop over the rows of its batch
-    arguments that the result comes from; any other word names a StableHLO op."""
+    """A structure rule's word other than `scan`, judged on one exported program (see
+    runner/verify.py): `jit` is the function itself jitted; any other word names a
+    StableHLO op."""
     if prim == "jit":
         return facts.get("jitted") is True
-    if prim == "scan":
-        return facts.get("scan") == "ok"
     return f"stablehlo.{prim}" in (facts.get("ops") or [])
+
+
+def _scan(config: dict, cases: list[Case], run: Run) -> structure.Broken | None:
+    """How the learner's programs break the "scan" rule (one lax.scan over the rows,
+    judged over every program: oracles/structure.py), or None."""
+    spec = config.get("structure") or {}
+    if "scan" not in spec.get("must_contain", []) + spec.get("must_not_contain", []):
+        return None
+    names = scan_names(config, cases[0].args) if cases else []
+    return structure.scan_rule(run.facts or [], names)
 
 
 def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
@@ -102,12 +111,15 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
         )
     else:
         unknown = None
+    scan = _scan(config, cases, run) if unknown is None else None
     tests = []
     for prim in spec.get("must_contain", []):
         name = f"structure: uses `{prim}`"
         if unknown is not None:
             tests.append(TestResult(name, "fail", unknown))
-        elif not all(_has(prim, f) for f in facts):
+        elif prim == "scan" and scan is not None:
+            tests.append(TestResult(name, "fail", f"{scan.message}{extra}"))
+        elif prim != "scan" and not all(_has(prim, f) for f in facts):
             tests.append(
                 TestResult(
                     name, "fail", _MISSING.get(prim, f"the function does not use `{prim}`.") + extra
@@ -117,19 +129,17 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
             tests.append(TestResult(name, "pass"))
     for prim in spec.get("must_not_contain", []):
         name = f"structure: does not use `{prim}`"
+        uses = scan is None if prim == "scan" else any(_has(prim, f) for f in facts)
         if unknown is not None and not spec.get("must_contain"):
             tests.append(TestResult(name, "fail", unknown))
-        elif unknown is None and any(_has(prim, f) for f in facts):
+        elif unknown is None and uses:
             tests.append(TestResult(name, "fail", f"the function uses `{prim}`.{extra}"))
         else:
             tests.append(TestResult(name, "pass"))
     return tests
 
 
-_MISSING = {
-    "jit": "the function itself is not compiled with jax.jit.",
-    "scan": "the function's result does not come from a lax.scan over its input's rows.",
-}
+_MISSING = {"jit": "the function itself is not compiled with jax.jit."}
 
 
 def compile_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
@@ -199,12 +209,15 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
 
 
 def signature(config: dict, cases: list[Case], run: Run) -> list:
-    """Which tests beyond the cases' fail, and how: two programs with the same failures
-    and the same answers are making the same mistake (no reference needed)."""
+    """Which tests beyond the cases' fail, and how (for the "scan" rule, which loop and
+    what was found: a while_loop is not the same mistake as a Python loop): two
+    programs with the same failures and the same answers are making the same mistake
+    (no reference needed)."""
+    broken = _scan(config, cases, run) if run.facts and run.export_error is None else None
     return [
         (t.name, t.status)
         for t in structure_tests(config, cases, run) + compile_tests(config, cases, run)
-    ]
+    ] + [(broken.group, broken.id) if broken else None]
 
 
 def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
