@@ -209,15 +209,23 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
 
 
 def signature(config: dict, cases: list[Case], run: Run) -> list:
-    """Which tests beyond the cases' fail, and how (for the "scan" rule, which loop and
-    what was found: a while_loop is not the same mistake as a Python loop): two
-    programs with the same failures and the same answers are making the same mistake
-    (no reference needed)."""
-    broken = _scan(config, cases, run) if run.facts and run.export_error is None else None
+    """Which tests beyond the cases' fail, and how: two programs with the same failures
+    and the same answers are making the same mistake (no reference needed)."""
     return [
         (t.name, t.status)
         for t in structure_tests(config, cases, run) + compile_tests(config, cases, run)
-    ] + [(broken.group, broken.id) if broken else None]
+    ]
+
+
+def _scan_kind(config: dict, cases: list[Case], run: Run) -> tuple | None:
+    """Which loop breaks the "scan" rule and how (("ok",) when none does), or None when
+    the programs could not be read (the function could not be exported, say)."""
+    if not run.facts or run.export_error is not None:
+        return None
+    if any(f.get("ok") is not True for f in run.facts):
+        return None
+    broken = _scan(config, cases, run)
+    return ("ok",) if broken is None else (broken.group, broken.id)
 
 
 def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
@@ -231,6 +239,11 @@ def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
     ):
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
+        return False
+    # the "scan" rule broken another way is another mistake (a while_loop over an index
+    # is not a Python loop), where both programs could be read
+    kinds = (_scan_kind(config, cases, learner), _scan_kind(config, cases, mutant))
+    if None not in kinds and kinds[0] != kinds[1]:
         return False
     return signature(config, cases, learner) == signature(config, cases, mutant)
 
