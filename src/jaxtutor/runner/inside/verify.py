@@ -26,7 +26,6 @@ host transfers, token arguments and function declarations without a body.
 from __future__ import annotations
 
 import base64
-import collections
 import contextlib
 import dataclasses
 import hashlib
@@ -180,6 +179,14 @@ _ELEMENTWISE = {
 }
 
 
+# ops that matter to the rows even when no operand holds rows
+_COUNTER_OR_STACK = {
+    "stablehlo.subtract",
+    "stablehlo.dynamic_update_slice",
+    "stablehlo.scatter",
+}
+
+
 @dataclasses.dataclass(frozen=True)
 class _View:
     """Rows of a group held as they are: row j of the value holds the group's rows
@@ -205,6 +212,26 @@ class _Info:
 
 
 _NOTHING = _Info()
+
+
+class _Env(dict):
+    """What each value of a block is made of; a region's block also sees the values
+    around it (a loop's body reads what is outside the loop)."""
+
+    __slots__ = ("outside",)
+
+    def __init__(self, values=(), outside: _Env | None = None):
+        super().__init__(values)
+        self.outside = outside
+
+    def find(self, value) -> _Info:
+        env = self
+        while env is not None:
+            info = dict.get(env, value)
+            if info is not None:
+                return info
+            env = env.outside
+        return _NOTHING
 
 
 @dataclasses.dataclass
@@ -275,13 +302,14 @@ def _ints(attribute) -> list[int]:
     return list(ir.DenseI64ArrayAttr(attribute))
 
 
-def _plain(deps: frozenset) -> frozenset:
-    """The labels of a value computed from these: the counter itself is gone."""
-    if not any(label[0] in ("at", "back", "minus") for label in deps):
-        return deps
-    return frozenset(
-        ("iv", label[1]) if label[0] in ("at", "back", "minus") else label for label in deps
-    )
+def _plain(info: _Info) -> frozenset:
+    """What a value computed from this one depends on: the counter itself is gone (only a
+    value that is the counter exactly, and nothing else, carries its exact label)."""
+    if len(info.deps) == 1:
+        (label,) = info.deps
+        if label[0] in ("at", "back", "minus"):
+            return frozenset({("iv", label[1])})
+    return info.deps
 
 
 def _strip(walk: _Walk, deps: frozenset, group: int) -> frozenset:
@@ -294,7 +322,7 @@ def _used(walk: _Walk, info: _Info) -> frozenset:
     """What a computation taking this value depends on: rows it holds become a use."""
     view = info.view
     if view is None:
-        return info.deps
+        return _plain(info)
     whole = (view.lo, view.hi) == (view.start, view.stop)
     source = "input" if view.source == "input" else "stacked"
     label = ("use", view.group, whole, source, view.lo, view.hi, walk.where())
@@ -312,8 +340,8 @@ def _captured(walk: _Walk, op, env) -> frozenset:
     for inner in _all_ops(op):
         walk.visit()
         for operand in inner.operands:
-            info = env.get(operand)
-            if info is not None:
+            info = env.find(operand)
+            if info is not _NOTHING:
                 found |= _used(walk, info)
     return frozenset(found)
 
@@ -325,14 +353,14 @@ def _run_function(walk: _Walk, name: str, args: list, depth: int) -> list:
     block = function.regions[0].blocks[0]
     if len(block.arguments) != len(args):
         raise Refused("a call does not match its function")
-    return _run_block(walk, block, collections.ChainMap(dict(zip(block.arguments, args))), depth)
+    return _run_block(walk, block, _Env(zip(block.arguments, args)), depth)
 
 
 def _run_block(walk: _Walk, block, env, depth: int) -> list:
     for op in block.operations:
         walk.visit()
         name = op.operation.name
-        ins = [env.get(v, _NOTHING) for v in op.operands]
+        ins = [env.find(v) for v in op.operands]
         if name == "func.return" or name == "stablehlo.return":
             return ins
         if name == "func.call":
@@ -347,21 +375,24 @@ def _run_block(walk: _Walk, block, env, depth: int) -> list:
             outs = ins  # jax.checkpoint's: the values as they are
         else:
             outs = _op(walk, op, name, env, ins)
+        if outs:  # what an op depends on costs its size to follow: a huge one is refused
+            walk.visit(len(outs[0].deps) // 16)
         env.update(zip(op.results, outs))
     raise Refused("a block without a return")
 
 
 def _op(walk: _Walk, op, name: str, env, ins: list) -> list:
-    try:
-        found = _rows_op(walk, op, name, ins)
-    except Exception:  # an attribute or a type not as expected: an op like any other
-        found = None
-    if found is not None:
-        return [found] * len(op.results)
+    if name in _COUNTER_OR_STACK or any([info.view is not None for info in ins]):
+        try:
+            found = _rows_op(walk, op, name, ins)
+        except Exception:  # an attribute or a type not as expected: an op like any other
+            found = None
+        if found is not None:
+            return [found] * len(op.results)
     deps = frozenset().union(*(_used(walk, info) for info in ins))
     if len(op.regions):
         deps |= _captured(walk, op, env)
-    return [_Info(_plain(deps))] * len(op.results)
+    return [_Info(deps)] * len(op.results)
 
 
 def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
@@ -384,7 +415,7 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
     if name == "stablehlo.gather":
         return _gather(walk, op, ins)
     if name == "stablehlo.concatenate":
-        return _concatenate(op, ins)
+        return _concatenate(walk, op, ins)
     if not out:
         return None
     if name == "stablehlo.reshape":
@@ -403,7 +434,7 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
         dims = _ints(op.attributes["dimensions"])
         if len(ins) != 2 or 0 in dims or ins[1].view is not None:
             return None
-        return _Info(_plain(ins[0].deps | ins[1].deps), ins[0].view)
+        return _Info(ins[0].deps | _used(walk, ins[1]), ins[0].view)
     if name == "stablehlo.transpose":
         keeps = _ints(op.attributes["permutation"])[0] == 0
         return _Info(ins[0].deps, ins[0].view) if keeps else None
@@ -413,7 +444,8 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
             info.view is not None and _shape(value) != out for info, value in zip(ins, op.operands)
         ):
             return None
-        return _Info(_plain(frozenset().union(*(info.deps for info in ins))), views.pop())
+        deps = frozenset().union(*(info.deps if info.view else _used(walk, info) for info in ins))
+        return _Info(deps, views.pop())
     return None
 
 
@@ -456,15 +488,13 @@ def _dynamic_slice(walk: _Walk, op, ins: list) -> _Info:
         first = min(max(first, 0), before[0] - sizes[0])
         lo, hi = view.lo + first * view.per, view.lo + (first + sizes[0]) * view.per
         cut = dataclasses.replace(view, lo=lo, hi=min(hi, view.hi))
-        return _Info(_plain(held.deps | others), cut)
+        return _Info(held.deps | others, cut)
     found = _exact(walk, ins[1])
     if found is not None and sizes[0] == 1 and not _varies(walk, held.deps, found[0]):
         return _own_row(walk, found, held, others)
     # a row picked by an index the program computes
     label = ("index", view.group, walk.where())
-    return _Info(
-        _plain(_strip(walk, held.deps, view.group) | _used(walk, ins[1]) | others | {label})
-    )
+    return _Info(_strip(walk, held.deps, view.group) | _used(walk, ins[1]) | others | {label})
 
 
 def _own_row(walk: _Walk, found: tuple[int, bool], held: _Info, others: frozenset) -> _Info:
@@ -482,8 +512,7 @@ def _own_row(walk: _Walk, found: tuple[int, bool], held: _Info, others: frozense
         read.block = max(read.block, view.per)
         read.backwards |= backwards
         read.source = "input" if "input" in (source, read.source) else source
-    deps = _strip(walk, held.deps, view.group) | others | {("row", loop, view.group)}
-    return _Info(_plain(deps))
+    return _Info(_strip(walk, held.deps, view.group) | others | {("row", loop, view.group)})
 
 
 def _slice(op, ins: list) -> _Info | None:
@@ -507,19 +536,19 @@ def _gather(walk: _Walk, op, ins: list) -> _Info:
         and tuple(sizes[1:]) == tuple(before[1:])
         and ins[1].view is None
     ):
-        return _Info(_plain(held.deps | ins[1].deps), view)
+        return _Info(held.deps | _used(walk, ins[1]), view)
     label = ("index", view.group, walk.where())
-    return _Info(_plain(_strip(walk, held.deps, view.group) | _used(walk, ins[1]) | {label}))
+    return _Info(_strip(walk, held.deps, view.group) | _used(walk, ins[1]) | {label})
 
 
-def _concatenate(op, ins: list) -> _Info | None:
+def _concatenate(walk: _Walk, op, ins: list) -> _Info | None:
     """Side by side (jnp.stack(..., axis=1)) the rows stay; one after the other, adjacent
     pieces of the same rows make one view."""
     views = [info.view for info in ins]
     held = {v for v in views if v is not None}
     if not held:
         return None
-    deps = _plain(frozenset().union(*(info.deps for info in ins)))
+    deps = frozenset().union(*(info.deps if info.view else _used(walk, info) for info in ins))
     if op.attributes["dimension"].value != 0:
         return _Info(deps, held.pop()) if len(held) == 1 else None
     if None in views:
@@ -538,7 +567,7 @@ def _written(walk: _Walk, op, ins: list) -> _Info | None:
     if ins[0].origin is None:
         return None
     deps = frozenset().union(*(_used(walk, info) for info in ins))
-    return _Info(_plain(deps), stack=ins[0].origin)
+    return _Info(deps, stack=ins[0].origin)
 
 
 def _branches(walk: _Walk, op, env, ins: list, depth: int) -> list:
@@ -550,12 +579,12 @@ def _branches(walk: _Walk, op, env, ins: list, depth: int) -> list:
     for region in op.regions:
         if len(region.blocks) != 1 or len(region.blocks[0].arguments):
             raise Refused("a branch with arguments")
-        outs = _run_block(walk, region.blocks[0], env.new_child(), depth)
+        outs = _run_block(walk, region.blocks[0], _Env((), env), depth)
         if len(outs) != len(op.results):
             raise Refused("a branch does not match its op")
         returned.append(outs)
     return [
-        _Info(_plain(chosen.union(*(_used(walk, outs[k]) for outs in returned))))
+        _Info(chosen.union(*(_used(walk, outs[k]) for outs in returned)))
         for k in range(len(op.results))
     ]
 
@@ -612,8 +641,8 @@ def _while(walk: _Walk, op, env, ins: list, depth: int) -> list:
             starts.append(_Info(deps, origin=(number, k)))
     walk.inside.append(number)
     try:
-        tests = _run_block(walk, cond, env.new_child(dict(zip(cond.arguments, starts))), depth)
-        outs = _run_block(walk, body, env.new_child(dict(zip(body.arguments, starts))), depth)
+        tests = _run_block(walk, cond, _Env(zip(cond.arguments, starts), env), depth)
+        outs = _run_block(walk, body, _Env(zip(body.arguments, starts), env), depth)
     finally:
         walk.inside.pop()
     if len(tests) != 1 or len(outs) != len(ins):
@@ -631,13 +660,20 @@ def _after(walk: _Walk, number: int, index, ins: list, moving: list, outs: list,
     def outer(deps):
         return frozenset(label for label in deps if not (label[0] in _LOCAL and label[1] == number))
 
-    held = {k: _used(walk, ins[k]) | outer(_used(walk, outs[k])) for k in moving}
-    for _ in range(len(moving) + 1):
-        walk.visit(len(moving))
+    walk.inside.append(number)  # what the body returns is used inside the loop
+    returned = {k: _used(walk, outs[k]) for k in moving}
+    walk.visit(sum(len(deps) for deps in returned.values()) // 16)
+    walk.inside.pop()
+    held = {k: _used(walk, ins[k]) | outer(returned[k]) for k in moving}
+    feeds = {k: [j for j in links(returned[k]) if j in held and j != k] for k in moving}
+    for _ in range(
+        len(moving) + 1
+    ):  # a carry's value reaches every carry after it in as many steps
         grown = False
         for k in moving:
-            more = held[k].union(*(held[j] for j in links(_used(walk, outs[k])) if j in held))
-            if more != held[k]:
+            walk.visit(1 + sum(len(held[j]) for j in feeds[k]) // 16)  # unions cost their size
+            more = held[k].union(*(held[j] for j in feeds[k]))
+            if len(more) != len(held[k]):
                 held[k], grown = more, True
         if not grown:
             break
@@ -715,18 +751,22 @@ def facts(functions: dict, groups: list[list[int]]) -> dict:
     reach what it returns (see the labels above)."""
     main = functions["main"]
     arguments = list(main.regions[0].blocks[0].arguments)
+    try:
+        shapes = [_shape(argument) for argument in arguments]
+    except Exception:
+        raise Refused("program takes something other than arrays") from None
     group_of, sizes, args = {}, [], []
     for number, positions in enumerate(groups):
         size = None
         for i in positions:
-            if 0 <= i < len(arguments) and i not in group_of and _shape(arguments[i]):
+            if 0 <= i < len(arguments) and i not in group_of and shapes[i]:
                 group_of[i] = number
-                size = _shape(arguments[i])[0] if size is None else size
+                size = shapes[i][0] if size is None else size
         sizes.append(size or 0)
-    for i, argument in enumerate(arguments):
+    for i in range(len(arguments)):
         view = None
         if i in group_of:
-            rows = Fraction(_shape(argument)[0])
+            rows = Fraction(shapes[i][0])
             view = _View(group_of[i], "input", Fraction(0), rows, Fraction(1), Fraction(0), rows)
         args.append(_Info(frozenset({("arg", i)}), view))
     walk = _Walk(functions, group_of)
