@@ -191,6 +191,26 @@ def f(w, lr, xs, ys):
     assert broken(found) == "stacked_rows"
 
 
+def test_rows_a_loop_wrote_into_a_buffer_are_rows_again(forked_child):
+    # a copy made row by row (no ys: jnp.where into a carry), then a Python loop over it
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    def copy(c, b):
+        cx, cy, i = c
+        at = (jnp.arange(xs.shape[0]) == i)[:, None]
+        return (jnp.where(at, b[0], cx), jnp.where(at, b[1], cy), i + 1), None
+    (cx, cy, _), _ = lax.scan(copy, (0.0 * xs, 0.0 * ys, 0), (xs, ys))
+    for i in range(xs.shape[0]):
+        w = step(w, (cx[i], cy[i]), lr)
+    return w
+""",
+    )
+    assert broken(found) == "stacked_rows"
+
+
 def test_a_scan_over_what_a_map_stacked_is_a_second_loop_over_the_rows(forked_child):
     found = judged(
         forked_child,

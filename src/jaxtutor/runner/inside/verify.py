@@ -647,11 +647,20 @@ def _while(walk: _Walk, op, env, ins: list, depth: int) -> list:
         walk.inside.pop()
     if len(tests) != 1 or len(outs) != len(ins):
         raise Refused("a loop does not match its operands")
-    return _after(walk, number, index, ins, moving, outs, tests[0])
+    try:
+        leading = [(_shape(result) or (None,))[0] for result in op.results]
+    except Exception:
+        leading = [None] * len(ins)
+    return _after(walk, number, index, ins, moving, outs, tests[0], leading)
 
 
-def _after(walk: _Walk, number: int, index, ins: list, moving: list, outs: list, test) -> list:
-    """What the loop returns: what each carry holds after any number of steps."""
+def _after(
+    walk: _Walk, number: int, index, ins: list, moving: list, outs: list, test, leading: list
+) -> list:
+    """What the loop returns: what each carry holds after any number of steps. A carry
+    the body writes its step's value into (lax.scan's ys, .at[i].set) holds rows; so
+    does one with a row per step of the loop that is made from the rows (a buffer filled
+    with jnp.where): read back one row at a time, they are the rows again."""
     loop = walk.loops[number]
 
     def links(deps):
@@ -685,13 +694,14 @@ def _after(walk: _Walk, number: int, index, ins: list, moving: list, outs: list,
             continue
         deps, view = held[k] | condition, None
         rows = [label[2] for label in outs[k].deps if label[0] == "row" and label[1] == number]
-        if outs[k].stack == (number, k):  # stacked: a row of it per step
+        stacked = outs[k].stack == (number, k)
+        if not stacked:
+            loop.carried.update(rows)
+        if stacked or (loop.trip or 0) > 1 and leading[k] == loop.trip:  # a row of it per step
             for group in rows:
                 read = loop.reads.get(group)
                 if read is not None and view is None:
                     view = _View(group, number, read.lo, read.hi, read.block, read.lo, read.hi)
-        else:
-            loop.carried.update(rows)
         results.append(_Info(deps, view))
     return results
 
