@@ -139,7 +139,10 @@ def _which(uses: list[dict], first: str, size) -> str:
         return f"all of {first}"
     if all(isinstance(a, (int, float)) and isinstance(b, (int, float)) for a, b in spans):
         if _covers(uses, 0, size) and len(spans) > 1:
-            return f"every row of {first}, one at a time"
+            widths = {b - a for a, b in spans}
+            width = widths.pop() if len(widths) == 1 else None
+            at = "one" if width == 1 else f"{width:g}" if width else "a few"
+            return f"every row of {first}, {at} at a time"
         if all(a == int(a) and b == a + 1 for a, b in spans) and len(spans) <= 3:
             return " and ".join(f"{first}[{int(a)}]" for a, _ in spans)
     return f"rows of {first}"
@@ -200,19 +203,20 @@ def _judge(found, group, names, outer_names, outer: int, unrolled: float):
             and _covers(beside, 0, size)
         ):
             return None, -1  # lax.scan(unroll=k) with k rows or fewer: JAX unrolled it whole
+        taken = f": it takes {_which(beside, first, size)}" if beside else ""
         if loops:
             return Broken(
                 "loop_unused",
                 f"Your function has a loop over {rows}{inner} (a lax.scan or lax.map), but "
-                "what it returns does not come from it: the steps are taken outside it "
-                "(in a Python loop, which JAX unrolls into a copy of the step per row).",
+                f"what it returns does not come from that loop{taken and taken + ', outside it'}. "
+                f"Let one lax.scan over {rows} take the steps, and return its final carry.",
             ), -1
         return Broken(
             "no_loop",
-            f"Your compiled function has no loop over the rows of {rows}{inner}: a Python "
-            "for loop is unrolled by JAX into one copy of the step per row (and so is a "
-            "lax.scan given unroll=True, or an unroll= as large as the number of rows). "
-            f"Write it as a lax.scan over {rows}.",
+            f"Your compiled function has no loop over the rows of {rows}{inner}{taken}. "
+            "JAX unrolls a Python for loop into one copy of the step per row (a lax.scan "
+            "given unroll=True, or an unroll= as large as the number of rows, leaves no "
+            f"loop either). Write it as a lax.scan over {rows}.",
         ), -1
     (loop,) = reaching
     number = loop.get("id")
@@ -243,7 +247,7 @@ def _judge(found, group, names, outer_names, outer: int, unrolled: float):
     if lo != 0 or (hi != size and not beside):
         return Broken(
             "some_rows",
-            f"Your lax.scan runs over rows {lo:g} to {hi:g} of the {size} rows of {rows}: "
-            "it must take every row, from the first to the last.",
+            f"Your lax.scan takes {hi - lo:g} of the {size} rows of {rows}, from row "
+            f"{lo:g}: it must take every row, from the first to the last.",
         ), -1
     return None, number
