@@ -401,8 +401,8 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
         return None
     if len(op.regions) and name not in ("stablehlo.reduce", "stablehlo.scatter"):
         return None
-    if name == "stablehlo.subtract":
-        return _reversed_counter(walk, op, ins)
+    if name == "stablehlo.subtract" and (counter := _reversed_counter(walk, op, ins)):
+        return counter
     if name in ("stablehlo.dynamic_update_slice", "stablehlo.scatter"):
         return _written(walk, op, ins)
     if ins[0].view is None and name != "stablehlo.concatenate" and name not in _ELEMENTWISE:
