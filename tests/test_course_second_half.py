@@ -72,6 +72,7 @@ EXPECTED = {
     "capstone_training_run": {
         "correct_norms_by_hand.py": None,
         "correct_inner_unroll.py": None,
+        "correct_split_batches.py": None,
         "mistake_clip_after_mean.py": "clipped_the_mean",
         "mistake_python_loops.py": "python_loops",
         "mistake_inner_python_loop.py": "inner_python_loop",

@@ -419,15 +419,11 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
     if not out:
         return None
     if name == "stablehlo.reshape":
-        before = _shape(op.operands[0])
-        inner_before, inner_after = math.prod(before[1:]), math.prod(out[1:])
-        if not before or not inner_before or not inner_after:
-            return None
-        view = ins[0].view
-        per = view.per * Fraction(inner_after, inner_before)
-        return _Info(ins[0].deps, dataclasses.replace(view, per=per))
+        return _reshaped(ins[0], _shape(op.operands[0]), out)
     if name == "stablehlo.broadcast_in_dim":
         dims, before = _ints(op.attributes["broadcast_dimensions"]), _shape(op.operands[0])
+        if math.prod(before) == math.prod(out) and dims == sorted(dims):
+            return _reshaped(ins[0], before, out)  # only axes of size 1 added (jnp.stack)
         keeps = before and dims[0] == 0 and before[0] == out[0]
         return _Info(ins[0].deps, ins[0].view) if keeps else None
     if name == "stablehlo.reduce":  # over other axes than the rows: x.sum(axis=1)
@@ -447,6 +443,18 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
         deps = frozenset().union(*(info.deps if info.view else _used(walk, info) for info in ins))
         return _Info(deps, views.pop())
     return None
+
+
+def _reshaped(held: _Info, before: tuple, after: tuple) -> _Info | None:
+    """The same elements in the same order: a row of the result holds as many of the
+    group's rows as it holds elements."""
+    inner_before, inner_after = math.prod(before[1:]), math.prod(after[1:])
+    if not before or not after or not inner_before or not inner_after:
+        return None
+    view = held.view
+    return _Info(
+        held.deps, dataclasses.replace(view, per=view.per * Fraction(inner_after, inner_before))
+    )
 
 
 def _exact(walk: _Walk, info: _Info) -> tuple[int, bool] | None:
