@@ -4,6 +4,8 @@ passes; each wrong one is named as its mistake, with the hint aimed at it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pytest
 
@@ -13,6 +15,15 @@ from jaxtutor.explain import KNOWN
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs
 from jaxtutor.oracles.values import ATOL, RTOL
+
+
+@dataclass(frozen=True)
+class Structure:
+    """Right numbers, but the scan rule broken in a way no mutant names: only the
+    structure test fails, and its message says what was found (these words)."""
+
+    words: str
+
 
 # exercise -> learner file -> the mistake it must be named as (None: it must pass)
 EXPECTED = {
@@ -49,14 +60,26 @@ EXPECTED = {
     },
     "optimizer_state": {
         "correct_step_in_carry.py": None,
+        "correct_unroll.py": None,
         "mistake_plain_sgd.py": "velocity_not_carried",
         "mistake_no_schedule.py": "constant_lr",
         "mistake_for_loop.py": "python_loop",
+        "mistake_while_index.py": "index_loop",
+        "attack_scan_over_arange.py": "index_loop",
+        "attack_python_loop_in_body.py": "index_loop",
+        "attack_map_beside_python_loop.py": Structure("Outside its loop over x_batches"),
     },
     "capstone_training_run": {
         "correct_norms_by_hand.py": None,
+        "correct_inner_unroll.py": None,
+        "correct_split_batches.py": None,
         "mistake_clip_after_mean.py": "clipped_the_mean",
         "mistake_python_loops.py": "python_loops",
+        "mistake_inner_python_loop.py": "inner_python_loop",
+        "attack_inner_while_index.py": Structure("reads X[i] by an index it computes"),
+        "attack_outer_while_index.py": Structure("reads epoch_seeds[i] by an index"),
+        "attack_inner_scan_over_arange.py": Structure("reads X[i] by an index it computes"),
+        "attack_map_beside_python_loop.py": Structure("Outside its loop over X and Y"),
     },
 }
 CASES = [(exercise, name) for exercise, files in EXPECTED.items() for name in files]
@@ -85,6 +108,11 @@ def test_learner_file_gets_the_right_verdict(exercise, name):
     verdict = run_check(exercise, LEARNERS / exercise / name)
     if expected is None:
         assert verdict.status == "pass", verdict.message
+        return
+    if isinstance(expected, Structure):
+        failed = [t for t in verdict.tests if t.status != "pass"]
+        assert [t.name for t in failed] == ["structure: uses `scan`"], verdict.message
+        assert expected.words in failed[0].message, failed[0].message
         return
     assert verdict.status != "pass", verdict.message
     assert verdict.diagnosis is not None, verdict.message

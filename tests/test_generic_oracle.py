@@ -187,6 +187,17 @@ def test_a_scan_thrown_away_beside_a_python_loop_fails_the_scan_rule():
     assert all(t.status == "pass" for t in tests.values()), verdict.message
 
 
+def test_a_while_loop_over_an_index_is_not_a_scan_over_the_rows():
+    verdict = check_source(
+        exercise("scan_basics"),
+        (LEARNERS / "scan_basics" / "attack_while_index.py").read_text(),
+    )
+    tests = {t.name: t for t in verdict.tests}
+    scan = tests.pop("structure: uses `scan`")
+    assert scan.status == "fail" and "reads xs[i] by an index it computes" in scan.message
+    assert all(t.status == "pass" for t in tests.values()), verdict.message
+
+
 def test_rules_name_what_they_judge():
     bare = """
 import jax.numpy as jnp

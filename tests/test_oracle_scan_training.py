@@ -145,10 +145,11 @@ def test_worked_example_is_a_named_test():
     assert names[-1] == STRUCTURE_TEST and len(names) >= 9
 
 
-def test_an_unrolled_scan_is_told_that_unroll_hides_its_loop():
-    tests = {t.name: t for t in verdict("unusual_unroll.py").tests}
-    assert all(t.status == "pass" for name, t in tests.items() if name != STRUCTURE_TEST)
-    assert "unroll=" in tests[STRUCTURE_TEST].message
+def test_an_unrolled_scan_is_a_scan():
+    """unroll=2: two batches per pass of the loop, and no loop at all with two batches or
+    fewer (JAX unrolls it whole), which the rule accepts because the three-batch program
+    shows the loop taking two a step."""
+    assert verdict("correct_unroll.py").passed
 
 
 def test_python_loop_gets_the_numbers_right_but_fails_the_scan_test():
@@ -215,12 +216,23 @@ def test_a_forged_program_with_a_host_callback_is_refused_not_run():
     assert "host callback" in v.diagnosis.message
 
 
-def test_the_thrown_away_scan_and_the_map_are_named():
-    assert (
-        "not that scan's final carry"
-        in verdict("attack_scan_result_discarded.py").diagnosis.message
-    )
-    assert "separate scan per batch" in verdict("attack_length_one_scans.py").diagnosis.message
+def test_each_way_of_breaking_the_rule_is_said_as_it_was_found():
+    said = {name: verdict(name).diagnosis.message for name in ATTACK_WORDS}
+    for name, words in ATTACK_WORDS.items():
+        assert words in said[name], (name, said[name])
+
+
+# what the structure test says of each attack: what was found, in the learner's words
+ATTACK_WORDS = {
+    "attack_scan_result_discarded.py": "does not come from that loop",
+    "attack_length_one_scans.py": "separate scan for each batch",
+    "attack_map_beside_loop.py": "Outside its loop over x_batches and y_batches",
+    "attack_while_index.py": "reads x_batches[i] by an index it computes",
+    "attack_scan_over_arange.py": "reads x_batches[i] by an index it computes",
+    "attack_python_loop_in_body.py": "reads x_batches[i] by an index it computes",
+    "attack_every_batch_in_body.py": "reads every row of x_batches, one at a time",
+    "attack_map_then_python_loop.py": "takes single rows of what a loop over",
+}
 
 
 def test_debug_print_in_the_body_passes_and_still_prints():

@@ -245,7 +245,7 @@ def test_a_kept_judge_gives_each_program_the_whole_timeout():
         (program,) = child.export([args])
         for _ in range(2):
             (found,) = pool.trusted.judge(limits).verify(
-                [{"module": program["module"], "rows": [], "trip": 0, "calls": [args]}]
+                [{"module": program["module"], "groups": [], "calls": [args]}]
             )
             assert found["ok"], found
             ((value,),) = found["values"]  # one call, one output

@@ -7,20 +7,28 @@ import base64
 
 import numpy as np
 
+from jaxtutor.oracles.structure import backwards, scan_rule
+
 ARGS = (np.float32(0.5), np.float32(0.1), np.ones((3, 2)), np.full((3, 2), 2.0))
 HEADER = "import jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n"
 
 
-def judged(start, body: str, args=ARGS, rows=(2, 3), trip=3) -> dict:
+def judged(start, body: str, args=ARGS, groups=((2, 3),)) -> dict:
     """`start`: conftest's forked_child (a fresh process would import JAX for nothing)."""
     with start() as learner, start() as clean:
         assert learner.load(HEADER + body, "f.py", "f")["ok"] is True
         (program,) = learner.export([args])
         assert program["ok"] is True, program
         (found,) = clean.verify(
-            [{"module": program["module"], "rows": list(rows), "trip": trip, "calls": [args]}]
+            [{"module": program["module"], "groups": [list(g) for g in groups], "calls": [args]}]
         )
     return found
+
+
+def broken(found: dict, names=(("xs", "ys"),)) -> str | None:
+    """The id of the way the program breaks "a lax.scan over the rows" (None: it holds)."""
+    found_broken = scan_rule([found], [list(n) for n in names])
+    return None if found_broken is None else found_broken.id
 
 
 STEP = """
@@ -39,7 +47,7 @@ def f(w, lr, xs, ys):
     return lax.scan(lambda w, b: (step(w, b, lr), None), w, (xs, ys))[0]
 """,
     )
-    assert found["ok"] and found["scan"] == "ok" and not found["jitted"]
+    assert found["ok"] and broken(found) is None and not found["jitted"]
     w = 0.5
     for x, y in zip(ARGS[2], ARGS[3]):
         w -= 0.1 * 2 * np.sum((w * x - y) * x)
@@ -56,7 +64,7 @@ def f(w, lr, xs, ys):
     return lax.scan(lambda w, b: (step(w, b, lr), None), w, (xs, ys))[0]
 """,
     )
-    assert found["jitted"] and found["scan"] == "ok"
+    assert found["jitted"] and broken(found) is None
 
 
 def test_a_carry_started_from_the_batches_is_not_a_scan_over_them(forked_child):
@@ -71,7 +79,7 @@ def f(w, lr, xs, ys):
     return lax.scan(lambda c, b: (c + 0.0 * jnp.sum(b[0]), None), w, (xs, ys))[0]
 """,
     )
-    assert found["scan"] == "loop_unused"
+    assert broken(found) == "steps_beside"
 
 
 def test_a_carry_that_holds_all_the_batches_is_not_a_step_per_row(forked_child):
@@ -88,7 +96,7 @@ def f(w, lr, xs, ys):
     return w
 """,
     )
-    assert found["scan"] != "ok"
+    assert broken(found) is not None
 
 
 def test_a_loop_with_the_wrong_count_is_not_over_the_rows(forked_child):
@@ -100,7 +108,191 @@ def f(w, lr, xs, ys):
     return lax.fori_loop(0, xs.shape[0], lambda i, w: step(w, (xs[i], ys[i]), lr), w)
 """,
     )
-    assert found["scan"] == "not_over_rows"
+    assert broken(found) == "indexed"
+
+
+def test_a_while_loop_over_an_index_is_not_a_scan(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    def body(state):
+        i, w = state
+        return i + 1, step(w, (xs[i], ys[i]), lr)
+    return lax.while_loop(lambda s: s[0] < xs.shape[0], body, (0, w))[1]
+""",
+    )
+    assert broken(found) == "indexed"
+    assert found["groups"][0]["loops"] == []  # its counter does not pick the row itself
+
+
+def test_a_scan_over_an_index_that_reads_the_rows_is_not_a_scan_over_them(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    return lax.scan(lambda w, i: (step(w, (xs[i], ys[i]), lr), None), w, jnp.arange(3))[0]
+""",
+    )
+    assert broken(found) == "indexed"
+
+
+def test_a_python_loop_over_every_row_inside_the_body_is_seen(forked_child):
+    # a scan over the rows whose last step runs the whole training again, row by row
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    def body(c, b):
+        x, y, t = b
+        trained = w
+        for j in range(xs.shape[0]):
+            trained = step(trained, (xs[j], ys[j]), lr)
+        return jnp.where(t == xs.shape[0] - 1, trained, c + 0.0 * jnp.sum(x)), None
+    return lax.scan(body, w, (xs, ys, jnp.arange(xs.shape[0])))[0]
+""",
+    )
+    assert broken(found) == "reads_other_rows"
+    uses = found["groups"][0]["uses"]
+    assert sorted((u["lo"], u["hi"]) for u in uses) == [(0, 1), (1, 2), (2, 3)]
+    assert {u["where"] for u in uses} == {found["groups"][0]["loops"][0]["id"]}
+
+
+def test_lax_map_beside_a_python_loop_is_not_a_scan(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    sizes = lax.map(lambda b: jnp.sum(b[0] * b[1]), (xs, ys))
+    for i in range(xs.shape[0]):
+        w = step(w, (xs[i], ys[i]), lr)
+    return w + 0.0 * jnp.sum(sizes)
+""",
+    )
+    assert broken(found) == "steps_beside"
+
+
+def test_rows_a_loop_stacked_and_a_python_loop_reads_are_not_a_scan(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    copied, _ = lax.map(lambda b: (b[0] * 1.0, b[1] * 1.0), (xs, ys)), None
+    for i in range(xs.shape[0]):
+        w = step(w, (copied[0][i], copied[1][i]), lr)
+    return w
+""",
+    )
+    assert broken(found) == "stacked_rows"
+
+
+def test_rows_a_loop_wrote_into_a_buffer_are_rows_again(forked_child):
+    # a copy made row by row (no ys: jnp.where into a carry), then a Python loop over it
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    def copy(c, b):
+        cx, cy, i = c
+        at = (jnp.arange(xs.shape[0]) == i)[:, None]
+        return (jnp.where(at, b[0], cx), jnp.where(at, b[1], cy), i + 1), None
+    (cx, cy, _), _ = lax.scan(copy, (0.0 * xs, 0.0 * ys, 0), (xs, ys))
+    for i in range(xs.shape[0]):
+        w = step(w, (cx[i], cy[i]), lr)
+    return w
+""",
+    )
+    assert broken(found) == "stacked_rows"
+
+
+def test_a_scan_over_what_a_map_stacked_is_a_second_loop_over_the_rows(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    copied = lax.map(lambda b: (b[0] * 1.0, b[1] * 1.0), (xs, ys))
+    return lax.scan(lambda w, b: (step(w, b, lr), None), w, copied)[0]
+""",
+    )
+    assert broken(found) == "several_loops"
+
+
+def test_an_unrolled_scan_takes_a_block_a_step_and_the_rest_after(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    return lax.scan(lambda w, b: (step(w, b, lr), None), w, (xs, ys), unroll=2)[0]
+""",
+    )
+    assert broken(found) is None
+    (loop,) = found["groups"][0]["loops"]
+    assert (loop["trip"], loop["block"], loop["lo"], loop["hi"]) == (1, 2, 0, 2)
+    assert [(u["lo"], u["hi"], u["where"]) for u in found["groups"][0]["uses"]] == [(2, 3, -1)]
+
+
+def test_a_reversed_scan_is_told_apart(forked_child):
+    found = judged(
+        forked_child,
+        STEP
+        + """
+def f(w, lr, xs, ys):
+    return lax.scan(lambda w, b: (step(w, b, lr), None), w, (xs, ys), reverse=True)[0]
+""",
+    )
+    assert broken(found) is None and backwards([found])
+
+
+EPOCHS = (np.array([3, 7], np.int32), np.zeros(2, np.float32), np.ones((4, 2), np.float32))
+
+
+def test_each_loop_a_task_names_is_checked_inside_the_one_before(forked_child):
+    outer = """
+def f(seeds, w, data):
+    def epoch(w, seed):
+        shuffled = data[jax.random.permutation(jax.random.key(seed), data.shape[0])]
+        return inner(w, shuffled.reshape(2, 2, 2))
+    return lax.scan(epoch, w, seeds)
+"""
+    scans = """
+def inner(w, batches):
+    return lax.scan(lambda w, b: (w - 0.1 * jnp.sum(b, axis=0), jnp.sum(w)), w, batches)
+"""
+    python = """
+def inner(w, batches):
+    losses = []
+    for b in batches:
+        w, loss = w - 0.1 * jnp.sum(b, axis=0), jnp.sum(w)
+        losses.append(loss)
+    return w, jnp.stack(losses)
+"""
+    names = (("seeds",), ("data",))
+    for body, expected in ((scans, None), (python, "no_loop")):
+        found = judged(forked_child, body + outer, args=EPOCHS, groups=((0,), (2,)))
+        assert broken(found, names) == expected
+    inner = found["groups"][1]
+    assert {u["where"] for u in inner["uses"]} == {found["groups"][0]["loops"][0]["id"]}
+
+
+def test_loops_nested_past_the_bound_are_refused(forked_child):
+    source = """
+def nest(k):
+    if k == 0:
+        return lambda w: w + 1.0
+    return lambda w: lax.fori_loop(0, 1, lambda i, w: nest(k - 1)(w), w)
+
+f = nest(40)
+"""
+    found = judged(forked_child, source, args=(np.float32(1),), groups=((0,),))
+    assert found["ok"] is False and "nested too deeply" in found["refused"]
 
 
 def test_a_program_with_a_host_callback_is_refused(forked_child):
@@ -130,7 +322,5 @@ def module():
         assert learner.load(source, "f.py", "module")["ok"] is True
         (made,) = learner.call_many([()])
         data = base64.b64encode(made["value"].tobytes()).decode()
-        (found,) = clean.verify(
-            [{"module": data, "rows": [], "trip": 0, "calls": [(np.float32(1.0),)]}]
-        )
+        (found,) = clean.verify([{"module": data, "groups": [], "calls": [(np.float32(1.0),)]}])
     assert found["ok"] is False and "custom target" in found["refused"]

@@ -54,9 +54,7 @@ class Learner:
             for r in self._child.call_many(calls)
         ]
 
-    def programs(
-        self, calls: list[tuple], rows: Callable[[tuple], tuple[list[int], int]]
-    ) -> Programs:
+    def programs(self, calls: list[tuple], rows: Callable[[tuple], list[list[int]]]) -> Programs:
         """See `programs`, with this check's clean child (check_source kills it)."""
         return programs(self._child, self._clean, calls, rows)
 
@@ -70,7 +68,7 @@ def programs(
     child: Child,
     clean: Child | None,
     calls: list[tuple],
-    rows: Callable[[tuple], tuple[list[int], int]],
+    rows: Callable[[tuple], list[list[int]]],
 ) -> Programs:
     """See `start_programs`: its programs, once the clean child has judged them all."""
     return start_programs(child, clean, calls, rows).result()
@@ -80,13 +78,14 @@ def start_programs(
     child: Child,
     clean: Child | None,
     calls: list[tuple],
-    rows: Callable[[tuple], tuple[list[int], int]],
+    rows: Callable[[tuple], list[list[int]]],
 ) -> Exported:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
     check each program and run it on every call of its signature (a `clean` given stays
-    alive for more: its caller kills it). `rows(args)` names the batch arguments
-    (positions among the traced arguments) and how many rows a loop over them must run.
+    alive for more: its caller kills it). `rows(args)` names the arguments whose rows a
+    loop must run over (positions among the traced arguments), one list per loop asked
+    for, outer loops first.
     Returns once the exports are done: `child` is free for more requests while the
     clean child compiles."""
     groups: dict[tuple, list[int]] = {}
@@ -113,8 +112,7 @@ def start_programs(
                     [
                         {
                             "module": e["module"],
-                            "rows": rows(calls[m[0]])[0],
-                            "trip": rows(calls[m[0]])[1],
+                            "groups": rows(calls[m[0]]),
                             "calls": [calls[i] for i in m],
                         }
                     ],

@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.explain import KNOWN
+from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import same_error
-from jaxtutor.oracles.generic.runs import Raised, Run
+from jaxtutor.oracles.generic.runs import Raised, Run, scan_names
 from jaxtutor.oracles.learner import input_signature
 from jaxtutor.oracles.values import ATOL, RTOL, mismatch
 from jaxtutor.runner.wire import Opaque
@@ -70,14 +71,22 @@ def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
 
 
 def _has(prim: str, facts: dict) -> bool:
-    """A structure rule's word, judged on one exported program (see runner/inside/verify.py):
-    `jit` is the function itself jitted, `scan` a loop over the rows of its batch
-    arguments that the result comes from; any other word names a StableHLO op."""
+    """A structure rule's word other than `scan`, judged on one exported program (see
+    runner/inside/verify.py): `jit` is the function itself jitted; any other word names a
+    StableHLO op."""
     if prim == "jit":
         return facts.get("jitted") is True
-    if prim == "scan":
-        return facts.get("scan") == "ok"
     return f"stablehlo.{prim}" in (facts.get("ops") or [])
+
+
+def _scan(config: dict, cases: list[Case], run: Run) -> structure.Broken | None:
+    """How the learner's programs break the "scan" rule (one lax.scan over the rows,
+    judged over every program: oracles/structure.py), or None."""
+    spec = config.get("structure") or {}
+    if "scan" not in spec.get("must_contain", []) + spec.get("must_not_contain", []):
+        return None
+    names = scan_names(config, cases[0].args) if cases else []
+    return structure.scan_rule(run.facts or [], names)
 
 
 def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
@@ -102,12 +111,15 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
         )
     else:
         unknown = None
+    scan = _scan(config, cases, run) if unknown is None else None
     tests = []
     for prim in spec.get("must_contain", []):
         name = f"structure: uses `{prim}`"
         if unknown is not None:
             tests.append(TestResult(name, "fail", unknown))
-        elif not all(_has(prim, f) for f in facts):
+        elif prim == "scan" and scan is not None:
+            tests.append(TestResult(name, "fail", f"{scan.message}{extra}"))
+        elif prim != "scan" and not all(_has(prim, f) for f in facts):
             tests.append(
                 TestResult(
                     name, "fail", _MISSING.get(prim, f"the function does not use `{prim}`.") + extra
@@ -117,19 +129,17 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
             tests.append(TestResult(name, "pass"))
     for prim in spec.get("must_not_contain", []):
         name = f"structure: does not use `{prim}`"
+        uses = scan is None if prim == "scan" else any(_has(prim, f) for f in facts)
         if unknown is not None and not spec.get("must_contain"):
             tests.append(TestResult(name, "fail", unknown))
-        elif unknown is None and any(_has(prim, f) for f in facts):
+        elif unknown is None and uses:
             tests.append(TestResult(name, "fail", f"the function uses `{prim}`.{extra}"))
         else:
             tests.append(TestResult(name, "pass"))
     return tests
 
 
-_MISSING = {
-    "jit": "the function itself is not compiled with jax.jit.",
-    "scan": "the function's result does not come from a lax.scan over its input's rows.",
-}
+_MISSING = {"jit": "the function itself is not compiled with jax.jit."}
 
 
 def compile_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
@@ -207,6 +217,17 @@ def signature(config: dict, cases: list[Case], run: Run) -> list:
     ]
 
 
+def _scan_kind(config: dict, cases: list[Case], run: Run) -> tuple | None:
+    """Which loop breaks the "scan" rule and how (("ok",) when none does), or None when
+    the programs could not be read (the function could not be exported, say)."""
+    if not run.facts or run.export_error is not None:
+        return None
+    if any(f.get("ok") is not True for f in run.facts):
+        return None
+    broken = _scan(config, cases, run)
+    return ("ok",) if broken is None else (broken.group, broken.id)
+
+
 def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
     if mutant.load_error or len(mutant.answers) != len(learner.answers):
         return False
@@ -218,6 +239,11 @@ def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
     ):
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
+        return False
+    # the "scan" rule broken another way is another mistake (a while_loop over an index
+    # is not a Python loop), where both programs could be read
+    kinds = (_scan_kind(config, cases, learner), _scan_kind(config, cases, mutant))
+    if None not in kinds and kinds[0] != kinds[1]:
         return False
     return signature(config, cases, learner) == signature(config, cases, mutant)
 

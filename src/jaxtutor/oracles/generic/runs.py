@@ -58,13 +58,43 @@ def needs_programs(config: dict) -> bool:
     return bool(config.get("structure")) or config.get("max_recompiles") is not None
 
 
-def _rows(args: tuple) -> tuple[list[int], int]:
-    """The arguments a "scan" rule's loop runs over: the traced arrays whose leading
-    size is that of the first traced array with one."""
-    traced = [a for i, a in enumerate(args) if i not in wire.static_positions(args)]
-    sizes = [np.shape(a)[0] if np.ndim(a) else None for a in traced]
-    trip = next((n for n in sizes if n is not None), 0)
-    return [i for i, n in enumerate(sizes) if n == trip and n is not None], trip
+def _declared(config: dict) -> list[list[str]]:
+    return [list(group) for group in (config.get("structure") or {}).get("scan_over") or []]
+
+
+def _rows(config: dict) -> Callable[[tuple], list[list[int]]]:
+    """For a case's arguments: the positions (among its traced arguments) of the ones
+    each loop of a "scan" rule runs over, outer loop first: the exercise's `scan_over`,
+    or else the traced arrays whose leading size is that of the first one with one."""
+    names = [arg.get("name") for arg in config.get("args") or []]
+    declared = _declared(config)
+
+    def rows(args: tuple) -> list[list[int]]:
+        static = wire.static_positions(args)
+        traced = [i for i in range(len(args)) if i not in static]
+        if declared:
+            return [
+                [traced.index(names.index(n)) for n in group if names.index(n) in traced]
+                for group in declared
+            ]
+        sizes = [np.shape(args[i])[0] if np.ndim(args[i]) else None for i in traced]
+        trip = next((n for n in sizes if n is not None), None)
+        return [[k for k, n in enumerate(sizes) if n is not None and n == trip]]
+
+    return rows
+
+
+def scan_names(config: dict, args: tuple) -> list[list[str]]:
+    """The names of the arguments each loop of a "scan" rule runs over (see `_rows`), for
+    a case's arguments."""
+    if _declared(config):
+        return _declared(config)
+    names = [arg.get("name") for arg in config.get("args") or []]
+    traced = [i for i in range(len(args)) if i not in wire.static_positions(args)]
+    return [
+        [str(names[traced[k]]) if traced[k] < len(names) else "its input" for k in group]
+        for group in _rows(config)(args)
+    ]
 
 
 def observe(
@@ -115,7 +145,7 @@ def start_observing(
         if clean is not None:
             clean.kill()
         return None
-    return start_programs(child, clean, [c.args for c in cases], _rows)
+    return start_programs(child, clean, [c.args for c in cases], _rows(config))
 
 
 def answered_by_programs(pending: Exported | None) -> Run | None:

@@ -91,6 +91,15 @@ STRUCTURE_KEYS = {
         default=[],
     ),
     "must_not_contain": Key("array", "What it must not use, in the same words.", default=[]),
+    "scan_over": Key(
+        "array",
+        'The arguments whose rows a "scan" rule\'s lax.scan runs over, one list of '
+        'argument names per scan: [["x_batches", "y_batches"]]; '
+        '[["epoch_seeds"], ["X", "Y"]] for a scan over epoch_seeds whose body scans over '
+        "batches made from the rows of X and Y. Default: the traced arguments whose "
+        "leading size is that of the first one.",
+        default=[],
+    ),
     "message": Key("string", "Said to the learner when a structure test fails.", default=""),
 }
 MUTANT_KEYS = {
@@ -242,6 +251,19 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     ("args", i, "wide_low"),
                     "the wide range is empty: `wide_low` is greater than `wide_high`",
                     "Give wide_low <= wide_high.",
+                )
+            )
+    names = {arg.get("name") for arg in args if isinstance(arg, dict)}
+    scan_over = (config.get("structure") or {}).get("scan_over") or []
+    for i, group in enumerate(scan_over if isinstance(scan_over, list) else [scan_over]):
+        if not (
+            isinstance(group, list) and group and all(isinstance(n, str) for n in group)
+        ) or any(n not in names for n in group):
+            found.append(
+                (
+                    ("structure", "scan_over", i),
+                    "each entry of scan_over must be a list of the exercise's argument names",
+                    'Write for example scan_over = [["x_batches", "y_batches"]].',
                 )
             )
     for i, case in enumerate(config.get("cases") or []):

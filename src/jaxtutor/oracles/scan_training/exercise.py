@@ -50,8 +50,10 @@ _M = [
         "no_scan",
         "Your function does not use lax.scan over the batches.",
         "Write one training step as a body function step(w, batch) -> (new_w, None) and "
-        "run it with lax.scan(step, w, (x_batches, y_batches)). A Python for loop (or a "
-        "fori_loop over an index) is not what this exercise practises.",
+        "run it with lax.scan(step, w, (x_batches, y_batches)): the batches are the scan's "
+        "xs, and the body uses only the batch it is handed. A Python for loop, or a "
+        "fori_loop, while_loop or scan over an index that reads x_batches[i], is not "
+        "what this exercise practises.",
     ),
     Misconception(
         "reversed_order",
@@ -267,6 +269,6 @@ def make_cases(seed: int) -> list[Case]:
     return cases
 
 
-def _rows(args: tuple) -> tuple[list[int], int]:
-    """The batch arguments (x_batches, y_batches) and how many batches they hold."""
-    return [2, 3], len(args[2])
+def _rows(args: tuple) -> list[list[int]]:
+    """The batch arguments (x_batches, y_batches): the scan runs over their rows."""
+    return [[2, 3]]

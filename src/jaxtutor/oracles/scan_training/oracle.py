@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 from jaxtutor.explain import explain, known
+from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.interface import Oracle, Report, first_raised, run_cases
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.scan_training.diagnosis import diagnose, diagnose_raised
 from jaxtutor.oracles.scan_training.exercise import (
+    ARG_NAMES,
     ATOL,
     MISCONCEPTIONS,
     RTOL,
@@ -62,7 +64,7 @@ class ScanTrainingOracle(Oracle):
         if all(t.status == "pass" for t in tests):
             report.diagnosis = scan_diagnosis
             return report
-        reverse = any(f.get("backwards") for f in found.facts)
+        reverse = structure.backwards(found.facts)
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
         return report
 
@@ -96,19 +98,6 @@ def _test(case: Case, got) -> TestResult:
     return TestResult(case.title(failed=True), "fail", problem)
 
 
-_NO_SCAN: dict[str | None, str] = {  # by what the judge found; None: nothing
-    "no_loop": "Your compiled function has no loop over the batches: a Python loop is "
-    "unrolled into one copy of the step per batch when JAX traces it (and so "
-    "is lax.scan given unroll=; leave that at its default here).",
-    "not_over_rows": "Your loop does not take one batch per step over all the batches (a "
-    "lax.fori_loop over an index, a separate scan per batch, or a scan "
-    "given unroll=, say). Pass (x_batches, y_batches) as the scan's xs.",
-    "no_carry": "Your loop over the batches does not carry the weight from step to step "
-    "(lax.map, say): the weight must be the scan's carry, updated from each batch.",
-    "loop_unused": "Your function has a lax.scan over the batches, but the weight it returns "
-    "is not that scan's final carry: the training steps happen outside it.",
-    "no_rows": "Your function could not be checked for a lax.scan over the batches.",
-}
 _NOT_EXPORTED = (
     "Your function could not be compiled with jax.jit, so the tutor cannot see "
     "a lax.scan in it. The whole function must work on traced arrays, which "
@@ -121,12 +110,13 @@ _REFUSED = (
 
 
 def check_structure(facts: list[dict]) -> tuple[TestResult, Diagnosis | None]:
-    """Whether every shape's program scans over the batches (see runner/inside/verify.py)."""
-    for found in facts:
-        if found.get("ok") is not True:
-            return _no_scan(_REFUSED)
-        if found.get("scan") != "ok":
-            return _no_scan(_NO_SCAN.get(found.get("scan"), _NO_SCAN["no_rows"]))
+    """Whether every shape's program scans over the batches as the lesson says (see
+    oracles/structure.py)."""
+    if any(found.get("ok") is not True for found in facts):
+        return _no_scan(_REFUSED)
+    broken = structure.scan_rule(facts, [list(ARG_NAMES[2:])])
+    if broken is not None:
+        return _no_scan(broken.message)
     return TestResult(STRUCTURE_TEST, "pass"), None
 
 

@@ -255,8 +255,9 @@ class Child:
 
     def verify(self, programs: list[dict]) -> list[dict]:
         """For a child never sent a learner's file: check and run exported programs
-        (see verify.py). Each entry of `programs` holds module, rows, trip and calls;
-        each reply holds jitted, scan, ops and one flat list of values per call, or
+        (see verify.py). Each entry of `programs` holds module, groups (positions of the
+        arguments whose rows a loop must run over, per loop asked for) and calls; each
+        reply holds jitted, groups, loops, ops and one flat list of values per call, or
         refused. Never call it on a child that loaded learner code."""
         if self._deadline is None:  # no load: the clock starts here
             self.wait_ready()
@@ -265,8 +266,7 @@ class Child:
         message = [
             {
                 "module": p["module"],
-                "rows": list(p["rows"]),
-                "trip": int(p["trip"]),
+                "groups": [[int(i) for i in group] for group in p["groups"]],
                 "calls": wire.encode_value(list(p["calls"])),
             }
             for p in programs
@@ -297,9 +297,10 @@ class Child:
                 {
                     "ok": True,
                     "jitted": found.get("jitted") is True,
-                    "scan": str(found.get("scan")),
                     "values": values,
-                    "backwards": found.get("backwards") is True,
+                    # judged by oracles/structure.py, which reads them as untrusted
+                    "groups": _json_list(found.get("groups")),
+                    "loops": _json_list(found.get("loops")),
                     "ops": [o for o in found.get("ops") or [] if isinstance(o, str)],
                 }
             )
@@ -605,3 +606,8 @@ def kill_all(children: list[Child]) -> None:
         children[0].kill()
     for thread in killing:
         thread.join()
+
+
+def _json_list(value) -> list:
+    """A list from the checking process's reply, as it came (a JSON list), or []."""
+    return value[:256] if isinstance(value, list) else []
