@@ -645,6 +645,59 @@ async def test_enter_indents_as_python_needs():
         assert editor.soft_wrap  # a long line is read whole, not cut at the edge
 
 
+def typed_by_the_terminal(app, text: str) -> None:
+    """`text` as a terminal delivers a paste it types out as keys (tmux's paste-buffer
+    without -p): one read, parsed by Textual's own parser into key events, newlines as
+    Enter, each handed to the app before any is handled."""
+    from textual._xterm_parser import XTermParser
+
+    parser = XTermParser()
+    for event in [*parser.feed(text), *parser.tick()]:
+        app.post_message(event)
+
+
+SNIPPET = """def loss(w, x, y):
+    def inner(w):
+        if w > 0:
+            return w * x - y
+        return y
+    return inner(w) ** 2
+
+print(loss(1.0, 2.0, 3.0))
+"""
+
+
+@pytest.mark.parametrize("newline", ["\r", "\n", "\r\n"])
+@pilot_test
+async def test_a_paste_that_arrives_as_keys_keeps_its_indentation(newline):
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.load_text("")
+        editor.focus()
+        await pilot.pause()
+        typed_by_the_terminal(app, SNIPPET.replace("\n", newline))
+        await until(pilot, lambda: "print" in editor.text, "the paste did not arrive")
+        await pilot.pause()
+        assert editor.text == SNIPPET
+
+
+@pilot_test
+async def test_a_paste_as_keys_that_begins_with_a_newline_gets_no_indentation_of_ours():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.load_text("")
+        editor.focus()
+        await pilot.press(*"def f(x):")  # typed by hand, then a paste of the body
+        typed_by_the_terminal(app, "\r    y = x\r    return y\r")
+        await until(pilot, lambda: "return y" in editor.text, "the paste did not arrive")
+        await pilot.pause()
+        assert editor.text == "def f(x):\n    y = x\n    return y\n"
+        await pilot.press(*"z = 1", "enter", *"if z:", "enter", *"pass")  # by hand again
+        assert editor.text.endswith("\nz = 1\nif z:\n    pass")
+
+
 @pilot_test
 async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks_the_verdict():
     lesson = find_exercise("argnums", LESSONS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions
@@ -112,9 +113,37 @@ def indent_after(line: str, indent_width: int = 4) -> str:
     return indent
 
 
+# keys that came this close together came in one read from the terminal: a paste that
+# arrives as typed keys (tmux's paste-buffer without -p, some SSH and Windows terminals).
+# A person's keys are tens of milliseconds apart; a paste's are microseconds apart, a few
+# milliseconds where the terminal's writes are split
+BURST_S = 0.005
+BURST_RUN = 2  # ... and at least this many such gaps in a row: a newline inside a paste
+
+
+@dataclass(frozen=True)
+class _AutoIndent:
+    """The indentation Enter gave a new line, while the next key may still show that the
+    Enter was a paste's first key."""
+
+    row: int
+    indent: str
+
+
 class CodeEditor(TextArea):
     """The editor: Enter keeps the line's indentation, one level more after a colon and one
-    less after return, pass, raise, break or continue (TextArea inserts a bare newline)."""
+    less after return, pass, raise, break or continue (TextArea inserts a bare newline).
+
+    A paste that arrives as typed keys brings its own indentation: its newlines get none of
+    ours, or each pasted line would be indented twice ("unindent does not match"). Its keys
+    are told by how close together they come (`BURST_S`); a paste that begins with a
+    newline is told by the key right behind it, which takes back the indentation Enter gave.
+    """
+
+    _last_key_at = float("-inf")
+    _last_key = ""
+    _run = 0  # gaps shorter than BURST_S in a row, up to this key
+    _auto_indent: _AutoIndent | None = None
 
     def colour_as(self, language: str) -> None:
         """Give the editor its language, keeping where the cursor and the view are (a new
@@ -126,17 +155,46 @@ class CodeEditor(TextArea):
         self.scroll_to(scroll.x, scroll.y, animate=False, immediate=True)
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.key != "enter" or self.read_only:
+        close = event.time - self._last_key_at < BURST_S
+        self._run = self._run + 1 if close else 0
+        previous, self._last_key, self._last_key_at = self._last_key, event.key, event.time
+        pending, self._auto_indent = self._auto_indent, None
+        pasted = self._run >= BURST_RUN
+        key = event.key
+        if key == "ctrl+j" and pasted and previous == "enter":  # \r\n: one newline
+            event.stop()
+            event.prevent_default()
+            return
+        newline = key == "enter" or (key == "ctrl+j" and pasted)  # some terminals send \n
+        start, end = self.selection
+        if pending is not None and close and start == end == (pending.row, len(pending.indent)):
+            start = (pending.row, 0)  # the Enter began a paste: its indentation is not ours
+        else:
+            pending = None
+        typed = event.is_printable or (key == "tab" and self.tab_behavior == "indent")
+        if self.read_only or not (newline or (pending is not None and typed)):
             if not await self._run_own_binding(event):
                 await super()._on_key(event)
             return
         self._restart_blink()
         event.stop()
         event.prevent_default()
-        start, end = self.selection
-        row, column = min(start, end)
-        before = self.document[row][:column]
-        self._replace_via_keyboard("\n" + indent_after(before, self.indent_width), start, end)
+        if newline:
+            row, column = min(start, end)
+            indent = (
+                ""
+                if pasted or pending
+                else indent_after(self.document[row][:column], self.indent_width)
+            )
+            result = self._replace_via_keyboard("\n" + indent, start, end)
+            if indent and result is not None:
+                self._auto_indent = _AutoIndent(result.end_location[0], indent)
+        elif key == "tab":
+            self._replace_via_keyboard(
+                "\t" if self.indent_type == "tabs" else " " * self.indent_width, start, end
+            )
+        else:
+            self._replace_via_keyboard(event.character or "", start, end)
 
     async def _run_own_binding(self, event: events.Key) -> bool:
         """Run the editor's own binding for a key (Down, End, ^u...) here, in the order the
