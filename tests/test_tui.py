@@ -474,6 +474,43 @@ async def test_help_lists_every_action_and_palette_runs_them():
 
 
 @pilot_test
+async def test_help_lists_every_key_of_the_editor_select_all_included():
+    from jaxtutor.learner.tui.keys import COMMANDS, EDITOR, EDITOR_IDLE
+
+    listed = {key for entry in EDITOR for key in entry.keys.split(",")} | set(EDITOR_IDLE)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        bound = set(app.editor._bindings.key_to_bindings)
+        assert bound <= listed, f"editor keys the help does not list: {bound - listed}"
+        commands = {key for c in COMMANDS for key in c.keys.split(",") if key}
+        assert not (listed - {"escape"}) & commands  # no editor key is taken by the app
+        await pilot.press("f1")
+        shown = text_of(app.screen, "#help-editor")
+        for words in ("F7", "select all", "F6", "^Home", "start of the code", "^End", "^z"):
+            assert words in shown, (words, shown)
+        assert "Tab" in text_of(app.screen, "#help-elsewhere")
+
+
+@pilot_test
+async def test_ctrl_home_and_ctrl_end_go_to_the_start_and_end_of_the_code():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.focus()
+        editor.load_text("a = 1\nb = 2\nlast = 3")
+        editor.move_cursor((1, 2))
+        await pilot.press("ctrl+end")
+        assert editor.selection.is_empty and editor.cursor_location == (2, 8)
+        await pilot.press("ctrl+home")
+        assert editor.selection.is_empty and editor.cursor_location == (0, 0)
+        await pilot.press("ctrl+shift+end")
+        assert editor.selected_text == editor.text
+        editor.move_cursor((1, 1))
+        await pilot.press("ctrl+shift+home")
+        assert editor.selected_text == "a = 1\nb"
+
+
+@pilot_test
 async def test_outline_toggles_and_theme_is_remembered():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from jaxtutor.course.lessons import Lesson, part_headings
 from jaxtutor.learner.progress import IN_PROGRESS, PASSED, ExerciseProgress
+from jaxtutor.learner.tui.keys import editor_bindings
 from jaxtutor.render.safe_text import inert
 
 if TYPE_CHECKING:
@@ -140,6 +141,8 @@ class CodeEditor(TextArea):
     newline is told by the key right behind it, which takes back the indentation Enter gave.
     """
 
+    BINDINGS = editor_bindings()  # Ctrl+Home, Ctrl+End (keys.EDITOR lists every key)
+
     _last_key_at = float("-inf")
     _last_key = ""
     _run = 0  # gaps shorter than BURST_S in a row, up to this key
@@ -153,6 +156,12 @@ class CodeEditor(TextArea):
         self.language = language
         self.selection = selection
         self.scroll_to(scroll.x, scroll.y, animate=False, immediate=True)
+
+    def action_cursor_document_start(self, select: bool = False) -> None:
+        self.move_cursor((0, 0), select=select)
+
+    def action_cursor_document_end(self, select: bool = False) -> None:
+        self.move_cursor(self.document.end, select=select)
 
     async def _on_key(self, event: events.Key) -> None:
         close = event.time - self._last_key_at < BURST_S
