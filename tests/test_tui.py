@@ -147,6 +147,75 @@ async def test_full_path_pass_then_misconception_then_hints():
     assert "jax" not in sys.modules and "jaxlib" not in sys.modules
 
 
+@pilot_test
+async def test_the_last_verdict_comes_back_with_the_draft_on_return_and_after_a_restart():
+    wrong = (
+        Path(__file__).parent / "learners" / "argnums" / "mistake_swapped_order.py"
+    ).read_text()
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        app.open_lesson("argnums")
+        await paste(pilot, wrong)
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        said, checked = text_of(app, "#verdict"), app.last_verdict.to_json()
+        assert "Wrong answer" in said and app.last_verdict.diagnosis is not None
+        await pilot.press("ctrl+n", "ctrl+t")  # to the next lesson and back
+        assert app.current.id == "argnums"
+        assert text_of(app, "#verdict") == said and not app.results.has_class("-stale")
+        assert "Last check of this draft" in text_of(app, "#running")
+        assert "Recognised mistake" in text_of(app, "#misconception")
+        assert app.last_verdict.to_json() == checked  # ^r's verdict, whole ("g" goes to its line)
+        await pilot.press("ctrl+q")
+
+    again = TutorApp(warm=False)  # a restart, here at 80 columns
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.current.id == "argnums"
+        assert "checks 1" in text_of(again, "#topbar")
+        assert text_of(again, "#verdict") == said, text_of(again, "#verdict")
+        assert "Last check of this draft" in text_of(again, "#running")
+        assert "✗" in str(again.query_one("#pane-tabs", Tabs).query_one("#results").label)
+        assert again.focused.id == "editor"  # a lesson begun opens on its code
+        await pilot.press(*"# more")
+        assert "earlier version of this draft" in text_of(again, "#running")
+        assert again.results.has_class("-stale")
+        await pilot.press("ctrl+q")
+
+    with Store() as store:
+        store.save_draft("argnums", wrong)  # back to the draft that was checked
+    third = TutorApp(warm=False)
+    async with third.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert "Last check of this draft" in text_of(third, "#running")
+        with Store() as store:
+            store.save_draft("argnums", wrong + "\n# changed elsewhere\n")
+        third.open_lesson(LESSONS[0].id)
+        third.open_lesson("argnums")
+        await pilot.pause()
+        assert "earlier version of this draft" in text_of(third, "#running")
+        assert text_of(third, "#verdict") == said
+
+
+@pilot_test
+async def test_a_kept_verdicts_step_table_follows_the_first_frame():
+    import dataclasses
+
+    from tests.test_tui_snapshots import VERDICT
+
+    lesson = LESSONS[0]
+    with Store() as store:  # checked in an earlier session, the starter untouched since
+        store.record_verdict(
+            dataclasses.replace(VERDICT, exercise=lesson.id), lesson.exercise.starter
+        )
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "Last check of this draft" in text_of(app, "#running")
+        table = app.query_one("#steps", DataTable)
+        assert table.display and table.row_count == 3 and table.cursor_row == 1
+
+
 def test_a_long_title_wraps_under_itself_in_the_outline():
     entry = OutlineEntry(Text("▸○ 1 "), Text("Gradients are functions"))
     console = Console(width=19, file=io.StringIO(), record=True)

@@ -53,6 +53,7 @@ class CheckingMixin:
         self._kill_running_child()  # a newer check supersedes the older one
         self._token += 1
         self.checking = True
+        self._kept = None  # the running line takes the place of the kept verdict's note
         self._check_started = time.monotonic()
         self._running_width = 0
         if self._check_timer is None:

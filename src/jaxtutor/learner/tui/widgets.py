@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,16 @@ def running_text(elapsed: float) -> Text:
     return Text.assemble(
         ("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ", ("(Esc cancels)", "bold")
     )
+
+
+def ago(at: float, now: float | None = None) -> str:
+    """How long ago the Unix time `at` was, in words."""
+    seconds = max(0.0, (time.time() if now is None else now) - at)
+    for unit, length in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= length:
+            count = int(seconds // length)
+            return f"{count} {unit}{'s' if count > 1 else ''} ago"
+    return "just now"
 
 
 def status_word(progress: ExerciseProgress) -> str:
@@ -287,6 +298,7 @@ class ResultsPane(VerticalScroll):
         if running:
             running_line.update(text, layout=layout)
         running_line.set_class(not running, "hidden")
+        running_line.set_class(False, "-note")
         # what is shown was said of the code before this check
         self.set_class(running or self.has_class("-stale"), "-stale")
 
@@ -301,9 +313,28 @@ class ResultsPane(VerticalScroll):
             )
         )
         running_line.set_class(not self.has_class("-has-verdict"), "hidden")
+        running_line.set_class(False, "-note")
         self.set_class(True, "-stale")
 
+    def show_last_check(self, when: str, changed: bool) -> None:
+        """Say that the verdict shown is the draft's last check, made `when` (kept from an
+        earlier visit to the lesson, or an earlier session); `changed`: the draft has been
+        edited since, so the verdict was said of an earlier version of it."""
+        running_line = self.query_one("#running", Static)
+        if changed:
+            note = Text.assemble(
+                (f"Last check, {when}, of an earlier version of this draft: ", "bold"),
+                "it has changed since. ^r checks it as it is now.",
+            )
+        else:
+            note = Text(f"Last check of this draft, {when}.", style="bold")
+        running_line.update(note)
+        running_line.set_class(False, "hidden")
+        running_line.set_class(not changed, "-note")
+        self.set_class(changed, "-stale")
+
     def show_idle(self, exercise_function: str) -> None:
+        self._verdict = None
         self.show_running(None)
         self.set_class(False, "-stale", "-has-verdict")
         self.query_one("#verdict", Static).update(
@@ -318,7 +349,12 @@ class ResultsPane(VerticalScroll):
         self._show_table(None)
         self._show_goto(None)
 
-    def show_verdict(self, verdict: Verdict) -> None:
+    _verdict: Verdict | None = None  # the verdict shown
+
+    def show_verdict(self, verdict: Verdict, table_later: bool = False) -> None:
+        """`table_later`: its step table just after the next frame (the app's first frame,
+        showing a kept verdict, is not held up by mounting a table)."""
+        self._verdict = verdict
         self.set_class(False, "-stale")
         self.set_class(True, "-has-verdict")
         self.show_running(None)
@@ -354,7 +390,11 @@ class ResultsPane(VerticalScroll):
             if verdict.diagnosis.step is not None:
                 misconception.append(f"  (first wrong at step {verdict.diagnosis.step})")
         self._set("#misconception", misconception)
-        self._show_table(verdict)
+        if table_later and verdict.diagnosis is not None and verdict.diagnosis.table:
+            self._show_table(None)
+            self.call_after_refresh(self._show_table_of, verdict)
+        else:
+            self._show_table(verdict)
 
         output = Text()
         if verdict.output.strip():
@@ -399,6 +439,10 @@ class ResultsPane(VerticalScroll):
         goto = self._goto()
         goto.label = f"Go to line {line} (g)"
         goto.set_class(line is None, "hidden")
+
+    def _show_table_of(self, verdict: Verdict) -> None:
+        if verdict is self._verdict:  # still the one shown
+            self._show_table(verdict)
 
     def _show_table(self, verdict: Verdict | None) -> None:
         data = verdict.diagnosis.table if verdict and verdict.diagnosis else None
