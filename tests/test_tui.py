@@ -842,6 +842,30 @@ async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks
         await app.workers.wait_for_complete()
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), WIDE])
+@pilot_test
+async def test_the_passed_note_never_covers_the_hints(size):
+    from textual.widgets._toast import Toast
+
+    from jaxtutor.verdict import Outcome, TestResult, Verdict
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        lesson = app.current
+        await pilot.press("ctrl+g")  # the first hint, at the end of the results
+        passed = Verdict(lesson.id, Outcome.PASSED, "All 9 tests passed.")
+        passed.tests = [TestResult(f"case {n}", "pass") for n in range(9)]
+        app.show_verdict(passed)
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 1 and "Passed!" in str(toasts[0].render())
+        note = toasts[0].region
+        for part in ("#hints", "#verdict"):
+            shown = app.query_one(part).region
+            assert shown.area and not note.overlaps(shown), (part, note, shown)
+        assert note.height == 1  # one line, over the top bar: no title, no padding
+
+
 @pilot_test
 async def test_the_step_table_is_in_sight_at_120_by_36():
     from tests.test_tui_snapshots import VERDICT
