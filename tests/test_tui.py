@@ -596,6 +596,27 @@ async def test_outline_toggles_and_theme_is_remembered():
         assert again.theme == "textual-light"
 
 
+@pytest.mark.parametrize(
+    "size, outline",
+    [((100, 30), False), ((120, 36), False), ((140, 40), True), (WIDE, True), ((200, 50), True)],
+)
+@pilot_test
+async def test_the_lesson_is_read_in_a_column_of_50_beside_the_code(size, outline):
+    app = TutorApp(warm=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = app.query_one("#lesson-text").content_region
+        assert text.width >= 50, (size, text)
+        assert app.editor.region.width >= 44 and app.results.region.width >= 40
+        assert app.query_one("#outline").display == outline
+        if size == (120, 36):  # the outline is a ^o away
+            await pilot.press("ctrl+o")
+            assert app.query_one("#outline").display
+            assert app.query_one("#lesson-text").content_region.width >= 50
+            await pilot.press("ctrl+o")
+            assert not app.query_one("#outline").display
+
+
 @pilot_test
 async def test_narrow_terminal_reaches_every_pane_with_tabs():
     def visible(app):
