@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from jaxtutor.learner.progress import IN_PROGRESS, NOT_STARTED, PASSED, Store, default_path
@@ -70,3 +71,113 @@ def test_settings_persist_across_connections():
         assert store.exercise("has_aux").solution_shown_at is not None
         assert [p.id for p in store.all_exercises()] == ["has_aux"]
         assert store.integrity() == "ok"
+
+
+# the file as version 1 of the app wrote it, with a learner's work in it
+VERSION_1 = """
+CREATE TABLE exercises (
+    id                 TEXT PRIMARY KEY,
+    status             TEXT NOT NULL DEFAULT 'not_started',
+    draft              TEXT,
+    draft_saved_at     REAL,
+    attempts           INTEGER NOT NULL DEFAULT 0,
+    hints_revealed     INTEGER NOT NULL DEFAULT 0,
+    first_passed_at    REAL,
+    last_outcome       TEXT,
+    last_misconception TEXT,
+    solution_shown_at  REAL,
+    updated_at         REAL NOT NULL
+);
+CREATE TABLE drafts (id INTEGER PRIMARY KEY, exercise TEXT NOT NULL, source TEXT NOT NULL,
+                     saved_at REAL NOT NULL, reason TEXT NOT NULL);
+CREATE TABLE attempts (id INTEGER PRIMARY KEY, exercise TEXT NOT NULL, at REAL NOT NULL,
+                       status TEXT NOT NULL, outcome TEXT NOT NULL, misconception TEXT,
+                       duration_s REAL, source TEXT);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+INSERT INTO meta VALUES ('schema_version', '1');
+INSERT INTO exercises (id, status, draft, attempts, updated_at)
+    VALUES ('argnums', 'in_progress', 'my draft', 2, 1.0);
+INSERT INTO attempts (exercise, at, status, outcome) VALUES ('argnums', 1.0, 'fail', 'wrong_answer');
+"""
+
+
+def wrong_answer(exercise: str = "argnums"):
+    from jaxtutor.verdict import Diagnosis, Outcome, Table, TestResult, Verdict
+
+    return Verdict(
+        exercise,
+        Outcome.WRONG_ANSWER,
+        "1 of 2 tests failed.",
+        tests=[TestResult("small", "pass"), TestResult("random", "fail", "expected 1, got 2")],
+        diagnosis=Diagnosis("swapped", "w and x swapped", 1, Table(["step", "w"], [["0", "1"]], 0)),
+        hint="Look at argnums.",
+        output="printed\n",
+        line=3,
+        duration_s=0.25,
+        seed=7,
+    )
+
+
+def test_a_version_1_file_is_brought_up_to_date_and_keeps_the_learners_work(tmp_path):
+    from jaxtutor.learner.progress import SCHEMA_VERSION
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(VERSION_1)
+    db.close()
+    with Store(path) as store:
+        state = store.exercise("argnums")
+        assert (state.draft, state.attempts, state.status) == ("my draft", 2, IN_PROGRESS)
+        assert store.last_check("argnums") is None  # checked before verdicts were kept
+        store.record_verdict(wrong_answer(), "my draft")
+        assert store.last_check("argnums").judged("my draft")
+    with Store(path) as store:  # opened again: nothing to do, nothing lost
+        assert store.last_check("argnums").verdict["outcome"] == "wrong_answer"
+        assert store.exercise("argnums").attempts == 3
+        assert store.setting("schema_version") == str(SCHEMA_VERSION) == "2"
+        assert store.integrity() == "ok"
+
+
+def test_the_last_verdict_is_kept_whole_and_comes_back_as_a_verdict():
+    from jaxtutor.verdict import Outcome, Verdict
+
+    verdict = wrong_answer()
+    with Store() as store:
+        assert store.last_check("argnums") is None
+        store.record_verdict(verdict, "source one")
+        last = store.last_check("argnums")
+        assert last.judged("source one") and not last.judged("source two")
+        again = Verdict.from_json(last.verdict)
+        assert again.to_json() == verdict.to_json()
+        assert (again.line, again.seed, again.diagnosis.table.highlight) == (3, 7, 0)
+        store.record_verdict(Verdict("argnums", Outcome.PASSED, "All passed."), "two")
+        assert Verdict.from_json(store.last_check("argnums").verdict).passed
+        assert store.last_check("has_aux") is None  # one exercise's check is its own
+
+
+def test_a_huge_verdict_is_kept_bounded():
+    from jaxtutor.verdict import KEPT_LIMIT, TestResult, Verdict, kept_json
+
+    verdict = wrong_answer()
+    verdict.message = "m" * 5000
+    verdict.output = "o" * 9000
+    verdict.tests = [TestResult(f"case {i}", "fail", "x" * 4000, "y" * 500) for i in range(300)]
+    verdict.diagnosis.table.rows = [[str(i), "z" * 100] for i in range(2000)]
+    text = kept_json(verdict.to_json())
+    assert len(text) <= KEPT_LIMIT
+    kept = Verdict.from_json(json.loads(text))
+    assert kept.outcome is verdict.outcome and kept.hint == verdict.hint
+    assert kept.message.startswith("mmm") and kept.tests and kept.tests[0].name == "case 0"
+    small = wrong_answer()
+    assert json.loads(kept_json(small.to_json())) == small.to_json()  # a usual one: whole
+    with Store() as store:
+        store.record_verdict(verdict, "src")
+        assert len(json.dumps(store.last_check("argnums").verdict)) <= KEPT_LIMIT
+
+
+def test_a_kept_verdict_another_version_wrote_is_left_alone():
+    with Store() as store:
+        store.record_verdict(wrong_answer(), "src")
+        with store._tx() as db:
+            db.execute("UPDATE last_checks SET verdict = 'not json'")
+        assert store.last_check("argnums") is None

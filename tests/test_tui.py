@@ -147,6 +147,75 @@ async def test_full_path_pass_then_misconception_then_hints():
     assert "jax" not in sys.modules and "jaxlib" not in sys.modules
 
 
+@pilot_test
+async def test_the_last_verdict_comes_back_with_the_draft_on_return_and_after_a_restart():
+    wrong = (
+        Path(__file__).parent / "learners" / "argnums" / "mistake_swapped_order.py"
+    ).read_text()
+    app = TutorApp()
+    async with app.run_test(size=WIDE) as pilot:
+        app.open_lesson("argnums")
+        await paste(pilot, wrong)
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        said, checked = text_of(app, "#verdict"), app.last_verdict.to_json()
+        assert "Wrong answer" in said and app.last_verdict.diagnosis is not None
+        await pilot.press("ctrl+n", "ctrl+t")  # to the next lesson and back
+        assert app.current.id == "argnums"
+        assert text_of(app, "#verdict") == said and not app.results.has_class("-stale")
+        assert "Last check of this draft" in text_of(app, "#running")
+        assert "Recognised mistake" in text_of(app, "#misconception")
+        assert app.last_verdict.to_json() == checked  # ^r's verdict, whole ("g" goes to its line)
+        await pilot.press("ctrl+q")
+
+    again = TutorApp(warm=False)  # a restart, here at 80 columns
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.current.id == "argnums"
+        assert "checks 1" in text_of(again, "#topbar")
+        assert text_of(again, "#verdict") == said, text_of(again, "#verdict")
+        assert "Last check of this draft" in text_of(again, "#running")
+        assert "✗" in str(again.query_one("#pane-tabs", Tabs).query_one("#results").label)
+        assert again.focused.id == "editor"  # a lesson begun opens on its code
+        await pilot.press(*"# more")
+        assert "earlier version of this draft" in text_of(again, "#running")
+        assert again.results.has_class("-stale")
+        await pilot.press("ctrl+q")
+
+    with Store() as store:
+        store.save_draft("argnums", wrong)  # back to the draft that was checked
+    third = TutorApp(warm=False)
+    async with third.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert "Last check of this draft" in text_of(third, "#running")
+        with Store() as store:
+            store.save_draft("argnums", wrong + "\n# changed elsewhere\n")
+        third.open_lesson(LESSONS[0].id)
+        third.open_lesson("argnums")
+        await pilot.pause()
+        assert "earlier version of this draft" in text_of(third, "#running")
+        assert text_of(third, "#verdict") == said
+
+
+@pilot_test
+async def test_a_kept_verdicts_step_table_follows_the_first_frame():
+    import dataclasses
+
+    from tests.test_tui_snapshots import VERDICT
+
+    lesson = LESSONS[0]
+    with Store() as store:  # checked in an earlier session, the starter untouched since
+        store.record_verdict(
+            dataclasses.replace(VERDICT, exercise=lesson.id), lesson.exercise.starter
+        )
+    app = TutorApp(warm=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "Last check of this draft" in text_of(app, "#running")
+        table = app.query_one("#steps", DataTable)
+        assert table.display and table.row_count == 3 and table.cursor_row == 1
+
+
 def test_a_long_title_wraps_under_itself_in_the_outline():
     entry = OutlineEntry(Text("▸○ 1 "), Text("Gradients are functions"))
     console = Console(width=19, file=io.StringIO(), record=True)
@@ -474,6 +543,43 @@ async def test_help_lists_every_action_and_palette_runs_them():
 
 
 @pilot_test
+async def test_help_lists_every_key_of_the_editor_select_all_included():
+    from jaxtutor.learner.tui.keys import COMMANDS, EDITOR, EDITOR_IDLE
+
+    listed = {key for entry in EDITOR for key in entry.keys.split(",")} | set(EDITOR_IDLE)
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        bound = set(app.editor._bindings.key_to_bindings)
+        assert bound <= listed, f"editor keys the help does not list: {bound - listed}"
+        commands = {key for c in COMMANDS for key in c.keys.split(",") if key}
+        assert not (listed - {"escape"}) & commands  # no editor key is taken by the app
+        await pilot.press("f1")
+        shown = text_of(app.screen, "#help-editor")
+        for words in ("F7", "select all", "F6", "^Home", "start of the code", "^End", "^z"):
+            assert words in shown, (words, shown)
+        assert "Tab" in text_of(app.screen, "#help-elsewhere")
+
+
+@pilot_test
+async def test_ctrl_home_and_ctrl_end_go_to_the_start_and_end_of_the_code():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.focus()
+        editor.load_text("a = 1\nb = 2\nlast = 3")
+        editor.move_cursor((1, 2))
+        await pilot.press("ctrl+end")
+        assert editor.selection.is_empty and editor.cursor_location == (2, 8)
+        await pilot.press("ctrl+home")
+        assert editor.selection.is_empty and editor.cursor_location == (0, 0)
+        await pilot.press("ctrl+shift+end")
+        assert editor.selected_text == editor.text
+        editor.move_cursor((1, 1))
+        await pilot.press("ctrl+shift+home")
+        assert editor.selected_text == "a = 1\nb"
+
+
+@pilot_test
 async def test_outline_toggles_and_theme_is_remembered():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
@@ -488,6 +594,27 @@ async def test_outline_toggles_and_theme_is_remembered():
     again = TutorApp(warm=False)
     async with again.run_test() as pilot:
         assert again.theme == "textual-light"
+
+
+@pytest.mark.parametrize(
+    "size, outline",
+    [((100, 30), False), ((120, 36), False), ((140, 40), True), (WIDE, True), ((200, 50), True)],
+)
+@pilot_test
+async def test_the_lesson_is_read_in_a_column_of_50_beside_the_code(size, outline):
+    app = TutorApp(warm=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = app.query_one("#lesson-text").content_region
+        assert text.width >= 50, (size, text)
+        assert app.editor.region.width >= 44 and app.results.region.width >= 40
+        assert app.query_one("#outline").display == outline
+        if size == (120, 36):  # the outline is a ^o away
+            await pilot.press("ctrl+o")
+            assert app.query_one("#outline").display
+            assert app.query_one("#lesson-text").content_region.width >= 50
+            await pilot.press("ctrl+o")
+            assert not app.query_one("#outline").display
 
 
 @pilot_test
@@ -645,6 +772,59 @@ async def test_enter_indents_as_python_needs():
         assert editor.soft_wrap  # a long line is read whole, not cut at the edge
 
 
+def typed_by_the_terminal(app, text: str) -> None:
+    """`text` as a terminal delivers a paste it types out as keys (tmux's paste-buffer
+    without -p): one read, parsed by Textual's own parser into key events, newlines as
+    Enter, each handed to the app before any is handled."""
+    from textual._xterm_parser import XTermParser
+
+    parser = XTermParser()
+    for event in [*parser.feed(text), *parser.tick()]:
+        app.post_message(event)
+
+
+SNIPPET = """def loss(w, x, y):
+    def inner(w):
+        if w > 0:
+            return w * x - y
+        return y
+    return inner(w) ** 2
+
+print(loss(1.0, 2.0, 3.0))
+"""
+
+
+@pytest.mark.parametrize("newline", ["\r", "\n", "\r\n"])
+@pilot_test
+async def test_a_paste_that_arrives_as_keys_keeps_its_indentation(newline):
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.load_text("")
+        editor.focus()
+        await pilot.pause()
+        typed_by_the_terminal(app, SNIPPET.replace("\n", newline))
+        await until(pilot, lambda: "print" in editor.text, "the paste did not arrive")
+        await pilot.pause()
+        assert editor.text == SNIPPET
+
+
+@pilot_test
+async def test_a_paste_as_keys_that_begins_with_a_newline_gets_no_indentation_of_ours():
+    app = TutorApp(warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        editor = app.editor
+        editor.load_text("")
+        editor.focus()
+        await pilot.press(*"def f(x):")  # typed by hand, then a paste of the body
+        typed_by_the_terminal(app, "\r    y = x\r    return y\r")
+        await until(pilot, lambda: "return y" in editor.text, "the paste did not arrive")
+        await pilot.pause()
+        assert editor.text == "def f(x):\n    y = x\n    return y\n"
+        await pilot.press(*"z = 1", "enter", *"if z:", "enter", *"pass")  # by hand again
+        assert editor.text.endswith("\nz = 1\nif z:\n    pass")
+
+
 @pilot_test
 async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks_the_verdict():
     lesson = find_exercise("argnums", LESSONS)
@@ -681,6 +861,30 @@ async def test_a_running_check_shows_its_time_on_the_code_tab_and_a_cancel_marks
         assert app.results.has_class("-stale")
         assert "earlier check" in text_of(app, "#running")
         await app.workers.wait_for_complete()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), WIDE])
+@pilot_test
+async def test_the_passed_note_never_covers_the_hints(size):
+    from textual.widgets._toast import Toast
+
+    from jaxtutor.verdict import Outcome, TestResult, Verdict
+
+    app = TutorApp(warm=False)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        lesson = app.current
+        await pilot.press("ctrl+g")  # the first hint, at the end of the results
+        passed = Verdict(lesson.id, Outcome.PASSED, "All 9 tests passed.")
+        passed.tests = [TestResult(f"case {n}", "pass") for n in range(9)]
+        app.show_verdict(passed)
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 1 and "Passed!" in str(toasts[0].render())
+        note = toasts[0].region
+        for part in ("#hints", "#verdict"):
+            shown = app.query_one(part).region
+            assert shown.area and not note.overlaps(shown), (part, note, shown)
+        assert note.height == 1  # one line, over the top bar: no title, no padding
 
 
 @pilot_test

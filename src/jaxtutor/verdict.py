@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import json
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -11,6 +13,7 @@ OUTPUT_IN_JSON = 500  # learner prints per test in --json, as Exercism's runners
 TEXT_LIMIT = 4000
 OUTPUT_LIMIT = 8000
 CUT_MARK = "... cut: the rest is not shown"
+KEPT_LIMIT = 32_000  # characters of a verdict's JSON kept with the learner's draft
 
 
 def cut(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -63,6 +66,10 @@ class TestResult:
             "output": self.output[:OUTPUT_IN_JSON],
         }
 
+    @classmethod
+    def from_json(cls, data: dict) -> TestResult:
+        return cls(data["name"], data["status"], data.get("message", ""), data.get("output", ""))
+
 
 @dataclass
 class Table:
@@ -74,6 +81,12 @@ class Table:
 
     def to_json(self) -> dict:
         return {"columns": self.columns, "rows": self.rows, "highlight": self.highlight}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Table:
+        return cls(
+            list(data["columns"]), [list(row) for row in data["rows"]], data.get("highlight")
+        )
 
 
 @dataclass
@@ -91,6 +104,16 @@ class Diagnosis:
             "step": self.step,
             "table": self.table.to_json() if self.table else None,
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Diagnosis:
+        table = data.get("table")
+        return cls(
+            data["id"],
+            data.get("message", ""),
+            data.get("step"),
+            Table.from_json(table) if table else None,
+        )
 
 
 @dataclass
@@ -140,3 +163,77 @@ class Verdict:
             "duration_s": round(self.duration_s, 3),
             "seed": self.seed,
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Verdict:
+        """The verdict `to_json` described (its outputs as short as there, the diagnosis
+        without its hint). Raises KeyError, TypeError or ValueError for anything else."""
+        diagnosis = data.get("diagnosis")
+        line = data.get("line")
+        seed = data.get("seed")
+        return cls(
+            data["exercise"],
+            Outcome[data["outcome"].upper()],
+            data.get("message", ""),
+            tests=[TestResult.from_json(test) for test in data.get("tests", ())],
+            diagnosis=Diagnosis.from_json(diagnosis) if diagnosis else None,
+            hint=data.get("hint", ""),
+            output=data.get("output", ""),
+            line=None if line is None else int(line),
+            duration_s=float(data.get("duration_s", 0.0)),
+            seed=None if seed is None else int(seed),
+        )
+
+
+def kept_json(verdict: dict, limit: int = KEPT_LIMIT) -> str:
+    """`verdict` (`Verdict.to_json()`) as JSON of at most `limit` characters, to keep with
+    the draft. What the learner reads first is kept longest: the outcome, the message and
+    the hint, then the tests' names and the step table; the printed output and the tests'
+    messages are cut first."""
+    text = json.dumps(verdict, ensure_ascii=False)
+    if len(text) <= limit:
+        return text
+    data = copy.deepcopy(verdict)
+    for shrink in _SHRINKS:
+        shrink(data)
+        text = json.dumps(data, ensure_ascii=False)
+        if len(text) <= limit:
+            return text
+    return json.dumps({key: data[key] for key in ("version", "exercise", "status", "outcome")})
+
+
+def _drop_outputs(data: dict) -> None:
+    data["output"] = cut(data.get("output", ""), 200)
+    for test in data.get("tests", ()):
+        test["output"] = ""
+
+
+def _cut_messages(data: dict) -> None:
+    data["message"] = cut(data.get("message", ""), 1000)
+    data["hint"] = cut(data.get("hint", ""), 1000)
+    for test in data.get("tests", ()):
+        test["message"] = cut(test.get("message", ""), 200)
+    if data.get("diagnosis"):
+        data["diagnosis"]["message"] = cut(data["diagnosis"].get("message", ""), 1000)
+
+
+def _fewer_rows(data: dict) -> None:
+    """The first tests and the table's first steps, up to the one highlighted."""
+    failing = [test for test in data.get("tests", ()) if test.get("status") != "pass"]
+    data["tests"] = failing[:20]
+    table = (data.get("diagnosis") or {}).get("table")
+    if table:
+        keep = max(20, (table.get("highlight") or 0) + 3)
+        table["rows"] = [[cut(str(cell), 40) for cell in row] for row in table["rows"][:keep]]
+
+
+def _bare(data: dict) -> None:
+    data["tests"] = []
+    data["output"] = ""
+    if data.get("diagnosis"):
+        data["diagnosis"]["table"] = None
+    data["message"] = cut(data.get("message", ""), 500)
+    data["hint"] = cut(data.get("hint", ""), 500)
+
+
+_SHRINKS = (_drop_outputs, _cut_messages, _fewer_rows, _bare)

@@ -8,11 +8,17 @@ SIGKILL at any moment loses at most the change being written and never corrupts 
 Per exercise (`ExerciseProgress`): the current draft, status (not_started, in_progress,
 passed), attempts, hints revealed, first time passed, the last outcome and misconception,
 and when the solution was first shown. Earlier drafts are kept on reset (`drafts`), and
-every check is one row of `attempts`. Times are Unix seconds (UTC).
+every check is one row of `attempts`; the last check's verdict is kept whole (its JSON,
+bounded) in `last_checks`, to show again with the draft. Times are Unix seconds (UTC).
+
+The schema has a version (`meta`); an older file is brought up to date when it is opened
+(`_MIGRATIONS`), and a file from a newer version is used as it is.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sqlite3
 import threading
@@ -23,7 +29,7 @@ from pathlib import Path
 NOT_STARTED, IN_PROGRESS, PASSED = "not_started", "in_progress", "passed"
 STATUSES = (NOT_STARTED, IN_PROGRESS, PASSED)
 DB_NAME = "progress.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS exercises (
@@ -61,6 +67,19 @@ CREATE INDEX IF NOT EXISTS drafts_by_exercise ON drafts (exercise, id);
 CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (exercise, id);
 """
 
+# the steps from each version to the next: _MIGRATIONS[n], its statements in order, takes a
+# file from version n to n+1
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        """CREATE TABLE IF NOT EXISTS last_checks (  -- the last check, shown with the draft
+            exercise       TEXT PRIMARY KEY,
+            at             REAL NOT NULL,
+            source_sha256  TEXT,                    -- of the code it judged
+            verdict        TEXT NOT NULL            -- Verdict.to_json(), bounded
+        )""",
+    ),
+}
+
 
 @dataclass(frozen=True)
 class ExerciseProgress:
@@ -79,6 +98,24 @@ class ExerciseProgress:
     @property
     def passed(self) -> bool:
         return self.status == PASSED
+
+
+@dataclass(frozen=True)
+class LastCheck:
+    """The verdict of an exercise's last check, as `Verdict.to_json()` gave it."""
+
+    exercise: str
+    at: float
+    verdict: dict
+    source_sha256: str | None
+
+    def judged(self, source: str) -> bool:
+        """Whether this check judged `source` (and not an earlier version of it)."""
+        return self.source_sha256 == source_digest(source)
+
+
+def source_digest(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -120,10 +157,23 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL+NORMAL survives a killed process
         self._db.execute("PRAGMA busy_timeout=5000")
         with self._lock:
-            self._db.executescript(_SCHEMA)
-            self._db.execute(
-                "INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-            )
+            self._db.executescript(_SCHEMA)  # version 1's tables, where they are missing
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a file of an older version up to SCHEMA_VERSION, a step at a time, each in
+        the transaction that records it (so two processes opening it at once take turns)."""
+        while True:
+            with self._tx() as db:
+                row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                version = int(row[0]) if row else 1
+                if version >= SCHEMA_VERSION:
+                    return
+                for statement in _MIGRATIONS[version]:
+                    db.execute(statement)
+                db.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(version + 1),)
+                )
 
     # -- plumbing ----------------------------------------------------------------------
 
@@ -196,6 +246,24 @@ class Store:
         with self._lock:
             rows = self._db.execute(query, (exercise,) if exercise else ()).fetchall()
         return [dict(row) for row in rows]
+
+    def last_check(self, exercise: str) -> LastCheck | None:
+        """The verdict of the exercise's last check, or None (never checked, or kept by a
+        version that wrote something else)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT at, source_sha256, verdict FROM last_checks WHERE exercise = ?",
+                (exercise,),
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            verdict = json.loads(row["verdict"])
+        except ValueError:
+            return None
+        if not isinstance(verdict, dict):
+            return None
+        return LastCheck(exercise, row["at"], verdict, row["source_sha256"])
 
     def setting(self, key: str) -> str | None:
         """A small saved preference (the theme, the lesson open last)."""
@@ -283,8 +351,10 @@ class Store:
         misconception: str | None = None,
         duration_s: float | None = None,
         source: str | None = None,
+        verdict: str | None = None,
     ) -> ExerciseProgress:
-        """One check: `status` is pass | fail | error, `outcome` the verdict's outcome name.
+        """One check: `status` is pass | fail | error, `outcome` the verdict's outcome name,
+        `verdict` its JSON, kept as the exercise's last check (see `last_check`).
         A pass is for good: a later failing check leaves the exercise passed."""
         now = time.time()
         with self._tx() as db:
@@ -294,6 +364,12 @@ class Store:
                 "duration_s, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (exercise, now, status, outcome, misconception, duration_s, source),
             )
+            if verdict is not None:
+                db.execute(
+                    "INSERT OR REPLACE INTO last_checks (exercise, at, source_sha256, verdict) "
+                    "VALUES (?, ?, ?, ?)",
+                    (exercise, now, None if source is None else source_digest(source), verdict),
+                )
             passed = status == "pass"
             db.execute(
                 "UPDATE exercises SET attempts = attempts + 1, last_outcome = ?, "
@@ -306,7 +382,9 @@ class Store:
         return self.exercise(exercise)
 
     def record_verdict(self, verdict, source: str | None = None) -> ExerciseProgress:
-        """`record_attempt` from a Verdict."""
+        """`record_attempt` from a Verdict, which is kept as the last check."""
+        from jaxtutor.verdict import kept_json  # with the first check: not at the app's start
+
         return self.record_attempt(
             verdict.exercise,
             verdict.status,
@@ -314,6 +392,7 @@ class Store:
             verdict.diagnosis.id if verdict.diagnosis else None,
             verdict.duration_s,
             source,
+            kept_json(verdict.to_json()),
         )
 
     def reveal_hint(self, exercise: str, available: int) -> int:

@@ -36,6 +36,7 @@ from jaxtutor.learner.tui.widgets import (
     LessonView,
     Outline,
     ResultsPane,
+    ago,
     status_word,
 )
 from jaxtutor.render.safe_text import inert
@@ -80,6 +81,9 @@ class TutorApp(
             else None
         )
         self.last_verdict: Verdict | None = None
+        # the draft's text and the time of its last check, while that check's verdict is
+        # shown as one of this very draft: the first edit says it changed since
+        self._kept: tuple[str, float] | None = None
         self._warm = warm
         self._last_input = 0.0  # a key that edited or moved between panes
         self.theme = self.store.setting("theme") or "textual-dark"
@@ -137,7 +141,7 @@ class TutorApp(
         if self.current is None:
             self.query_one("#topbar", Static).update("No lessons found.")
             return
-        self._show_lesson(self.current)
+        self._show_lesson(self.current, starting=True)
         self.set_interval(TICK_S, self._autosave_tick)
         self.query_one("#editor").focus()
         if self._pane != "code":
@@ -174,16 +178,44 @@ class TutorApp(
     def _refresh_state(self, lesson_id: str) -> None:
         self.progress[lesson_id] = self.store.exercise(lesson_id)
 
-    def _show_lesson(self, lesson: Lesson) -> None:
+    def _show_lesson(self, lesson: Lesson, starting: bool = False) -> None:
+        """`starting`: in the app's first frame."""
         self.current = lesson
         self.store.set_current_lesson(lesson.id)
         number = self.lessons.index(lesson) + 1
         self.query_one(LessonView).show(lesson, number, len(self.lessons))
         self._load_editor(self._opening_text())
-        self.last_verdict = None
+        self.last_verdict, self._kept = None, None
         self.results.show_idle(lesson.exercise.function)
+        self._show_last_check(lesson, starting)
         self._update_hints()
         self._update_status()
+
+    def _show_last_check(self, lesson: Lesson, starting: bool = False) -> None:
+        """The verdict of the lesson's last check, kept with its draft: shown again with
+        the lesson, marked as the last check of this draft, or of an earlier version.
+        `starting`: its step table after the first frame (mounting one took 13 ms)."""
+        last = self.store.last_check(lesson.id)
+        if last is None:
+            return
+        from jaxtutor.verdict import Verdict  # only where a check was kept
+
+        try:
+            verdict = Verdict.from_json(last.verdict)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return  # kept by a version that wrote it otherwise: "No check yet" stands
+        text = self.editor.text
+        judged = last.judged(text)
+        self.last_verdict = verdict
+        self.results.show_verdict(verdict, table_later=starting)
+        self.results.show_last_check(ago(last.at), changed=not judged)
+        self._kept = (text, last.at) if judged else None
+
+    def draft_changed(self, text: str) -> None:
+        """The editor's text changed: a kept verdict of this draft now is of an earlier one."""
+        if self._kept is not None and text != self._kept[0]:
+            self.results.show_last_check(ago(self._kept[1]), changed=True)
+            self._kept = None
 
     def _update_status(self, outline_later: bool = False) -> None:
         """The top bar and the outline. `outline_later`: the outline after the next frame,

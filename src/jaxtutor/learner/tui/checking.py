@@ -53,6 +53,7 @@ class CheckingMixin:
         self._kill_running_child()  # a newer check supersedes the older one
         self._token += 1
         self.checking = True
+        self._kept = None  # the running line takes the place of the kept verdict's note
         self._check_started = time.monotonic()
         self._running_width = 0
         if self._check_timer is None:
@@ -130,11 +131,10 @@ class CheckingMixin:
         if self._narrow():
             self._show_pane("results")
             self._focus_pane("results")
-        if verdict.passed:
+        if verdict.passed:  # one line, without a title: the top bar names the lesson
             nxt = self._neighbour(+1)
             self.notify(
                 f"Passed! {'^n opens the next lesson.' if nxt else 'That was the last lesson.'}",
-                title=inert(self.current.title, multiline=False),
                 timeout=6,
             )
 

@@ -56,6 +56,8 @@ class DraftsMixin:
         self._last_edit = self._last_input = now
         if self._dirty_since is None:
             self._dirty_since = now
+        if self._kept is not None:
+            self.draft_changed(event.text_area.text)
 
     def _autosave_tick(self) -> None:
         if self._dirty_since is None:

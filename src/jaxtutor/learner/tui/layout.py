@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # imported with the first tabs: wider terminals never need them
     from textual.widgets import Tab, Tabs
 
+# The lesson's text is read in a column of at least 50 characters (#lesson-pane's
+# min-width in app.tcss: 54 with its padding and scrollbar), beside code of about 60:
 NARROW_BELOW = 100  # columns: below, one pane at a time behind tabs
-WIDE_FROM = 150  # columns: from here lesson, editor and results side by side
+# from here the outline (24) is shown beside them too (^o shows or hides it at any width)
+OUTLINE_FROM = 140
+# from here outline (26), lesson (54), editor (60) and results (40) side by side; below,
+# the results are under the editor. (From 150, the lesson had a 34-column strip.)
+WIDE_FROM = 180
 # each pane, in the order ^f visits them, and the widget that holds it
 PANE_WIDGETS = {
     "course": "#outline",
@@ -31,7 +37,8 @@ class LayoutMixin:
     def __init__(self) -> None:
         super().__init__()
         self._pane = "code"
-        self._outline_hidden = False
+        self._outline_hidden: bool | None = None  # as ^o left it; None: by the width
+        self._width = 0
         self._results_tab: Tab | None = None  # set with the tabs, which only narrow terminals need
 
     def _first_pane(self) -> str:
@@ -70,10 +77,16 @@ class LayoutMixin:
 
     def _pane_classes(self) -> dict[str, bool]:
         classes = {f"-show-{name}": name == self._pane for name in PANES}
-        classes["-outline-hidden"] = self._outline_hidden
+        classes["-outline-hidden"] = self._outline_is_hidden()
         return classes
 
+    def _outline_is_hidden(self) -> bool:
+        if self._outline_hidden is not None:
+            return self._outline_hidden
+        return self._width < OUTLINE_FROM
+
     def _layout_classes(self, width: int) -> dict[str, bool]:
+        self._width = width
         return {
             "-narrow": width < NARROW_BELOW,
             "-medium": NARROW_BELOW <= width < WIDE_FROM,
@@ -114,7 +127,9 @@ class LayoutMixin:
 
     def action_cycle_pane(self) -> None:
         order = [
-            p for p in PANES if not (p == "course" and (self._outline_hidden or self._narrow()))
+            p
+            for p in PANES
+            if not (p == "course" and (self._outline_is_hidden() or self._narrow()))
         ]
         focused = self.focused
         current = self._pane
@@ -132,7 +147,7 @@ class LayoutMixin:
             self._show_pane("code" if self._pane == "course" else "course")
             self._focus_pane(self._pane)
             return
-        self._outline_hidden = not self._outline_hidden
+        self._outline_hidden = not self._outline_is_hidden()
         self._show_pane(self._pane if self._pane != "course" else "code")
         if self._outline_hidden and self.focused is self.query_one("#outline"):
             self.editor.focus()

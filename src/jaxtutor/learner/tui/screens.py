@@ -15,18 +15,10 @@ from textual.widgets.option_list import Option
 
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import EarlierDraft
-from jaxtutor.learner.tui.keys import COMMANDS, shown
+from jaxtutor.learner.tui.keys import COMMANDS, EDITOR, ELSEWHERE, EditorKey, shown
 from jaxtutor.render.safe_text import inert
 
 _CLOSE = [Binding("escape,q", "close", "Close", show=False)]
-
-EDITOR_KEYS = (
-    ("Esc", "leave the editor (then the one-letter keys work)"),
-    ("^z / ^y", "undo / redo"),
-    ("^a / ^e", "start / end of the line"),
-    ("^x ^c ^v", "cut, copy, paste"),
-    ("^w / ^u / ^k", "delete word left / to line start / to line end"),
-)
 
 
 class _Dialog(ModalScreen):
@@ -46,19 +38,30 @@ class HelpScreen(_Dialog):
         for c in COMMANDS:
             table.add_row(shown(c.keys), shown(c.plain), c.help)
         table.add_row("^p", "", "Command palette: every action and every lesson by name.")
-        editor = Table(box=None, show_header=False, expand=True)
-        editor.add_column(no_wrap=True)
-        editor.add_column()
-        for keys, what in EDITOR_KEYS:
-            editor.add_row(keys, what)
         with VerticalScroll(id="dialog", classes="help"):
             yield Static(Text("Keys", style="bold"))
             yield Static(table, id="help-keys")
             yield Static(Text("\nIn the editor", style="bold"))
-            yield Static(editor)
+            yield Static(_key_table(EDITOR), id="help-editor")
+            yield Static(Text("\nOutside the editor", style="bold"))
+            yield Static(_key_table(ELSEWHERE), id="help-elsewhere")
             yield Static(
                 Text("\nYour draft is saved as you type. Esc or q closes this.", style="dim")
             )
+
+
+def _key_table(keys: tuple[EditorKey, ...]) -> Table:
+    """Keys and what they do, under the name of their group."""
+    table = Table(box=None, show_header=False, expand=True)
+    table.add_column(no_wrap=True)
+    table.add_column()
+    group = ""
+    for key in keys:
+        if key.group != group:
+            group = key.group
+            table.add_row(Text(group, style="italic"), "")
+        table.add_row(key.shown(), key.help)
+    return table
 
 
 class ConfirmScreen(_Dialog):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions
@@ -16,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from jaxtutor.course.lessons import Lesson, part_headings
 from jaxtutor.learner.progress import IN_PROGRESS, PASSED, ExerciseProgress
+from jaxtutor.learner.tui.keys import editor_bindings
 from jaxtutor.render.safe_text import inert
 
 if TYPE_CHECKING:
@@ -32,6 +35,16 @@ def running_text(elapsed: float) -> Text:
     return Text.assemble(
         ("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ", ("(Esc cancels)", "bold")
     )
+
+
+def ago(at: float, now: float | None = None) -> str:
+    """How long ago the Unix time `at` was, in words."""
+    seconds = max(0.0, (time.time() if now is None else now) - at)
+    for unit, length in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= length:
+            count = int(seconds // length)
+            return f"{count} {unit}{'s' if count > 1 else ''} ago"
+    return "just now"
 
 
 def status_word(progress: ExerciseProgress) -> str:
@@ -112,9 +125,39 @@ def indent_after(line: str, indent_width: int = 4) -> str:
     return indent
 
 
+# keys that came this close together came in one read from the terminal: a paste that
+# arrives as typed keys (tmux's paste-buffer without -p, some SSH and Windows terminals).
+# A person's keys are tens of milliseconds apart; a paste's are microseconds apart, a few
+# milliseconds where the terminal's writes are split
+BURST_S = 0.005
+BURST_RUN = 2  # ... and at least this many such gaps in a row: a newline inside a paste
+
+
+@dataclass(frozen=True)
+class _AutoIndent:
+    """The indentation Enter gave a new line, while the next key may still show that the
+    Enter was a paste's first key."""
+
+    row: int
+    indent: str
+
+
 class CodeEditor(TextArea):
     """The editor: Enter keeps the line's indentation, one level more after a colon and one
-    less after return, pass, raise, break or continue (TextArea inserts a bare newline)."""
+    less after return, pass, raise, break or continue (TextArea inserts a bare newline).
+
+    A paste that arrives as typed keys brings its own indentation: its newlines get none of
+    ours, or each pasted line would be indented twice ("unindent does not match"). Its keys
+    are told by how close together they come (`BURST_S`); a paste that begins with a
+    newline is told by the key right behind it, which takes back the indentation Enter gave.
+    """
+
+    BINDINGS = editor_bindings()  # Ctrl+Home, Ctrl+End (keys.EDITOR lists every key)
+
+    _last_key_at = float("-inf")
+    _last_key = ""
+    _run = 0  # gaps shorter than BURST_S in a row, up to this key
+    _auto_indent: _AutoIndent | None = None
 
     def colour_as(self, language: str) -> None:
         """Give the editor its language, keeping where the cursor and the view are (a new
@@ -125,18 +168,53 @@ class CodeEditor(TextArea):
         self.selection = selection
         self.scroll_to(scroll.x, scroll.y, animate=False, immediate=True)
 
+    def action_cursor_document_start(self, select: bool = False) -> None:
+        self.move_cursor((0, 0), select=select)
+
+    def action_cursor_document_end(self, select: bool = False) -> None:
+        self.move_cursor(self.document.end, select=select)
+
     async def _on_key(self, event: events.Key) -> None:
-        if event.key != "enter" or self.read_only:
+        close = event.time - self._last_key_at < BURST_S
+        self._run = self._run + 1 if close else 0
+        previous, self._last_key, self._last_key_at = self._last_key, event.key, event.time
+        pending, self._auto_indent = self._auto_indent, None
+        pasted = self._run >= BURST_RUN
+        key = event.key
+        if key == "ctrl+j" and pasted and previous == "enter":  # \r\n: one newline
+            event.stop()
+            event.prevent_default()
+            return
+        newline = key == "enter" or (key == "ctrl+j" and pasted)  # some terminals send \n
+        start, end = self.selection
+        if pending is not None and close and start == end == (pending.row, len(pending.indent)):
+            start = (pending.row, 0)  # the Enter began a paste: its indentation is not ours
+        else:
+            pending = None
+        typed = event.is_printable or (key == "tab" and self.tab_behavior == "indent")
+        if self.read_only or not (newline or (pending is not None and typed)):
             if not await self._run_own_binding(event):
                 await super()._on_key(event)
             return
         self._restart_blink()
         event.stop()
         event.prevent_default()
-        start, end = self.selection
-        row, column = min(start, end)
-        before = self.document[row][:column]
-        self._replace_via_keyboard("\n" + indent_after(before, self.indent_width), start, end)
+        if newline:
+            row, column = min(start, end)
+            indent = (
+                ""
+                if pasted or pending
+                else indent_after(self.document[row][:column], self.indent_width)
+            )
+            result = self._replace_via_keyboard("\n" + indent, start, end)
+            if indent and result is not None:
+                self._auto_indent = _AutoIndent(result.end_location[0], indent)
+        elif key == "tab":
+            self._replace_via_keyboard(
+                "\t" if self.indent_type == "tabs" else " " * self.indent_width, start, end
+            )
+        else:
+            self._replace_via_keyboard(event.character or "", start, end)
 
     async def _run_own_binding(self, event: events.Key) -> bool:
         """Run the editor's own binding for a key (Down, End, ^u...) here, in the order the
@@ -220,6 +298,7 @@ class ResultsPane(VerticalScroll):
         if running:
             running_line.update(text, layout=layout)
         running_line.set_class(not running, "hidden")
+        running_line.set_class(False, "-note")
         # what is shown was said of the code before this check
         self.set_class(running or self.has_class("-stale"), "-stale")
 
@@ -234,9 +313,28 @@ class ResultsPane(VerticalScroll):
             )
         )
         running_line.set_class(not self.has_class("-has-verdict"), "hidden")
+        running_line.set_class(False, "-note")
         self.set_class(True, "-stale")
 
+    def show_last_check(self, when: str, changed: bool) -> None:
+        """Say that the verdict shown is the draft's last check, made `when` (kept from an
+        earlier visit to the lesson, or an earlier session); `changed`: the draft has been
+        edited since, so the verdict was said of an earlier version of it."""
+        running_line = self.query_one("#running", Static)
+        if changed:
+            note = Text.assemble(
+                (f"Last check, {when}, of an earlier version of this draft: ", "bold"),
+                "it has changed since. ^r checks it as it is now.",
+            )
+        else:
+            note = Text(f"Last check of this draft, {when}.", style="bold")
+        running_line.update(note)
+        running_line.set_class(False, "hidden")
+        running_line.set_class(not changed, "-note")
+        self.set_class(changed, "-stale")
+
     def show_idle(self, exercise_function: str) -> None:
+        self._verdict = None
         self.show_running(None)
         self.set_class(False, "-stale", "-has-verdict")
         self.query_one("#verdict", Static).update(
@@ -251,7 +349,12 @@ class ResultsPane(VerticalScroll):
         self._show_table(None)
         self._show_goto(None)
 
-    def show_verdict(self, verdict: Verdict) -> None:
+    _verdict: Verdict | None = None  # the verdict shown
+
+    def show_verdict(self, verdict: Verdict, table_later: bool = False) -> None:
+        """`table_later`: its step table just after the next frame (the app's first frame,
+        showing a kept verdict, is not held up by mounting a table)."""
+        self._verdict = verdict
         self.set_class(False, "-stale")
         self.set_class(True, "-has-verdict")
         self.show_running(None)
@@ -287,7 +390,11 @@ class ResultsPane(VerticalScroll):
             if verdict.diagnosis.step is not None:
                 misconception.append(f"  (first wrong at step {verdict.diagnosis.step})")
         self._set("#misconception", misconception)
-        self._show_table(verdict)
+        if table_later and verdict.diagnosis is not None and verdict.diagnosis.table:
+            self._show_table(None)
+            self.call_after_refresh(self._show_table_of, verdict)
+        else:
+            self._show_table(verdict)
 
         output = Text()
         if verdict.output.strip():
@@ -332,6 +439,10 @@ class ResultsPane(VerticalScroll):
         goto = self._goto()
         goto.label = f"Go to line {line} (g)"
         goto.set_class(line is None, "hidden")
+
+    def _show_table_of(self, verdict: Verdict) -> None:
+        if verdict is self._verdict:  # still the one shown
+            self._show_table(verdict)
 
     def _show_table(self, verdict: Verdict | None) -> None:
         data = verdict.diagnosis.table if verdict and verdict.diagnosis else None
