@@ -23,6 +23,7 @@ from jaxtutor.oracles.scan_training.exercise import (
     reference,
     trajectory,
 )
+from jaxtutor.oracles.scan_training.properties import smallest_failing
 from jaxtutor.oracles.values import as_array, describe, matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table
@@ -97,15 +98,20 @@ def diagnose(
             )
             or MISCONCEPTIONS["wrong_update"].diagnose()
         )
-    # replay the hand-made case with distinct rows if it is wrong, else the first wrong one
+    # replay the hand-made case with distinct rows if it is wrong, else the first wrong
+    # one: a hidden one made as small as it can be while it still fails
     index = STEP_CASE if STEP_CASE in wrong else wrong[0]
-    table, step = step_table(learner, cases[index])
+    case, smaller = cases[index], None
+    if case.hidden:
+        smaller = smallest_failing(learner, case)
+        if smaller is not None:
+            case = smaller[0]
+            found.message += smaller[1]
+    table, step = step_table(learner, case)
     found.table, found.step = table, step
     if step is not None:
-        found.message += (
-            f' On the case "{cases[index].title(failed=True)}", your weight '
-            f"first differs at step {step}."
-        )
+        where = "that case" if smaller else f'the case "{case.title(failed=True)}"'
+        found.message += f" On {where}, your weight first differs at step {step}."
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."
     return found

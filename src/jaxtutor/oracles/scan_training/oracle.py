@@ -12,12 +12,14 @@ from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.scan_training.diagnosis import diagnose, diagnose_raised
 from jaxtutor.oracles.scan_training.exercise import (
     ATOL,
+    COMPOSITION_TEST,
     MISCONCEPTIONS,
     RTOL,
     STRUCTURE_TEST,
     _rows,
     make_cases,
 )
+from jaxtutor.oracles.scan_training.properties import composition
 from jaxtutor.oracles.values import mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
@@ -55,15 +57,17 @@ class ScanTrainingOracle(Oracle):
             return self._called(learner, cases, _REFUSED)
         answers = found.values
         tests = [_test(case, got) for case, got in zip(cases, answers)]
+        composed = composition(learner, cases, answers)
         scan_test, scan_diagnosis = check_structure(found.facts)
-        report = Report(tests + [scan_test])
+        report = Report(tests + [composed, scan_test])
         if report.passed:
             return report
         if all(t.status == "pass" for t in tests):
-            report.diagnosis = scan_diagnosis
+            report.diagnosis = _parts_differ(composed) or scan_diagnosis
             return report
         reverse = any(f.get("backwards") for f in found.facts)
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
+        _also(report.diagnosis, composed)
         return report
 
     def _called(
@@ -76,14 +80,32 @@ class ScanTrainingOracle(Oracle):
         if (first := first_raised(answers, cases)) is not None:
             first.diagnosis = diagnose_raised(first)
             raise first
+        composed = composition(learner, cases, answers)
         scan_test, scan_diagnosis = _no_scan(why_no_scan)
         scan_diagnosis = named or scan_diagnosis
-        report = Report(tests + [scan_test])
+        report = Report(tests + [composed, scan_test])
         if all(t.status == "pass" for t in tests):
-            report.diagnosis = scan_diagnosis
+            report.diagnosis = _parts_differ(composed) or scan_diagnosis
         else:
             report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis)
+            _also(report.diagnosis, composed)
         return report
+
+
+def _parts_differ(composed: TestResult) -> Diagnosis | None:
+    """Every case right, but training in two parts ends elsewhere: that, in words."""
+    if composed.status == "pass":
+        return None
+    return MISCONCEPTIONS["parts_differ"].diagnose(
+        message=f"{MISCONCEPTIONS['parts_differ'].message} {composed.message[0].upper()}"
+        f"{composed.message[1:]}"
+    )
+
+
+def _also(diagnosis: Diagnosis | None, composed: TestResult) -> None:
+    """A wrong answer's diagnosis, and the composition when it fails too."""
+    if diagnosis is not None and composed.status != "pass" and composed.name == COMPOSITION_TEST:
+        diagnosis.message += f" Also, {composed.message}"
 
 
 def _test(case: Case, got) -> TestResult:
