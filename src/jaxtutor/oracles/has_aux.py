@@ -16,6 +16,7 @@ import numpy as np
 
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.interface import Misconception, Oracle
+from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import fmt, matches
 
 _M = [
@@ -149,8 +150,33 @@ def train_step(params, x, y, lr):
 
 
 # -- cases ------------------------------------------------------------------------------
+#
+# The input space: B examples of D features, each from 1 up to far past the lesson's
+# example (B to 48, D to 16); inputs from tenths to tens; learning rates log-uniform
+# over four decades, 0.001 to 10, so a capped or hard-coded one fails; and the edges: one
+# example, one feature, every example predicted right (accuracy 1) or wrong. Each
+# distinct (B, D) costs a compile of the learner's function, so a check draws two
+# shapes: a small one (B or D of 1, often) and a large one, beside the hand case's (4, 2).
 
 ARG_NAMES = ("params", "x", "y", "lr")
+SMALL, LARGE = (1, 3), ((8, 48), (4, 16))
+LR = (1e-3, 10.0)
+
+
+def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
+    """This check's small and large (B, D)."""
+    b = 1 if rng.random() < 0.5 else int(rng.integers(2, SMALL[1] + 1))
+    d = 1 if rng.random() < 0.5 else int(rng.integers(2, SMALL[1] + 1))
+    (b_low, b_high), (d_low, d_high) = LARGE
+    return (b, d), (int(rng.integers(b_low, b_high + 1)), int(rng.integers(d_low, d_high + 1)))
+
+
+def _lr(rng, low: float = LR[0], high: float = LR[1]) -> float:
+    """Log-uniform, to 3 significant digits; never 1, where a step without lr looks right."""
+    while True:
+        lr = float(f"{np.exp(rng.uniform(np.log(low), np.log(high))):.3g}")
+        if lr != 1.0:
+            return lr
 
 
 def _random_args(rng, b: int, d: int, x_scale: float = 1.0, margin: float = 0.05):
@@ -164,25 +190,31 @@ def _random_args(rng, b: int, d: int, x_scale: float = 1.0, margin: float = 0.05
             return {"w": w, "b": bias}, x, y
 
 
+def _all_right(rng, b: int, d: int):
+    """The edge where every prediction is right: accuracy 1 (or 0, every one wrong)."""
+    params, x, _ = _random_args(rng, b, d)
+    right = (x @ params["w"] + params["b"] > 0).astype(np.float64)
+    return params, x, right if rng.random() < 0.75 else 1.0 - right
+
+
 def _large(rng, b: int, d: int):
-    """Inputs in the tens, so the gradient is in the tens to hundreds and a clipped one
-    fails. Logits at least 5 from 0 keep sigmoid's slope small, so float32's rounding of
-    the inputs cannot move the gradient; the first example is always predicted wrong,
-    which makes |dloss/dw| at least |x| / B there."""
+    """A gradient of at least 39 in every entry, so a clipped one fails: the first
+    example is predicted wrong, with |x| at least 40 * B, and the others right. Its
+    logit, at least 5 from 0, keeps sigmoid's slope small, so float32's rounding of the
+    inputs cannot move the gradient; the others are of size 1, so the loss adds no
+    large terms that cancel."""
     while True:
-        params, x, y = _random_args(rng, b, d, x_scale=40.0, margin=5.0)
-        x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0)  # |x| >= 40 in the first row
+        params, x, y = _random_args(rng, b, d)
+        x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0 * b)
         logits = x @ params["w"] + params["b"]
-        if np.min(np.abs(logits)) > 5.0:
+        if abs(logits[0]) > 5.0 and np.min(np.abs(logits)) > 0.05:
+            y = (logits > 0).astype(np.float64)
             y[0] = float(logits[0] < 0)
             return params, x, y
 
 
 def make_cases(seed: int) -> list[Case]:
-    """The hand example, then hidden cases drawn from `seed`. Each distinct shape costs a
-    compile of the learner's function, so there are two: the hand case's (4, 2), not
-    square, so a transposed gradient shows, and (1, 1) for B=1 and D=1. lr is never 1,
-    where a step without lr would look right."""
+    """The hand example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
     hand = (
         {"w": np.array([0.5, -1.0]), "b": np.asarray(0.25)},
@@ -191,12 +223,15 @@ def make_cases(seed: int) -> list[Case]:
         0.5,
     )
     cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
+    small, large = shapes(rng)
     drawn = [
-        (*_random_args(rng, b, d), float(rng.choice([0.05, 0.1, 0.3, 2.0])))
-        for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]
-    ]
-    drawn += [
-        (*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1]))) for b, d in [(1, 1), (4, 2)]
+        (*_random_args(rng, *small), _lr(rng)),
+        (*_random_args(rng, *large), _lr(rng)),
+        (*_random_args(rng, 4, 2), _lr(rng)),
+        (*_random_args(rng, *large, x_scale=0.1, margin=0.005), _lr(rng, 2.0, 10.0)),
+        (*_all_right(rng, *small), _lr(rng)),
+        (*_large(rng, *small), _lr(rng, 1e-3, 0.1)),
+        (*_large(rng, *large), _lr(rng, 1e-3, 0.1)),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
@@ -304,6 +339,10 @@ class HasAuxOracle(Oracle):
     misconceptions = MISCONCEPTIONS
 
     arg_names = ARG_NAMES
+    # the loss and the accuracy are means over the examples: their order changes nothing
+    properties = ({"kind": "reorder", "args": ["x", "y"], "output": "same"},)
+    sizes = (Size("B", ((1, 0), (2, 0))), Size("D", (((0, "w"), 0), (1, 1))))
+    rounded = (1,)
 
     def cases(self, seed: int) -> list[Case]:
         return make_cases(seed)

@@ -13,7 +13,7 @@ RTOL, ATOL = 5e-4, 5e-5
 # a learner's version of a mutant is float32 too; mutants differ by far more than this
 MUTANT_RTOL, MUTANT_ATOL = 2e-3, 2e-4
 STRUCTURE_TEST = "uses lax.scan over the batches"
-COMPOSITION_TEST = "training in two parts ends where training at once does"
+COMPOSITION_TEST = "property: training in two parts ends where training at once does"
 
 _M = [
     Misconception(
