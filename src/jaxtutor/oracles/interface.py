@@ -125,9 +125,11 @@ class Oracle:
             if not matches(a, c.expected, self.rtol, self.atol)
         )
         report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
-        if report.diagnosis is not None:
-            if case.hidden:
-                report.diagnosis.message += self.smallest(learner, case)
+        smaller = self.smallest(learner, case) if case.hidden else ""
+        if report.diagnosis is None and smaller:  # no mistake named: the case, at least
+            report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
+        elif report.diagnosis is not None:
+            report.diagnosis.message += smaller
             if broken is not None:
                 report.diagnosis.message += (
                     f" Also, {broken.message[0].lower()}{broken.message[1:]}"

@@ -72,7 +72,8 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
         case = hidden[0] if hidden else None
         if case is None:
             return None
-        factor, power = float(prop.get("factor", -3.0)), float(prop.get("power", 1.0))
+        factor = float(prop.get("factor") if prop.get("factor") is not None else -3.0)
+        power = float(prop.get("power") if prop.get("power") is not None else 1.0)
         args = tuple((_scaled(a, factor) if i in which else a) for i, a in enumerate(case.args))
         scale = factor**power
 
@@ -108,7 +109,7 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
         while n > 1 and np.all(order == np.arange(n)):
             order = rng.permutation(n)
         args = tuple((np.asarray(a)[order] if i in which else a) for i, a in enumerate(case.args))
-        same = prop.get("output", "same") == "same"
+        same = (prop.get("output") or "same") == "same"
 
         def judge(answers):
             base, moved = answers
@@ -133,7 +134,7 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
         k = int(rng.integers(1, n))
         first = tuple((np.asarray(a)[:k] if i in which else a) for i, a in enumerate(case.args))
         rest = tuple((np.asarray(a)[k:] if i in which else a) for i, a in enumerate(case.args))
-        summed = prop.get("output", "sum") == "sum"
+        summed = (prop.get("output") or "sum") == "sum"
 
         def judge(answers):
             whole, a, b = answers

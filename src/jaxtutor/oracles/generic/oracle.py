@@ -7,6 +7,9 @@ import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
+
+from jaxtutor.oracles import properties
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import Prepared, prepare
@@ -42,6 +45,7 @@ from jaxtutor.oracles.generic.spec import KEYS
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
 from jaxtutor.oracles.probes import Probe, probe
+from jaxtutor.oracles.values import ATOL, RTOL
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
@@ -205,8 +209,13 @@ class GenericOracle(Oracle):
                 )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
+            held, kinds = self.properties_held(learner, p) if report.passed else ([], {})
+            report.tests += held
             if report.passed:
                 return report  # the likely mutant's run, if any, is not waited for
+            if held:  # every case right, a property not: that is the verdict
+                report.diagnosis = properties.broken(held, kinds)
+                return report
             futures[-1].result()
         misconception = self.recognise(p, mine, learner.spawn, trusted)
         if raised is not None:
@@ -217,6 +226,21 @@ class GenericOracle(Oracle):
         found = self.probe_answers(learner, p, mine, reference)
         report.diagnosis = declared(p.config, code, probed=found) or found or _export_known(mine)
         return report
+
+    @staticmethod
+    def properties_held(learner: Learner, p: Prepared) -> tuple[list, dict[str, str]]:
+        """The exercise's [[exercise.properties]], each checked by more calls of the
+        learner's function on a hidden case (see oracles/properties.py), and each test's
+        kind of property."""
+        names = tuple(a["name"] for a in p.config["args"])
+        rng = np.random.default_rng([p.config.get("seed", 0), p.seed, 1])
+        rtol, atol = p.config.get("rtol", RTOL), p.config.get("atol", ATOL)
+        checks = [
+            check
+            for prop in p.config.get("properties") or []
+            if (check := properties.build(prop, names, p.cases, rng, rtol, atol)) is not None
+        ]
+        return properties.run_checks(learner.call_many, checks), {c.name: c.kind for c in checks}
 
     @staticmethod
     def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
