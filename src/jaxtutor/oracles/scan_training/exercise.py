@@ -271,11 +271,12 @@ def _far_start(rng, n: int, b: int, low: float, high: float) -> tuple:
 
 
 def _at_the_fit(rng, n: int, b: int) -> tuple:
-    """The edge of a zero gradient: y = w * x exactly (in float32 too), so every step
-    leaves w where it is."""
-    w = _f32(round(float(rng.uniform(-2, 2)), 3))
-    xs = _f32(rng.uniform(-1.5, 1.5, size=(n, b)))
-    return w, _stable_lr(rng, xs), xs, _f32(xs.astype(np.float32) * np.float32(w))
+    """The edge of a zero gradient: y = w * x exactly, in float32 as in float64 (w a
+    multiple of 1/8, x of 1/64: their products have few bits), so every step leaves w
+    where it is, whatever the arithmetic."""
+    w = np.round(rng.uniform(-2, 2) * 8) / 8
+    xs = np.round(rng.uniform(-1.5, 1.5, size=(n, b)) * 64) / 64
+    return w, _stable_lr(rng, xs), xs, xs * w
 
 
 def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
