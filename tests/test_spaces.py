@@ -126,3 +126,15 @@ def test_the_solution_passes_every_draw(exercise_id, seed):
     ex = find_exercise(exercise_id, builtin_lessons()).exercise
     verdict = check_source(ex, ex.solution, seed=seed, **forked(ex))
     assert verdict.passed, (seed, verdict.message)
+
+
+def test_a_generic_lesson_shows_the_smallest_failing_case_too():
+    verdict = run_check("grad_basics", SPACES / "grad_basics_only_shown_sizes.py", seed=3)
+    said = re.search(
+        r"the smallest case like it that your function also gets wrong has N=(\d+): "
+        r"w=\S+, x=\[.*\], y=\[.*\]\.",
+        verdict.message,
+    )
+    assert said, verdict.message
+    # right at the sizes it knows, so the smallest wrong one is another
+    assert int(said[1]) not in (1, 2, 3, 8) and int(said[1]) < 24
