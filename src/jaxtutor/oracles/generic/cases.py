@@ -58,17 +58,17 @@ def is_range(choices) -> bool:
 def draw_sizes(choices: dict, rng) -> list[dict]:
     """The size assignments one check's random cases take turns with. A size given as
     a list is picked from it per case, as before; one given as a range {min, max} is
-    drawn twice per check, once small (its least, often: an edge) and once large
-    (from its upper part), since each new shape costs the learner's function a
-    compile: two assignments, whatever the number of cases."""
+    taken twice per check, at its min (the edge: one example, one batch) and drawn
+    large (from its upper half), since each new shape costs the learner's function a
+    compile: two assignments, whatever the number of cases. (The sizes between are
+    searched when a case fails: the smallest failing case.)"""
     ranges = {name: c for name, c in sorted(choices.items()) if is_range(c)}
     if not ranges:
         return []
     small, large = {}, {}
     for name, c in ranges.items():
         low, high = int(c["min"]), int(c["max"])
-        cut = low + max(1, (high - low) // 8)  # the small part: the least eighth
-        small[name] = low if rng.random() < 0.5 else int(rng.integers(low, min(cut, high) + 1))
+        small[name] = low
         large[name] = int(rng.integers(max(low, (low + high + 1) // 2), high + 1))
     return [small, large]
 

@@ -146,9 +146,9 @@ KEYS = {
     "sizes": Key(
         "table",
         "Named sizes for shapes: name = [choices], each random case picking one, or "
-        "name = { min = 1, max = 48 }, a range drawn afresh each check, once small (often "
-        "its min) and once large, which the random cases take turns with (each new shape "
-        "is a compile of the learner's function).",
+        "name = { min = 1, max = 48 }, a range taken twice each check, at its min and "
+        "drawn afresh from its upper half, which the random cases take turns with (each "
+        "new shape is a compile of the learner's function).",
         default={},
     ),
     "properties": Key(

@@ -207,11 +207,10 @@ MUTANTS = {
 # batches: |1 - 2*lr*sum(x**2)| < 1); starts so far from the fit that the first gradient
 # is up to a million; and the formula's edges: one batch, one example, a weight already
 # at the fit (a zero gradient). Each distinct (N, B) costs a compile of the learner's
-# function, so a check draws two shapes: a small one (N or B of 1, often) and a large
-# one, beside the hand cases' (2, 2) and (3, 2); the composition property adds half the
-# large one.
+# function, so a check draws two shapes: (1, 1), the edge, and a large one, beside the
+# hand cases' (2, 2) and (3, 2); the composition property adds half the large one. The
+# sizes between are searched when a case fails (the smallest failing case).
 
-SMALL_N, SMALL_B = (1, 4), (1, 4)
 LARGE_N, LARGE_B = (16, 48), (8, 32)  # N even: the property splits it in halves
 
 
@@ -280,12 +279,10 @@ def _at_the_fit(rng, n: int, b: int) -> tuple:
 
 
 def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
-    """This check's two drawn shapes: a small one, often with one batch or one example
-    (or both), and a large one."""
-    n = 1 if rng.random() < 0.5 else int(rng.integers(2, SMALL_N[1] + 1))
-    b = 1 if rng.random() < 0.5 else int(rng.integers(2, SMALL_B[1] + 1))
+    """This check's two drawn shapes: the edge of one batch of one example, (1, 1), on
+    every check, and a large one (N even: the property splits it in halves)."""
     large = 2 * int(rng.integers(LARGE_N[0] // 2, LARGE_N[1] // 2 + 1))
-    return (n, b), (large, int(rng.integers(LARGE_B[0], LARGE_B[1] + 1)))
+    return (1, 1), (large, int(rng.integers(LARGE_B[0], LARGE_B[1] + 1)))
 
 
 # the hidden case the composition property splits: a moderate one of the large shape
