@@ -72,8 +72,7 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
         case = hidden[0] if hidden else None
         if case is None:
             return None
-        factor = float(prop.get("factor") if prop.get("factor") is not None else -3.0)
-        power = float(prop.get("power") if prop.get("power") is not None else 1.0)
+        factor, power = _number(prop.get("factor"), -3.0), _number(prop.get("power"), 1.0)
         args = tuple((_scaled(a, factor) if i in which else a) for i, a in enumerate(case.args))
         scale = factor**power
 
@@ -165,6 +164,10 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
     return None
 
 
+def _number(value, default: float) -> float:
+    return default if value is None else float(value)
+
+
 def _scaled(value, factor: float):
     if isinstance(value, dict):
         return {k: _scaled(v, factor) for k, v in value.items()}
@@ -190,6 +193,7 @@ def run_checks(call_many, checks: list[Check]) -> list[TestResult]:
     for check in checks:
         mine, at = answers[at : at + len(check.calls)], at + len(check.calls)
         raised = next((a for a in mine if isinstance(a, LearnerRaised)), None)
+        why: str | None
         if raised is not None:
             why = f"could not be checked: your function raised {raised.info.get('type')}."
         else:

@@ -96,9 +96,8 @@ def make_cases(config: dict, seed: int = 0) -> list[Case]:
     choices = config.get("sizes") or {}
     names = tuple(a["name"] for a in args)
     turns = draw_sizes(choices, rng)
-    kinds = [(False, None)] * config.get("random_cases", 5) + [(True, None)] * config.get(
-        "wide_cases", 0
-    )
+    kinds: list[tuple[bool, tuple | None]] = [(False, None)] * config.get("random_cases", 5)
+    kinds += [(True, None)] * config.get("wide_cases", 0)
     kinds += [(False, (i, edge)) for i, a in enumerate(args) for edge in a.get("edges") or []]
     for number, (is_wide, edge) in enumerate(kinds, start=1):
         sizes = dict(turns[(number - 1) % len(turns)]) if turns else {}

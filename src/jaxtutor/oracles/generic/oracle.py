@@ -233,7 +233,7 @@ class GenericOracle(Oracle):
             report.diagnosis = (
                 declared(p.config, code, probed=found) or found or _export_known(mine)
             )
-        smaller = self.smallest(learner, p, report, mine, trusted)
+        smaller = self.smallest_case(learner, p, report, mine, trusted)
         if report.diagnosis is None and smaller:  # no mistake named: the case, at least
             report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
         elif report.diagnosis is not None:
@@ -241,7 +241,7 @@ class GenericOracle(Oracle):
         return report
 
     @staticmethod
-    def smallest(
+    def smallest_case(
         learner: Learner, p: Prepared, report: Report, mine: Run, trusted: TrustedChild
     ) -> str:
         """The first failed case, when it is a hidden one, made as small as it can be

@@ -217,7 +217,7 @@ KEYS = {
 def problems(config: dict) -> list[tuple[tuple, str, str]]:
     """What is wrong in a generic exercise beyond key names and types, as
     (key path inside [exercise], problem, fix-it sentence)."""
-    found = []
+    found: list[tuple[tuple, str, str]] = []
     args = config.get("args") or []
     sizes = config.get("sizes") or {}
     for name, choices in sizes.items():
