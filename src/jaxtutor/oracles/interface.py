@@ -101,23 +101,28 @@ class Oracle:
         if (raised := first_raised(answers, cases)) is not None:
             raised.diagnosis = self.diagnose_error(raised.info, learner.source)
             raise raised
-        checks = [
-            check
-            for prop in self.properties
-            if (
-                check := properties.build(
-                    prop, self.arg_names, cases, np.random.default_rng(seed), self.rtol, self.atol
-                )
-            )
-            is not None
-        ]
-        held = properties.run_checks(learner.call_many, checks)
-        report = Report(tests + held)
+        report = Report(tests)
         if report.passed:
-            return report
-        broken = properties.broken(held, {c.name: c.kind for c in checks})
-        if all(t.status == "pass" for t in tests):
-            report.diagnosis = broken
+            # every case right: the properties, by more calls (a case that failed already
+            # says more than a property could)
+            checks = [
+                check
+                for prop in self.properties
+                if (
+                    check := properties.build(
+                        prop,
+                        self.arg_names,
+                        cases,
+                        np.random.default_rng(seed),
+                        self.rtol,
+                        self.atol,
+                    )
+                )
+                is not None
+            ]
+            held = properties.run_checks(learner.call_many, checks)
+            report.tests += held
+            report.diagnosis = properties.broken(held, {c.name: c.kind for c in checks})
             return report
         case, got = next(
             (c, a)
@@ -130,10 +135,6 @@ class Oracle:
             report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
         elif report.diagnosis is not None:
             report.diagnosis.message += smaller
-            if broken is not None:
-                report.diagnosis.message += (
-                    f" Also, {broken.message[0].lower()}{broken.message[1:]}"
-                )
         return report
 
     def smallest(self, learner: Learner, case: Case) -> str:

@@ -173,7 +173,9 @@ def _scaled(value, factor: float):
         return {k: _scaled(v, factor) for k, v in value.items()}
     if isinstance(value, float):
         return value * factor
-    return np.asarray(value) * factor
+    # an array stays an array (a 0-d one too, which * would make a NumPy scalar): the
+    # same signature as the case's, so no compile more
+    return np.asarray(np.asarray(value) * factor)
 
 
 HINTS = {
