@@ -101,29 +101,25 @@ class Oracle:
         if (raised := first_raised(answers, cases)) is not None:
             raised.diagnosis = self.diagnose_error(raised.info, learner.source)
             raise raised
+        checks = [
+            check
+            for prop in self.properties
+            if (
+                check := properties.build(
+                    prop, self.arg_names, cases, np.random.default_rng(seed), self.rtol, self.atol
+                )
+            )
+            is not None
+        ]
         report = Report(tests)
         if report.passed:
-            # every case right: the properties, by more calls (a case that failed already
+            # every case right: the properties, by more calls (where a case failed, it
             # says more than a property could)
-            checks = [
-                check
-                for prop in self.properties
-                if (
-                    check := properties.build(
-                        prop,
-                        self.arg_names,
-                        cases,
-                        np.random.default_rng(seed),
-                        self.rtol,
-                        self.atol,
-                    )
-                )
-                is not None
-            ]
             held = properties.run_checks(learner.call_many, checks)
             report.tests += held
             report.diagnosis = properties.broken(held, {c.name: c.kind for c in checks})
             return report
+        report.tests += properties.not_checked(checks)
         case, got = next(
             (c, a)
             for c, a in zip(cases, answers)

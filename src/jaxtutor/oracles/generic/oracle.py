@@ -215,12 +215,17 @@ class GenericOracle(Oracle):
                 )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
-            held, kinds = self.properties_held(learner, p) if report.passed else ([], {})
+            # the properties, once every case is right (the rules need not be)
+            cases_right = all(t.status == "pass" for t in report.tests[: len(p.cases)])
+            held, kinds = self.properties_held(learner, p, run=cases_right)
             report.tests += held
             if report.passed:
                 return report  # the likely mutant's run, if any, is not waited for
-            if held:  # every case right, a property not: that is the verdict
-                report.diagnosis = properties.broken(held, kinds)
+            broken = properties.broken(held, kinds) if cases_right else None
+            if broken is not None and all(
+                t.status == "pass" for t in report.tests if t.name not in kinds
+            ):  # every case and rule right, a property not: that is the verdict
+                report.diagnosis = broken
                 return report
             futures[-1].result()
         misconception = self.recognise(p, mine, learner.spawn, trusted)
@@ -319,10 +324,12 @@ class GenericOracle(Oracle):
         )
 
     @staticmethod
-    def properties_held(learner: Learner, p: Prepared) -> tuple[list, dict[str, str]]:
+    def properties_held(
+        learner: Learner, p: Prepared, run: bool = True
+    ) -> tuple[list, dict[str, str]]:
         """The exercise's [[exercise.properties]], each checked by more calls of the
         learner's function on a hidden case (see oracles/properties.py), and each test's
-        kind of property."""
+        kind of property; not `run`: each not checked (a case failed)."""
         names = tuple(a["name"] for a in p.config["args"])
         rng = np.random.default_rng([p.config.get("seed", 0), p.seed, 1])
         rtol, atol = p.config.get("rtol", RTOL), p.config.get("atol", ATOL)
@@ -331,7 +338,10 @@ class GenericOracle(Oracle):
             for prop in p.config.get("properties") or []
             if (check := properties.build(prop, names, p.cases, rng, rtol, atol)) is not None
         ]
-        return properties.run_checks(learner.call_many, checks), {c.name: c.kind for c in checks}
+        kinds = {c.name: c.kind for c in checks}
+        if not run:
+            return properties.not_checked(checks), kinds
+        return properties.run_checks(learner.call_many, checks), kinds
 
     @staticmethod
     def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
