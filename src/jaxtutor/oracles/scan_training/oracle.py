@@ -19,7 +19,7 @@ from jaxtutor.oracles.scan_training.exercise import (
     _rows,
     make_cases,
 )
-from jaxtutor.oracles.scan_training.properties import composition
+from jaxtutor.oracles.scan_training.properties import composition, halves
 from jaxtutor.oracles.values import mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
@@ -40,7 +40,10 @@ class ScanTrainingOracle(Oracle):
         exported, it is called as it is, for its answers or its exception."""
         cases = make_cases(seed)
         try:
-            found = learner.programs([c.args for c in cases], _rows)
+            pending = learner.start_programs([c.args for c in cases], _rows)
+            # the composition's calls, in the learner's child while the clean one works
+            parts = halves(learner, cases) if pending.raised is None else (None, None)
+            found = pending.result()
         except LearnerRaised as raised:
             explanation, _ = explain(raised.info)
             entry = known(raised.info)
@@ -57,7 +60,7 @@ class ScanTrainingOracle(Oracle):
             return self._called(learner, cases, _REFUSED)
         answers = found.values
         tests = [_test(case, got) for case, got in zip(cases, answers)]
-        composed = composition(learner, cases, answers)
+        composed = composition(cases, answers, parts)
         scan_test, scan_diagnosis = check_structure(found.facts)
         report = Report(tests + [composed, scan_test])
         if report.passed:
@@ -80,7 +83,7 @@ class ScanTrainingOracle(Oracle):
         if (first := first_raised(answers, cases)) is not None:
             first.diagnosis = diagnose_raised(first)
             raise first
-        composed = composition(learner, cases, answers)
+        composed = composition(cases, answers, halves(learner, cases))
         scan_test, scan_diagnosis = _no_scan(why_no_scan)
         scan_diagnosis = named or scan_diagnosis
         report = Report(tests + [composed, scan_test])

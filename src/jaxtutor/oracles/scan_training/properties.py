@@ -33,23 +33,34 @@ def _number(value) -> np.ndarray | None:
     return arr if arr is not None and arr.shape == () else None
 
 
-def composition(learner: Learner, cases: list[Case], answers: list) -> TestResult:
+def halves(learner: Learner, cases: list[Case]) -> tuple:
     """Train on the first half of the composed case's batches, then on the second half
-    from the weight that gave: the end must be the learner's own answer on all of them."""
-    index = next(i for i, c in enumerate(cases) if c.name == COMPOSED_CASE)
-    w, lr, xs, ys = cases[index].args
-    n, half = len(xs), len(xs) // 2
-    whole = _number(answers[index])
+    from the weight that gave (the learner's calls: in its own child, which is free
+    while the clean child compiles and runs the programs). Returns the two answers; the
+    second is None when the first is not a weight to go on from."""
+    w, lr, xs, ys = next(c for c in cases if c.name == COMPOSED_CASE).args
+    half = len(xs) // 2
     (first,) = learner.call_many([(w, lr, xs[:half], ys[:half])])
-    if whole is None or isinstance(first, LearnerRaised) or _number(first) is None:
+    if isinstance(first, LearnerRaised) or _number(first) is None:
+        return first, None
+    (then,) = learner.call_many([(_f32(_number(first)), lr, xs[half:], ys[half:])])
+    return first, then
+
+
+def composition(cases: list[Case], answers: list, parts: tuple) -> TestResult:
+    """Whether training in two halves (`parts`, from `halves`) ended where the
+    learner's own answer on all the batches at once did."""
+    index = next(i for i, c in enumerate(cases) if c.name == COMPOSED_CASE)
+    xs = cases[index].args[2]
+    n, half = len(xs), len(xs) // 2
+    whole, (first, then) = _number(answers[index]), parts
+    if whole is None or then is None:
         return TestResult(
             COMPOSITION_TEST,
             "fail",
             "could not be checked: your function did not return a scalar weight "
             f"for {'the first ' + str(half) + ' batches' if whole is not None else 'all the batches'}.",
         )
-    middle = _number(first)
-    (then,) = learner.call_many([(_f32(middle), lr, xs[half:], ys[half:])])
     if _number(then) is not None and matches(then, whole, RTOL, ATOL):
         return TestResult(COMPOSITION_TEST, "pass")
     got = fmt(_number(then)) if _number(then) is not None else "no scalar weight"
@@ -57,10 +68,10 @@ def composition(learner: Learner, cases: list[Case], answers: list) -> TestResul
         COMPOSITION_TEST,
         "fail",
         f"training on the first {half} batches of {cases[index].name} (N={n}, "
-        f"B={xs.shape[1]}) ended "
-        f"at w={fmt(middle)}, and training on the other {n - half} from there ended at "
-        f"w={got}; training on all {n} at once gave w={fmt(whole)}. Training one batch "
-        "after another must end in the same place either way.",
+        f"B={xs.shape[1]}) ended at w={fmt(_number(first))}, and training on the other "
+        f"{n - half} from there ended at w={got}; training on all {n} at once gave "
+        f"w={fmt(whole)}. Training one batch after another must end in the same place "
+        "either way.",
     )
 
 
