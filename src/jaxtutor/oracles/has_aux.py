@@ -350,6 +350,12 @@ class HasAuxOracle(Oracle):
     def reference(self, *args):
         return train_step(*args)
 
+    def in_space(self, args: tuple) -> bool:
+        """Rounder inputs must keep every logit off 0, as the drawn ones do: float32 and
+        float64 then agree on each prediction."""
+        params, x, _, _ = args
+        return bool(np.min(np.abs(x @ params["w"] + params["b"]), initial=1.0) > 0.005)
+
     def diagnose(self, case: Case, got):
         return diagnose(case, got)
 

@@ -133,6 +133,10 @@ class Oracle:
             report.diagnosis.message += smaller
         return report
 
+    def in_space(self, args: tuple) -> bool:
+        """Whether a smaller case (see `smallest`) is still a case of the exercise."""
+        return True
+
     def smallest(self, learner: Learner, case: Case) -> str:
         """The smallest case like `case` (a failed hidden one) that the learner still gets
         wrong, in a sentence ("" when none smaller fails, or the oracle has no sizes)."""
@@ -145,7 +149,7 @@ class Oracle:
                 got, self.reference(*args), self.rtol, self.atol
             )
 
-        found = smallest(case.args, self.sizes, fails, rounded=self.rounded)
+        found = smallest(case.args, self.sizes, fails, rounded=self.rounded, valid=self.in_space)
         if found is None:
             return ""
         small = hidden_case(0, self.arg_names, found.args)
