@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-CALLS, SECONDS = 12, 3.0
+CALLS, SECONDS = 16, 3.0
 # rounder numbers, roundest first (Hypothesis shrinks a choice towards its first):
 # whole numbers, one decimal, two, as drawn
 ROUNDINGS = (0, 1, 2, None)

@@ -59,7 +59,7 @@ def draw_sizes(choices: dict, rng) -> list[dict]:
     """The size assignments one check's random cases take turns with. A size given as
     a list is picked from it per case, as before; one given as a range {min, max} is
     taken twice per check, at its min (the edge: one example, one batch) and drawn
-    large (from its upper half), since each new shape costs the learner's function a
+    large (from above its lowest quarter), since each new shape costs the learner's function a
     compile: two assignments, whatever the number of cases. (The sizes between are
     searched when a case fails: the smallest failing case.)"""
     ranges = {name: c for name, c in sorted(choices.items()) if is_range(c)}
@@ -69,7 +69,9 @@ def draw_sizes(choices: dict, rng) -> list[dict]:
     for name, c in ranges.items():
         low, high = int(c["min"]), int(c["max"])
         small[name] = low
-        large[name] = int(rng.integers(max(low, (low + high + 1) // 2), high + 1))
+        large[name] = int(
+            rng.integers(low + (high - low) // 4 + 1 if high > low else low, high + 1)
+        )
     return [small, large]
 
 

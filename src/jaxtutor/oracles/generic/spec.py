@@ -147,7 +147,7 @@ KEYS = {
         "table",
         "Named sizes for shapes: name = [choices], each random case picking one, or "
         "name = { min = 1, max = 48 }, a range taken twice each check, at its min and "
-        "drawn afresh from its upper half, which the random cases take turns with (each "
+        "drawn afresh from above its lowest quarter, which the random cases take turns with (each "
         "new shape is a compile of the learner's function).",
         default={},
     ),

@@ -211,7 +211,7 @@ MUTANTS = {
 # hand cases' (2, 2) and (3, 2); the composition property adds half the large one. The
 # sizes between are searched when a case fails (the smallest failing case).
 
-LARGE_N, LARGE_B = (16, 48), (8, 32)  # N even: the property splits it in halves
+LARGE_N, LARGE_B = (8, 48), (4, 32)
 
 
 def _f32(a) -> np.ndarray:
@@ -280,9 +280,10 @@ def _at_the_fit(rng, n: int, b: int) -> tuple:
 
 def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
     """This check's two drawn shapes: the edge of one batch of one example, (1, 1), on
-    every check, and a large one (N even: the property splits it in halves)."""
-    large = 2 * int(rng.integers(LARGE_N[0] // 2, LARGE_N[1] // 2 + 1))
-    return (1, 1), (large, int(rng.integers(LARGE_B[0], LARGE_B[1] + 1)))
+    every check, and a large one, of any parity (the property splits it in halves:
+    one new shape to compile where N is even, two where it is odd)."""
+    n, b = (int(rng.integers(low, high + 1)) for low, high in (LARGE_N, LARGE_B))
+    return (1, 1), (n, b)
 
 
 # the hidden case the composition property splits: a moderate one of the large shape
