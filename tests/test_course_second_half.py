@@ -143,7 +143,8 @@ def _arrays(tree):
 
 def _clip_f32(g, max_norm):
     g = _f32(g)
-    return g * np.minimum(np.float32(1), np.float32(max_norm) / np.sqrt(np.sum(g * g)))
+    with np.errstate(divide="ignore"):  # the zero gradient: min(1, inf) is 1, as in JAX
+        return g * np.minimum(np.float32(1), np.float32(max_norm) / np.sqrt(np.sum(g * g)))
 
 
 def _sgd_tree_f32(w, b, x, y, lr):

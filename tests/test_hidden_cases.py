@@ -18,9 +18,10 @@ import pytest
 from rich.console import Console
 
 from conftest import forked
+from jaxtutor import oracles
 from jaxtutor.check import check_file as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles import argnums, has_aux
+from jaxtutor.oracles import argnums, has_aux, properties
 from jaxtutor.oracles.generic import cases as generic_cases
 from jaxtutor.oracles.scan_training import exercise as scan_exercise
 from jaxtutor.oracles.values import ATOL, RTOL, matches
@@ -169,9 +170,31 @@ def _flat(args) -> list[float]:
     return leaves
 
 
+def asked(exercise_id: str, seed: int) -> list[tuple]:
+    """Every call a check at `seed` makes, with its right answer: the cases, and the
+    calls that check the exercise's properties (see oracles/properties.py)."""
+    made = cases(exercise_id, seed)
+    found = [(case.args, case.expected) for case in made]
+    if exercise_id in ("argnums", "has_aux"):
+        oracle = oracles.get(exercise_id)
+        props, names, rng = oracle.properties, oracle.arg_names, np.random.default_rng(seed)
+        reference = oracle.reference
+    elif exercise_id == "grad_basics":  # as the generic oracle draws them
+        config = exercise(exercise_id).config
+        props, names = config.get("properties", []), tuple(a["name"] for a in config["args"])
+        rng = np.random.default_rng([config.get("seed", 0), seed, 1])
+        reference = lesson_reference(exercise(exercise_id))
+    else:
+        return found
+    for prop in props:
+        check = properties.build(prop, names, made, rng)
+        found += [(args, reference(*args)) for args in check.calls]
+    return found
+
+
 def lookup_table(tmp_path, exercise_id: str, seed: int = 0):
-    """A learner file holding the right answer to every case of the run at `seed`."""
-    table = [(_flat(case.args), _plain(case.expected)) for case in cases(exercise_id, seed)]
+    """A learner file holding the right answer to every call of the run at `seed`."""
+    table = [(_flat(args), _plain(expected)) for args, expected in asked(exercise_id, seed)]
     if exercise_id == "scan_training_step":
         source = LOOKUP_SCAN.format(table=table)
     else:
@@ -188,7 +211,9 @@ def test_a_table_of_memorised_answers_fails_a_fresh_check(tmp_path, exercise_id)
     verdict = check_file(exercise(exercise_id), path)  # ...for that run only
     assert verdict.status == "fail", verdict.message
     failed = [t for t in verdict.tests if t.status != "pass"]
-    assert failed and all(t.name.startswith("hidden case") for t in failed), failed
+    # the cases a table does not hold; the properties are not checked where a case failed
+    assert failed and all(t.name.startswith(("hidden case", "property")) for t in failed), failed
+    assert any(t.name.startswith("hidden case") for t in failed)
     teaching = [c.name for c in cases(exercise_id, 0) if not c.hidden]
     assert {t.name for t in verdict.tests if t.status == "pass"} >= set(teaching)
 
@@ -215,12 +240,21 @@ def test_the_step_table_replays_a_failed_hidden_case(tmp_path):
     )
     diagnosis = verdict.diagnosis
     assert diagnosis is not None and diagnosis.table is not None
-    # the teaching cases are right, so the table replays a hidden case, named with its inputs
-    replayed = re.search(r'On the case "(hidden case \d+) \((.*)\)"', diagnosis.message)
+    # the teaching cases are right, so the table replays a hidden case, made as small as
+    # it can be while it still fails (the table's function knows no case of it)
+    replayed = re.search(
+        r"(Hidden case \d+) \(N=(\d+), B=(\d+)\) failed; the smallest case like it that your "
+        r"function also gets wrong has N=(\d+), B=(\d+): (w=.*?, y_batches=\[\[.*?\]\])\.",
+        diagnosis.message,
+    )
     assert replayed, diagnosis.message
-    case = next(c for c in cases("scan_training_step", verdict.seed) if c.name == replayed[1])
-    assert replayed[2] == case.inputs
-    assert len(diagnosis.table.rows) == len(case.args[2])
+    case = next(
+        c for c in cases("scan_training_step", verdict.seed) if c.name == replayed[1].lower()
+    )
+    assert case.args[2].shape == (int(replayed[2]), int(replayed[3]))
+    n, b = int(replayed[4]), int(replayed[5])
+    assert n * b <= case.args[2].size and len(diagnosis.table.rows) == n
+    assert "On that case, your weight first differs at step" in diagnosis.message
 
 
 # -- a clipped gradient ----------------------------------------------------------------
@@ -339,7 +373,8 @@ def test_wide_cases_stay_exact_in_float32(lesson_id):
     rtol, atol = ex.config.get("rtol", RTOL), ex.config.get("atol", ATOL)
     for seed in range(200):
         hidden = [c for c in generic_cases.make_cases(ex.config, seed) if c.hidden]
-        assert len(hidden) == ex.config["random_cases"] + ex.config["wide_cases"]
+        edges = sum(len(a.get("edges", [])) for a in ex.config["args"])
+        assert len(hidden) == ex.config["random_cases"] + ex.config["wide_cases"] + edges
         for case in hidden:
             got = _float32(FLOAT32[lesson_id](*_float32(case.args)))
             want = reference(*case.args)  # float64, as the check's reference answers
@@ -377,7 +412,9 @@ def test_a_passing_verdict_shows_no_hidden_inputs(tmp_path, exercise_id):
     ex = exercise(exercise_id)
     verdict = check_file(ex, write(tmp_path, "solution.py", ex.solution), seed=11)
     assert verdict.passed, verdict.message
-    case_tests = [t.name for t in verdict.tests if not t.name.startswith(("structure", "uses"))]
+    case_tests = [
+        t.name for t in verdict.tests if not t.name.startswith(("structure", "uses", "property"))
+    ]
     # the names are those of any other draw: they carry nothing of this one
     assert case_tests == [c.name for c in cases(exercise_id, 12)]
     drawn = cases(exercise_id, 11)

@@ -80,11 +80,17 @@ def _float32_final(w, lr, xs, ys) -> np.float32:
     return w
 
 
-def test_cases_cover_edge_shapes_and_stay_exact_in_float32():
+def test_cases_cover_the_space_and_stay_exact_in_float32():
     cases = make_cases(0)
-    shapes = {c.args[2].shape for c in cases}
-    assert any(n == 1 for n, _ in shapes) and any(b == 1 for _, b in shapes)
-    assert len(shapes) <= 3  # one compile of the learner's function per distinct shape
+    drawn = [{c.args[2].shape for c in make_cases(seed)} for seed in range(40)]
+    # one batch, one example, and far past the lesson's shapes, across draws
+    assert any(n == 1 for shapes in drawn for n, _ in shapes)
+    assert any(b == 1 for shapes in drawn for _, b in shapes)
+    assert max(n for shapes in drawn for n, _ in shapes) >= 40
+    assert max(b for shapes in drawn for _, b in shapes) >= 28
+    # one compile of the learner's function per distinct shape: the hand cases' two and
+    # two drawn (the composition property adds half the large one)
+    assert all(len(shapes) <= 4 for shapes in drawn)
     assert all(c.args[2].shape == c.args[3].shape for c in cases)
     assert np.isclose(cases[0].expected, 0.64)
     for seed in range(200):  # whatever the draw, float32 steps land well inside tolerance

@@ -8,6 +8,10 @@ import contextlib
 from jaxtutor.authoring.problems import Locator, Problem
 from jaxtutor.course.lessons import Lesson
 
+# the draws of the exercise's space the solution is proved on (`jaxtutor check --seed`
+# repeats each); the starter and the mutants are proved on the first
+SOLUTION_SEEDS = (0, 1, 2)
+
 
 def prove(lesson: Lesson, server=None) -> list[Problem]:
     """Run the real checks: starter fails, solution passes, each mutant is recognised.
@@ -37,9 +41,9 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
         line, column = loc.find(where)
         problems.append(Problem(lesson.path, line, column, code, message, fix))
 
-    def check(source: str, where: tuple, what: str):
-        # one fixed seed: a proof must not depend on the draw, and must repeat exactly
-        verdict = check_source(ex, source, filename=f"{what}.py", seed=0, runners=runners)
+    def check(source: str, where: tuple, what: str, seed: int = 0):
+        # fixed seeds: a proof must repeat exactly
+        verdict = check_source(ex, source, filename=f"{what}.py", seed=seed, runners=runners)
         if verdict.outcome is Outcome.INTERNAL_ERROR:
             problem(
                 where,
@@ -60,13 +64,18 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
             "Leave the starter incomplete: the learner should have something to do.",
         )
     solution = check(ex.solution, ("exercise", "solution"), "solution")
+    # the solution passes wherever the space is drawn: at more than one draw of it
+    for seed in SOLUTION_SEEDS[1:]:
+        if solution is None or not solution.passed:
+            break
+        solution = check(ex.solution, ("exercise", "solution"), "solution", seed)
     if solution is not None and not solution.passed:
         failed = next((t for t in solution.tests if t.status != "pass"), None)
         detail = f" ({failed.name}: {failed.message})" if failed else f": {solution.message[:200]}"
         problem(
             ("exercise", "solution"),
             "solution-fails",
-            f"the solution does not pass{detail}",
+            f"the solution does not pass at seed {solution.seed}{detail}",
             "Fix the solution, or the reference and cases it is compared with.",
         )
     if ex.oracle != "generic" or solution is None or not solution.passed:

@@ -13,6 +13,7 @@ import numpy as np
 
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.interface import Misconception, Oracle
+from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import describe, matches
 
 ARG_NAMES = ("scale", "w", "x", "y")
@@ -56,11 +57,62 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
     }
 
 
+# -- cases ------------------------------------------------------------------------------
+#
+# The input space: B examples of D features, each from 1 up to far past the lesson's
+# example (B to 48, D to 16), so no bound written into the code holds; scale over
+# decades, from 1/4096 to 65536, of either sign; gradients from thousandths to over
+# 100,000; and the edges: one example, one feature, a zero weight and a zero example.
+# Every value is a multiple of 1/4 or 1/16, and scale a power of two: then float32 computes
+# x @ w - y and x.T @ r exactly, whatever the shape and however the terms cancel, so
+# the float64 reference is the learner's answer to the last bit. Each distinct (B, D)
+# costs a compile of the learner's function, so a check draws two shapes: (1, 1), the
+# edge, and a large one, beside the hand case's (3, 2).
+
+LARGE = ((8, 48), (4, 16))
+
+
+def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
+    """This check's two drawn (B, D): the edge of one example of one feature, (1, 1),
+    on every check, and a large one."""
+    (b_low, b_high), (d_low, d_high) = LARGE
+    return (1, 1), (int(rng.integers(b_low, b_high + 1)), int(rng.integers(d_low, d_high + 1)))
+
+
+def _grid(rng, low: float, high: float, size, step: float = 0.25) -> np.ndarray:
+    return np.round(rng.uniform(low, high, size=size) / step) * step
+
+
+def _scale(rng, low: int, high: int) -> np.ndarray:
+    """±2**k, k in low..high: decades of scale, each exact in float32."""
+    return np.asarray(rng.choice([-1.0, 1.0]) * 2.0 ** int(rng.integers(low, high + 1)))
+
+
+def _normal(rng, b: int, d: int, low: int = -2, high: int = 2) -> tuple:
+    w, x = _grid(rng, -2, 2, d), _grid(rng, -2, 2, (b, d))
+    return _scale(rng, low, high), w, x, _grid(rng, -3, 3, b, 1 / 16)
+
+
+def _with_zeros(rng, b: int, d: int) -> tuple:
+    """A zero weight and a zero example: the gradient's zeros must be where they belong."""
+    scale, w, x, y = _normal(rng, b, d)
+    w[rng.integers(d)] = 0.0
+    x[rng.integers(b)] = 0.0
+    return scale, w, x, y
+
+
+def _large(rng, b: int, d: int, low: int, high: int) -> tuple:
+    """Gradients far above any clip: x > 0 and residuals of one sign, 5..20 in size, so
+    every entry of dloss/dw is at least 2 * |scale| * 5 in size (over 100,000 for
+    scale 2**14), and dloss/dx as large where w is."""
+    w = _grid(rng, -3, 3, d)
+    x = _grid(rng, 1, 4, (b, d))
+    residual = rng.choice([-1.0, 1.0]) * _grid(rng, 5, 20, b)
+    return _scale(rng, low, high), w, x, x @ w - residual
+
+
 def make_cases(seed: int) -> list[Case]:
-    """The worked example, then hidden cases drawn from `seed`. Two shapes only: the
-    learner's function is compiled once per shape, and compiling is the slow part of a
-    check. (3, 2) is not square, so a transposed gradient shows; (1, 1) covers B=1 and
-    D=1."""
+    """The worked example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
     cases = [
         Case(
@@ -74,44 +126,21 @@ def make_cases(seed: int) -> list[Case]:
             None,
         )
     ]
+    small, large = shapes(rng)
     drawn = [
-        _normal(rng, 1, 1),
+        _normal(rng, *small),
+        _normal(rng, *large),
+        _with_zeros(rng, *large),
         _normal(rng, 3, 2),
-        _with_zeros(rng),
-        _normal(rng, 3, 2),
-        _large(rng, 1, 1),
-        _large(rng, 3, 2),
+        _normal(rng, *small, low=-12, high=-8),  # gradients in the thousandths
+        _large(rng, *small, 2, 6),
+        _large(rng, *large, 14, 16),  # over 100,000
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         g = gradients(*case.args)
         case.expected = (g["w"], g["x"])
     return cases
-
-
-def _normal(rng, b: int, d: int) -> tuple:
-    scale = np.asarray(rng.choice([-1.5, -0.5, 0.25, 2.0, 3.0]))
-    return scale, rng.normal(size=d), rng.normal(size=(b, d)), rng.normal(size=b)
-
-
-def _with_zeros(rng) -> tuple:
-    """A zero weight and a zero example: the gradient's zeros must be where they belong."""
-    scale, w, x, y = _normal(rng, 3, 2)
-    w[rng.integers(2)] = 0.0
-    x[rng.integers(3)] = 0.0
-    return scale, w, x, y
-
-
-def _large(rng, b: int, d: int) -> tuple:
-    """Gradients in the hundreds, so a clipped gradient fails. x > 0 and residuals of
-    one sign keep x.T @ r free of cancellation, so float32 stays within tolerance; every
-    entry of dloss/dw is at least 2 * 1.5 * 1 * 5 = 15 times B (45 at B=3)."""
-    sign = rng.choice([-1.0, 1.0])
-    scale = np.asarray(sign * rng.uniform(1.5, 3.0))
-    w = rng.uniform(-3.0, 3.0, size=d)
-    x = rng.uniform(1.0, 4.0, size=(b, d))
-    residual = rng.choice([-1.0, 1.0]) * rng.uniform(5.0, 20.0, size=b)
-    return scale, w, x, x @ w - residual
 
 
 def name_entry(value, grads: dict) -> str | None:
@@ -124,6 +153,10 @@ class ArgnumsOracle(Oracle):
     misconceptions = MISCONCEPTIONS
 
     arg_names = ARG_NAMES
+    # a gradient is linear in the loss's scale
+    properties = ({"kind": "scale", "args": ["scale"], "factor": -3.0},)
+    sizes = (Size("B", ((2, 0), (3, 0))), Size("D", ((1, 0), (2, 1))))
+    rounded = (1, 2, 3)
 
     def cases(self, seed: int) -> list[Case]:
         return make_cases(seed)

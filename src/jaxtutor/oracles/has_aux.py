@@ -16,6 +16,7 @@ import numpy as np
 
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.interface import Misconception, Oracle
+from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import fmt, matches
 
 _M = [
@@ -149,8 +150,32 @@ def train_step(params, x, y, lr):
 
 
 # -- cases ------------------------------------------------------------------------------
+#
+# The input space: B examples of D features, each from 1 up to far past the lesson's
+# example (B to 48, D to 16); inputs from tenths to tens; learning rates log-uniform
+# over four decades, 0.001 to 10, so a capped or hard-coded one fails; and the edges: one
+# example, one feature, every example predicted right (accuracy 1) or wrong. Each
+# distinct (B, D) costs a compile of the learner's function, so a check draws two
+# shapes: (1, 1), the edge, and a large one, beside the hand case's (4, 2).
 
 ARG_NAMES = ("params", "x", "y", "lr")
+LARGE = ((8, 48), (4, 16))
+LR = (1e-3, 10.0)
+
+
+def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
+    """This check's two drawn (B, D): the edge of one example of one feature, (1, 1),
+    on every check, and a large one."""
+    (b_low, b_high), (d_low, d_high) = LARGE
+    return (1, 1), (int(rng.integers(b_low, b_high + 1)), int(rng.integers(d_low, d_high + 1)))
+
+
+def _lr(rng, low: float = LR[0], high: float = LR[1]) -> float:
+    """Log-uniform, to 3 significant digits; never 1, where a step without lr looks right."""
+    while True:
+        lr = float(f"{np.exp(rng.uniform(np.log(low), np.log(high))):.3g}")
+        if lr != 1.0:
+            return lr
 
 
 def _random_args(rng, b: int, d: int, x_scale: float = 1.0, margin: float = 0.05):
@@ -164,25 +189,31 @@ def _random_args(rng, b: int, d: int, x_scale: float = 1.0, margin: float = 0.05
             return {"w": w, "b": bias}, x, y
 
 
+def _all_right(rng, b: int, d: int):
+    """The edge where every prediction is right: accuracy 1 (or 0, every one wrong)."""
+    params, x, _ = _random_args(rng, b, d)
+    right = (x @ params["w"] + params["b"] > 0).astype(np.float64)
+    return params, x, right if rng.random() < 0.75 else 1.0 - right
+
+
 def _large(rng, b: int, d: int):
-    """Inputs in the tens, so the gradient is in the tens to hundreds and a clipped one
-    fails. Logits at least 5 from 0 keep sigmoid's slope small, so float32's rounding of
-    the inputs cannot move the gradient; the first example is always predicted wrong,
-    which makes |dloss/dw| at least |x| / B there."""
+    """A gradient of at least 39 in every entry, so a clipped one fails: the first
+    example is predicted wrong, with |x| at least 40 * B, and the others right. Its
+    logit, at least 5 from 0, keeps sigmoid's slope small, so float32's rounding of the
+    inputs cannot move the gradient; the others are of size 1, so the loss adds no
+    large terms that cancel."""
     while True:
-        params, x, y = _random_args(rng, b, d, x_scale=40.0, margin=5.0)
-        x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0)  # |x| >= 40 in the first row
+        params, x, y = _random_args(rng, b, d)
+        x[0] = np.sign(x[0]) * np.maximum(np.abs(x[0]), 40.0 * b)
         logits = x @ params["w"] + params["b"]
-        if np.min(np.abs(logits)) > 5.0:
+        if abs(logits[0]) > 5.0 and np.min(np.abs(logits)) > 0.05:
+            y = (logits > 0).astype(np.float64)
             y[0] = float(logits[0] < 0)
             return params, x, y
 
 
 def make_cases(seed: int) -> list[Case]:
-    """The hand example, then hidden cases drawn from `seed`. Each distinct shape costs a
-    compile of the learner's function, so there are two: the hand case's (4, 2), not
-    square, so a transposed gradient shows, and (1, 1) for B=1 and D=1. lr is never 1,
-    where a step without lr would look right."""
+    """The hand example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
     hand = (
         {"w": np.array([0.5, -1.0]), "b": np.asarray(0.25)},
@@ -191,12 +222,16 @@ def make_cases(seed: int) -> list[Case]:
         0.5,
     )
     cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
+    small, large = shapes(rng)
     drawn = [
-        (*_random_args(rng, b, d), float(rng.choice([0.05, 0.1, 0.3, 2.0])))
-        for b, d in [(1, 1), (4, 2), (4, 2), (1, 1), (4, 2)]
-    ]
-    drawn += [
-        (*_large(rng, b, d), float(rng.choice([0.01, 0.05, 0.1]))) for b, d in [(1, 1), (4, 2)]
+        (*_random_args(rng, *small), _lr(rng)),
+        (*_random_args(rng, *large), _lr(rng)),
+        (*_random_args(rng, 4, 2), _lr(rng)),
+        (*_random_args(rng, *large), _lr(rng, 3.0, 10.0)),  # above any cap at 2
+        (*_random_args(rng, *small, x_scale=0.1, margin=0.005), _lr(rng)),
+        (*_all_right(rng, *small), _lr(rng)),
+        (*_large(rng, *small), _lr(rng, 1e-3, 0.1)),
+        (*_large(rng, *large), _lr(rng, 1e-3, 0.1)),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
@@ -304,12 +339,22 @@ class HasAuxOracle(Oracle):
     misconceptions = MISCONCEPTIONS
 
     arg_names = ARG_NAMES
+    # the loss and the accuracy are means over the examples: their order changes nothing
+    properties = ({"kind": "reorder", "args": ["x", "y"], "output": "same"},)
+    sizes = (Size("B", ((1, 0), (2, 0))), Size("D", (((0, "w"), 0), (1, 1))))
+    rounded = (1,)
 
     def cases(self, seed: int) -> list[Case]:
         return make_cases(seed)
 
     def reference(self, *args):
         return train_step(*args)
+
+    def in_space(self, args: tuple) -> bool:
+        """Rounder inputs must keep every logit off 0, as the drawn ones do: float32 and
+        float64 then agree on each prediction."""
+        params, x, _, _ = args
+        return bool(np.min(np.abs(x @ params["w"] + params["b"]), initial=1.0) > 0.005)
 
     def diagnose(self, case: Case, got):
         return diagnose(case, got)

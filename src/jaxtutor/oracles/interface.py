@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jaxtutor.oracles.cases import Case
+import numpy as np
+
+from jaxtutor.oracles import properties
+from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.learner import Learner
+from jaxtutor.oracles.shrink import sizes_said, smallest
 from jaxtutor.oracles.values import ATOL, RTOL, matches, mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
@@ -52,6 +56,13 @@ class Oracle:
     misconceptions: dict[str, Misconception] = {}
     rtol, atol = RTOL, ATOL
     arg_names: tuple[str, ...] = ()  # the function's arguments, as the learner names them
+    # the properties checked beside the cases ([[exercise.properties]]'s form, see
+    # oracles/properties.py), and what a failed hidden case can lose while it is made
+    # the smallest that still fails (see oracles/shrink.py): its sizes, and the
+    # arguments whose numbers may be rounded
+    properties: tuple[dict, ...] = ()
+    sizes: tuple = ()
+    rounded: tuple[int, ...] = ()
 
     def reference(self, *args):
         """The right answer for `args` (the probes ask it about inputs of their own)."""
@@ -90,15 +101,62 @@ class Oracle:
         if (raised := first_raised(answers, cases)) is not None:
             raised.diagnosis = self.diagnose_error(raised.info, learner.source)
             raise raised
-        report = Report(tests)
-        if not report.passed:
-            case, got = next(
-                (c, a)
-                for c, a in zip(cases, answers)
-                if not matches(a, c.expected, self.rtol, self.atol)
+        checks = [
+            check
+            for prop in self.properties
+            if (
+                check := properties.build(
+                    prop, self.arg_names, cases, np.random.default_rng(seed), self.rtol, self.atol
+                )
             )
-            report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
+            is not None
+        ]
+        report = Report(tests)
+        if report.passed:
+            # every case right: the properties, by more calls (where a case failed, it
+            # says more than a property could)
+            held = properties.run_checks(learner.call_many, checks)
+            report.tests += held
+            report.diagnosis = properties.broken(held, {c.name: c.kind for c in checks})
+            return report
+        report.tests += properties.not_checked(checks)
+        case, got = next(
+            (c, a)
+            for c, a in zip(cases, answers)
+            if not matches(a, c.expected, self.rtol, self.atol)
+        )
+        report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
+        smaller = self.smallest(learner, case) if case.hidden else ""
+        if report.diagnosis is None and smaller:  # no mistake named: the case, at least
+            report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
+        elif report.diagnosis is not None:
+            report.diagnosis.message += smaller
         return report
+
+    def in_space(self, args: tuple) -> bool:
+        """Whether a smaller case (see `smallest`) is still a case of the exercise."""
+        return True
+
+    def smallest(self, learner: Learner, case: Case) -> str:
+        """The smallest case like `case` (a failed hidden one) that the learner still gets
+        wrong, in a sentence ("" when none smaller fails, or the oracle has no sizes)."""
+        if not self.sizes:
+            return ""
+
+        def fails(args: tuple) -> bool:
+            (got,) = learner.call_many([args])
+            return not isinstance(got, LearnerRaised) and not matches(
+                got, self.reference(*args), self.rtol, self.atol
+            )
+
+        found = smallest(case.args, self.sizes, fails, rounded=self.rounded, valid=self.in_space)
+        if found is None:
+            return ""
+        small = hidden_case(0, self.arg_names, found.args)
+        return (
+            f" {case.name.capitalize()} failed; the smallest case like it that your function "
+            f"also gets wrong has {sizes_said(found.sizes)}: {small.inputs}."
+        )
 
     def probe(self, learner: Learner, cases: list[Case], answers: list) -> Diagnosis | None:
         """What the answers show when no named mistake fits (see probes)."""

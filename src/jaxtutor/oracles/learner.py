@@ -58,6 +58,13 @@ class Learner:
         """See `programs`, with this check's clean child (check_source kills it)."""
         return programs(self._child, self._clean, calls, rows)
 
+    def start_programs(
+        self, calls: list[tuple], rows: Callable[[tuple], list[list[int]]]
+    ) -> Exported:
+        """See `start_programs`, with this check's clean child: the exports done, the
+        learner's child free for calls while the clean child judges the programs."""
+        return start_programs(self._child, self._clean, calls, rows)
+
     def take_clean(self) -> Child | None:
         """This check's clean child (None once taken, or if there is none)."""
         clean, self._clean = self._clean, None

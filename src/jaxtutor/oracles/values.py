@@ -81,7 +81,9 @@ def mismatch(got, expected, rtol: float = RTOL, atol: float = ATOL) -> str | Non
         return f"expected shape {expected.shape}, got shape {arr.shape}"
     if not np.all(np.isfinite(arr)) and np.all(np.isfinite(expected)):
         return "got NaN or infinity"
-    if not np.allclose(arr, expected, rtol=rtol, atol=atol):
+    # NaN where the expected answer has NaN too (a mutant's, at the edge where it divides
+    # by zero) is the same answer: the reference's has none
+    if not np.allclose(arr, expected, rtol=rtol, atol=atol, equal_nan=True):
         worst = np.unravel_index(np.argmax(np.abs(arr - expected)), arr.shape) if arr.shape else ()
         at = f" at index {tuple(int(i) for i in worst)}" if arr.shape else ""
         return f"expected {fmt(expected[worst])}{at}, got {fmt(arr[worst])}"

@@ -1,4 +1,5 @@
-# true: probe_step_factor
+# true: probe_step_divided_by_size
+# (the space has N other than 3: the mean divides the step by N)
 import jax
 import jax.numpy as jnp
 

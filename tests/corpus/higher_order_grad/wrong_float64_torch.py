@@ -1,4 +1,5 @@
-# true: probe_some_entries
+# true: probe_non_finite
+# (the space has the edge x = 0, where d2(x) / x is infinite)
 import jax
 import jax.numpy as jnp
 

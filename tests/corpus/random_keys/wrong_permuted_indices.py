@@ -1,6 +1,6 @@
-# cause: probe_ignored_argument
+# true: probe_shape
 # blind: written before the tutor was run on it (second batch)
-# says: does not change when x changes
+# (the space has N other than 6: its permutation of 6 indices is the wrong shape first)
 import jax
 import jax.numpy as jnp
 

@@ -22,24 +22,63 @@ def _value(spec: dict, value):
     return np.asarray(value, dtype={"int32": np.int32, "bool": np.bool_}.get(dtype, np.float64))
 
 
-def _random(spec: dict, rng, sizes: dict, wide: bool = False):
+def _floats(spec: dict, rng, shape: tuple, wide: bool) -> np.ndarray:
+    """Floats from low..high: uniform, or with `log_uniform` their sizes log-uniform
+    (decades, from tiny to large), of either sign with `signed`."""
+    low, high = _range(spec, wide)
+    if not spec.get("log_uniform"):
+        return rng.uniform(low, high, size=shape)
+    sizes = np.exp(rng.uniform(np.log(low), np.log(high), size=shape))
+    return sizes * (rng.choice([-1.0, 1.0], size=shape) if spec.get("signed") else 1.0)
+
+
+def _random(spec: dict, rng, sizes: dict, wide: bool = False, edge=None):
     dtype = spec.get("dtype", "float32")
     low, high = _range(spec, wide)
     shape = tuple(sizes[d] if isinstance(d, str) else d for d in spec.get("shape", []))
+    if edge is not None:  # the argument filled with one of its edge values
+        return _value(spec, np.full(shape, edge).tolist() if shape else edge)
     if dtype == "python_float":
-        return float(np.round(rng.uniform(low, high), 4))
+        value = float(_floats(spec, rng, (), wide))
+        # to 4 decimals, as a learner would type it; to 4 digits when its size is drawn
+        return float(f"{value:.4g}") if spec.get("log_uniform") else float(np.round(value, 4))
     if dtype == "python_int":
         return int(rng.integers(int(low), int(high) + 1))
     if dtype == "int32":
         return rng.integers(int(low), int(high) + 1, size=shape).astype(np.int32)
     if dtype == "bool":
         return rng.random(size=shape) < 0.5
-    return np.asarray(rng.uniform(low, high, size=shape))
+    return np.asarray(_floats(spec, rng, shape, wide))
+
+
+def is_range(choices) -> bool:
+    return isinstance(choices, dict)
+
+
+def draw_sizes(choices: dict, rng) -> list[dict]:
+    """The size assignments one check's random cases take turns with. A size given as
+    a list is picked from it per case, as before; one given as a range {min, max} is
+    taken twice per check, at its min (the edge: one example, one batch) and drawn
+    large (from above its lowest quarter), since each new shape costs the learner's function a
+    compile: two assignments, whatever the number of cases. (The sizes between are
+    searched when a case fails: the smallest failing case.)"""
+    ranges = {name: c for name, c in sorted(choices.items()) if is_range(c)}
+    if not ranges:
+        return []
+    small, large = {}, {}
+    for name, c in ranges.items():
+        low, high = int(c["min"]), int(c["max"])
+        small[name] = low
+        large[name] = int(
+            rng.integers(low + (high - low) // 4 + 1 if high > low else low, high + 1)
+        )
+    return [small, large]
 
 
 def make_cases(config: dict, seed: int = 0) -> list[Case]:
     """The fixed cases, then the hidden ones drawn from `seed` (mixed with the lesson's
-    own seed): random_cases from low..high, then wide_cases from the wide ranges."""
+    own seed): random_cases from low..high, wide_cases from the wide ranges, then one
+    case per edge value of each argument."""
     args = config["args"]
     cases = []
     for i, fixed in enumerate(config.get("cases") or []):
@@ -58,10 +97,19 @@ def make_cases(config: dict, seed: int = 0) -> list[Case]:
     rng = np.random.default_rng([config.get("seed", 0), seed])
     choices = config.get("sizes") or {}
     names = tuple(a["name"] for a in args)
-    wide = [False] * config.get("random_cases", 5) + [True] * config.get("wide_cases", 0)
-    for number, is_wide in enumerate(wide, start=1):
-        sizes = {name: int(rng.choice(c)) for name, c in sorted(choices.items())}
-        values = tuple(_random(a, rng, sizes, is_wide) for a in args)
+    turns = draw_sizes(choices, rng)
+    kinds: list[tuple[bool, tuple | None]] = [(False, None)] * config.get("random_cases", 5)
+    kinds += [(True, None)] * config.get("wide_cases", 0)
+    kinds += [(False, (i, edge)) for i, a in enumerate(args) for edge in a.get("edges") or []]
+    for number, (is_wide, edge) in enumerate(kinds, start=1):
+        sizes = dict(turns[(number - 1) % len(turns)]) if turns else {}
+        sizes.update(
+            {name: int(rng.choice(c)) for name, c in sorted(choices.items()) if not is_range(c)}
+        )
+        values = tuple(
+            _random(a, rng, sizes, is_wide, edge[1] if edge and edge[0] == i else None)
+            for i, a in enumerate(args)
+        )
         cases.append(hidden_case(number, names, values))
     return cases
 
@@ -74,6 +122,7 @@ class Prepared:
     function: str
     reference_source: str
     mutants: list[dict] = field(default_factory=list)
+    seed: int = 0  # the check's, which drew the hidden cases
 
     @property
     def shown(self) -> list[Case]:
@@ -96,4 +145,5 @@ def prepare(exercise, seed: int = 0) -> Prepared:
         exercise.function,
         config.get("reference") or exercise.solution,
         list(config.get("mutants") or []),
+        seed,
     )

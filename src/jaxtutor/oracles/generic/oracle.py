@@ -7,7 +7,10 @@ import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from jaxtutor.oracles.cases import Case
+import numpy as np
+
+from jaxtutor.oracles import properties
+from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
@@ -15,6 +18,7 @@ from jaxtutor.oracles.generic.compare import (
     _like,
     _tree,
     compile_tests,
+    differs,
     judge,
     same_mistake,
     structure_tests,
@@ -38,14 +42,20 @@ from jaxtutor.oracles.generic.runs import (
     observe,
     start_observing,
 )
-from jaxtutor.oracles.generic.spec import KEYS
+from jaxtutor.oracles.generic.spec import KEYS, _range
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
 from jaxtutor.oracles.probes import Probe, probe
+from jaxtutor.oracles.shrink import Size, sizes_said, smallest
+from jaxtutor.oracles.values import ATOL, RTOL
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child
+from jaxtutor.verdict import Diagnosis
+
+# a generic candidate costs a run of the reference as well as the learner's call
+SHRINK_CALLS = 8
 
 
 class ReferenceBroken(Exception):
@@ -205,18 +215,133 @@ class GenericOracle(Oracle):
                 )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
+            # the properties, once every case is right (the rules need not be)
+            cases_right = all(t.status == "pass" for t in report.tests[: len(p.cases)])
+            held, kinds = self.properties_held(learner, p, run=cases_right)
+            report.tests += held
             if report.passed:
                 return report  # the likely mutant's run, if any, is not waited for
+            broken = properties.broken(held, kinds) if cases_right else None
+            if broken is not None and all(
+                t.status == "pass" for t in report.tests if t.name not in kinds
+            ):  # every case and rule right, a property not: that is the verdict
+                report.diagnosis = broken
+                return report
             futures[-1].result()
         misconception = self.recognise(p, mine, learner.spawn, trusted)
         if raised is not None:
             raise _raised(p, mine, raised, misconception, code)
         if misconception:
             report.diagnosis = misconception.diagnose()
-            return report
-        found = self.probe_answers(learner, p, mine, reference)
-        report.diagnosis = declared(p.config, code, probed=found) or found or _export_known(mine)
+        else:
+            found = self.probe_answers(learner, p, mine, reference)
+            report.diagnosis = (
+                declared(p.config, code, probed=found) or found or _export_known(mine)
+            )
+        smaller = self.smallest_case(learner, p, report, mine, trusted)
+        if report.diagnosis is None and smaller:  # no mistake named: the case, at least
+            report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
+        elif report.diagnosis is not None:
+            report.diagnosis.message += smaller
         return report
+
+    @staticmethod
+    def smallest_case(
+        learner: Learner, p: Prepared, report: Report, mine: Run, trusted: TrustedChild
+    ) -> str:
+        """The first failed case, when it is a hidden one, made as small as it can be
+        while the learner still gets it wrong (see oracles/shrink.py): its named sizes
+        cut, its floats rounded; each candidate asked of the learner's child and of the
+        reference in the trusted child. In a sentence; "" when none smaller fails."""
+        args = p.config["args"]
+        failed = next(
+            (i for i, t in enumerate(report.tests[: len(p.cases)]) if t.status != "pass"), None
+        )
+        if failed is None or not p.cases[failed].hidden or isinstance(mine.answers[failed], Raised):
+            return ""
+        names = sorted({d for a in args for d in a.get("shape", []) if isinstance(d, str)})
+        sizes = tuple(
+            Size(
+                name,
+                tuple(
+                    (i, axis)
+                    for i, a in enumerate(args)
+                    for axis, d in enumerate(a.get("shape", []))
+                    if d == name
+                ),
+            )
+            for name in names
+        )
+        # rounder numbers where rounding keeps them in the space: not sizes drawn over
+        # decades (log_uniform), and only within the argument's ranges or at an edge
+        rounded = tuple(
+            i
+            for i, a in enumerate(args)
+            if a.get("dtype", "float32") in ("float32", "float64", "python_float")
+            and not a.get("log_uniform")
+        )
+
+        def valid(call: tuple) -> bool:
+            for i in rounded:
+                low = min(_range(args[i], False)[0], _range(args[i], True)[0])
+                high = max(_range(args[i], False)[1], _range(args[i], True)[1])
+                values = np.asarray(call[i], dtype=np.float64)
+                edge = any(np.all(values == e) for e in args[i].get("edges") or [])
+                if not edge and (np.any(values < low) or np.any(values > high)):
+                    return False
+            return True
+
+        def fails(call: tuple) -> bool:
+            ref = runs.run_program(
+                p.reference_source,
+                p.function,
+                p.config,
+                [Case("smallest", call)],
+                p.limits,
+                "reference.py",
+                programs=False,
+                spawn=learner.spawn,
+                shared=trusted,
+            )
+            (got,) = learner.call_many([call])
+            if (
+                ref.load_error
+                or isinstance(ref.answers[0], Raised)
+                or isinstance(got, LearnerRaised)
+            ):
+                return False
+            return differs(_tree(got), _tree(ref.answers[0]), p.config) is not None
+
+        case = p.cases[failed]
+        found = smallest(case.args, sizes, fails, rounded=rounded, valid=valid, calls=SHRINK_CALLS)
+        if found is None:
+            return ""
+        small = hidden_case(0, tuple(a["name"] for a in args), found.args)
+        said = f" has {sizes_said(found.sizes)}" if found.sizes else " is"
+        return (
+            f" {case.name.capitalize()} failed; the smallest case like it that your function "
+            f"also gets wrong{said}: {small.inputs}."
+        )
+
+    @staticmethod
+    def properties_held(
+        learner: Learner, p: Prepared, run: bool = True
+    ) -> tuple[list, dict[str, str]]:
+        """The exercise's [[exercise.properties]], each checked by more calls of the
+        learner's function on a hidden case (see oracles/properties.py), and each test's
+        kind of property; not `run`: each not checked (a case failed)."""
+        names = tuple(a["name"] for a in p.config["args"])
+        rng = np.random.default_rng([p.config.get("seed", 0), p.seed, 1])
+        rtol, atol = p.config.get("rtol", RTOL), p.config.get("atol", ATOL)
+        checks = [
+            check
+            for prop in p.config.get("properties") or []
+            if (check := properties.build(prop, names, p.cases, rng, rtol, atol)) is not None
+        ]
+        kinds = {c.name: c.kind for c in checks}
+        if not run:
+            return properties.not_checked(checks), kinds
+        return properties.run_checks(learner.call_many, checks), kinds
 
     @staticmethod
     def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):

@@ -65,6 +65,39 @@ ARG_KEYS = {
     "wide_high": Key(
         "float", "Largest value in the wide cases (see wide_cases); default: high.", default=None
     ),
+    "log_uniform": Key(
+        "boolean",
+        "Draw the values' sizes log-uniformly from low..high (both above 0): as many "
+        "values in each decade, from tiny to large (learning rates, gradients).",
+        default=False,
+    ),
+    "signed": Key("boolean", "With log_uniform: give each value a random sign.", default=False),
+    "edges": Key(
+        "array",
+        "Special values of this argument, each tried in a hidden case of its own, the "
+        "whole argument filled with it: [0.0] is a zero gradient where a norm is "
+        "divided by.",
+        default=[],
+    ),
+}
+PROPERTY_KEYS = {
+    "kind": Key(
+        "string",
+        '"reorder" (reordering the examples, the rows of `args`, leaves the answer as '
+        'it is, or with output = "permuted" reorders its rows the same way), "scale" '
+        "(multiplying `args` by `factor` multiplies the answer by factor ** power) or "
+        '"split" (the answer on all the rows of `args` is the sum of the answers on two '
+        'parts, or with output = "concatenated" those answers one after the other).',
+        required=True,
+    ),
+    "args": Key("array", "The arguments the property changes, by name.", required=True),
+    "output": Key(
+        "string",
+        'reorder: "same" or "permuted"; split: "sum" or "concatenated".',
+        default=None,
+    ),
+    "factor": Key("float", "scale: what `args` are multiplied by.", default=-3.0),
+    "power": Key("float", "scale: the answer is multiplied by factor ** power.", default=1.0),
 }
 CASE_KEYS = {
     "name": Key("string", "What the case shows, as the learner sees it.", default="fixed case N"),
@@ -121,8 +154,18 @@ KEYS = {
     ),
     "sizes": Key(
         "table",
-        "Named sizes for shapes: name = [choices]; each random case picks one per name.",
+        "Named sizes for shapes: name = [choices], each random case picking one, or "
+        "name = { min = 1, max = 48 }, a range taken twice each check, at its min and "
+        "drawn afresh from above its lowest quarter, which the random cases take turns with (each "
+        "new shape is a compile of the learner's function).",
         default={},
+    ),
+    "properties": Key(
+        "tables",
+        "Properties the function has whatever its inputs, checked by more calls of the "
+        "learner's function on a hidden case ([[exercise.properties]]).",
+        default=[],
+        items=PROPERTY_KEYS,
     ),
     "random_cases": Key(
         "integer",
@@ -187,7 +230,13 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
     args = config.get("args") or []
     sizes = config.get("sizes") or {}
     for name, choices in sizes.items():
-        if not (
+        ranged = (
+            isinstance(choices, dict)
+            and set(choices) == {"min", "max"}
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in choices.values())
+            and 0 <= choices["min"] <= choices["max"]
+        )
+        if not ranged and not (
             isinstance(choices, list)
             and choices
             and all(isinstance(c, int) and c >= 0 for c in choices)
@@ -195,8 +244,9 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
             found.append(
                 (
                     ("sizes", name),
-                    f"size `{name}` must be a non-empty list of integers >= 0",
-                    f"Write for example `{name} = [1, 3, 5]`.",
+                    f"size `{name}` must be a non-empty list of integers >= 0, or a range "
+                    "{ min = ..., max = ... } with 0 <= min <= max",
+                    f"Write for example `{name} = [1, 3, 5]` or `{name} = {{ min = 1, max = 48 }}`.",
                 )
             )
     for i, arg in enumerate(args):
@@ -243,6 +293,25 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     ("args", i, "low"),
                     "`low` is greater than `high`",
                     "Swap them so that low <= high.",
+                )
+            )
+        if arg.get("log_uniform") and min(*_range(arg, False), *_range(arg, True)) <= 0:
+            found.append(
+                (
+                    ("args", i, "log_uniform"),
+                    "log_uniform draws sizes, so low and high (and the wide ones) must be above 0",
+                    "Give the smallest size as low (say 1e-4) and use signed = true for signs.",
+                )
+            )
+        edges = arg.get("edges") or []
+        if not isinstance(edges, list) or not all(
+            isinstance(e, (int, float)) and not isinstance(e, bool) for e in edges
+        ):
+            found.append(
+                (
+                    ("args", i, "edges"),
+                    "edges must be a list of numbers",
+                    "Write for example `edges = [0.0]`: each fills the argument in a case of its own.",
                 )
             )
         if _range(arg, wide=True)[0] > _range(arg, wide=True)[1]:
@@ -306,6 +375,40 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                 "Set random_cases to 1 or more, or add [[exercise.cases]].",
             )
         )
+    arg_names = [a.get("name") for a in args if isinstance(a, dict)]
+    outputs = {"reorder": ("same", "permuted"), "split": ("sum", "concatenated"), "scale": ()}
+    for i, prop in enumerate(config.get("properties") or []):
+        if not isinstance(prop, dict):
+            continue
+        kind = prop.get("kind")
+        if kind not in outputs:
+            found.append(
+                (
+                    ("properties", i, "kind"),
+                    f"unknown kind of property {kind!r}",
+                    f"Use one of: {', '.join(outputs)}.",
+                )
+            )
+            continue
+        unknown = [n for n in prop.get("args") or [] if n not in arg_names]
+        if unknown or not prop.get("args"):
+            found.append(
+                (
+                    ("properties", i, "args"),
+                    f"the property names no argument, or unknown ones: {unknown}",
+                    f"Name arguments of [[exercise.args]]: {', '.join(map(str, arg_names))}.",
+                )
+            )
+        if prop.get("output") is not None and prop["output"] not in outputs[kind]:
+            found.append(
+                (
+                    ("properties", i, "output"),
+                    f"a {kind} property's output is one of {list(outputs[kind])}"
+                    if outputs[kind]
+                    else "a scale property has no output",
+                    "Fix or remove `output`.",
+                )
+            )
     ids = [m.get("id") for m in config.get("mutants") or [] if isinstance(m, dict)]
     for i, mutant_id in enumerate(ids):
         if mutant_id in ids[:i]:

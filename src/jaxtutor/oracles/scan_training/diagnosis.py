@@ -23,6 +23,7 @@ from jaxtutor.oracles.scan_training.exercise import (
     reference,
     trajectory,
 )
+from jaxtutor.oracles.scan_training.properties import smallest_failing
 from jaxtutor.oracles.values import as_array, describe, matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, Table
@@ -97,15 +98,20 @@ def diagnose(
             )
             or MISCONCEPTIONS["wrong_update"].diagnose()
         )
-    # replay the hand-made case with distinct rows if it is wrong, else the first wrong one
+    # replay the hand-made case with distinct rows if it is wrong, else the first wrong
+    # one: a hidden one made as small as it can be while it still fails
     index = STEP_CASE if STEP_CASE in wrong else wrong[0]
-    table, step = step_table(learner, cases[index])
+    case, smaller = cases[index], None
+    if case.hidden:
+        smaller = smallest_failing(learner, case)
+        if smaller is not None:
+            case = smaller[0]
+            found.message += smaller[1]
+    table, step = step_table(learner, case)
     found.table, found.step = table, step
     if step is not None:
-        found.message += (
-            f' On the case "{cases[index].title(failed=True)}", your weight '
-            f"first differs at step {step}."
-        )
+        where = "that case" if smaller else f'the case "{case.title(failed=True)}"'
+        found.message += f" On {where}, your weight first differs at step {step}."
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."
     return found
@@ -175,14 +181,28 @@ def _stacked(value, n: int) -> bool:
     return bool(arrays) and all(a is not None and a.ndim >= 1 and len(a) == n for a in arrays)
 
 
+# past this size a weight has blown up: float32 (the learner's) and float64 (the
+# mutant's) blow up differently, or float32 to infinity, and agree on nothing but that
+BLOWN_UP = 1e30
+
+
+def _blown_up(value) -> bool:
+    arr = as_array(value)
+    return arr is not None and bool(np.any(~np.isfinite(arr) | (np.abs(arr) > BLOWN_UP)))
+
+
+def _like_mutant(got, want) -> bool:
+    if _blown_up(want):  # a mutant whose steps grow without bound (all the batches' gradient)
+        return _blown_up(got)
+    return matches(got, want, MUTANT_RTOL, MUTANT_ATOL)
+
+
 def _matching_mutant(cases: list[Case], answers: list) -> str | None:
     """The misconception whose mutant gives every one of the learner's answers."""
-    for name, mutant in MUTANTS.items():
-        if all(
-            matches(got, mutant(*case.args), MUTANT_RTOL, MUTANT_ATOL)
-            for case, got in zip(cases, answers)
-        ):
-            return name
+    with np.errstate(over="ignore", invalid="ignore"):
+        for name, mutant in MUTANTS.items():
+            if all(_like_mutant(got, mutant(*case.args)) for case, got in zip(cases, answers)):
+                return name
     return None
 
 

@@ -13,6 +13,7 @@ RTOL, ATOL = 5e-4, 5e-5
 # a learner's version of a mutant is float32 too; mutants differ by far more than this
 MUTANT_RTOL, MUTANT_ATOL = 2e-3, 2e-4
 STRUCTURE_TEST = "uses lax.scan over the batches"
+COMPOSITION_TEST = "property: training in two parts ends where training at once does"
 
 _M = [
     Misconception(
@@ -135,6 +136,14 @@ _M = [
         "number. Inside jit (and inside scan) there is no number yet to turn it into.",
     ),
     Misconception(
+        "parts_differ",
+        "Training on the batches in two parts, the second part starting from the weight "
+        "the first part ended at, does not end where training on all of them at once ends.",
+        "Each step may use only the weight it is given and its own batch: no bound on how "
+        "many batches are read, no count of the steps in the update. Scan over (x_batches, "
+        "y_batches) as they are, however many rows they have.",
+    ),
+    Misconception(
         "wrong_update",
         "Your weights leave the expected ones, in a way the tutor does not recognise.",
         "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
@@ -193,6 +202,18 @@ MUTANTS = {
 
 
 # -- cases ----------------------------------------------------------------------------
+#
+# The input space: N batches of B examples, each from 1 up to far past anything the
+# lesson shows (N to 48, B to 32), so no bound a learner writes into the code holds;
+# inputs from hundredths to tens; learning rates over decades (each stable for its
+# batches: |1 - 2*lr*sum(x**2)| < 1); starts so far from the fit that the first gradient
+# is up to a million; and the formula's edges: one batch, one example, a weight already
+# at the fit (a zero gradient). Each distinct (N, B) costs a compile of the learner's
+# function, so a check draws two shapes: (1, 1), the edge, and a large one, beside the
+# hand cases' (2, 2) and (3, 2); the composition property adds half the large one. The
+# sizes between are searched when a case fails (the smallest failing case).
+
+LARGE_N, LARGE_B = (8, 48), (4, 32)
 
 
 def _f32(a) -> np.ndarray:
@@ -213,25 +234,62 @@ def _hidden(number: int, w, lr, xs, ys) -> Case:
     return hidden_case(number, ARG_NAMES, args, reference(*args))
 
 
-def _stable_lr(rng, xs) -> float:
-    """A step size that stays stable: |1 - 2*lr*sum(x**2)| < 1 on every row."""
-    return float(f"{rng.uniform(0.1, 0.4) / max(np.sum(xs**2, axis=1).max(), 0.1):.3g}")
+def _log_uniform(rng, low: float, high: float) -> float:
+    return float(np.exp(rng.uniform(np.log(low), np.log(high))))
 
 
-def _moderate(rng, n: int, b: int) -> tuple:
-    xs = rng.uniform(-1.5, 1.5, size=(n, b))
-    ys = rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b))
-    return round(float(rng.uniform(-1, 1)), 3), _stable_lr(rng, xs), xs, ys
+def _stable_lr(rng, xs, low: float = 0.003, high: float = 0.45) -> float:
+    """A step size that stays stable, |1 - 2*lr*sum(x**2)| < 1 on every row: a fraction
+    of the largest stable one, log-uniform over decades."""
+    fraction = _log_uniform(rng, low, high)
+    return float(f"{fraction / max(np.sum(xs**2, axis=1).max(), 1e-6):.3g}")
 
 
-def _far_start(rng, n: int, b: int) -> tuple:
-    """A start far from the fit, |w| in 50..150, with |x| >= 1: the first gradient is
-    at least 2 * (50 - 2) * b in size, so a clipped gradient fails. Each step shrinks
-    the distance to the fit by a factor 0.2..0.8, which keeps float32 accurate."""
-    xs = rng.choice([-1.0, 1.0], size=(n, b)) * rng.uniform(1.0, 1.5, size=(n, b))
-    ys = rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b))
-    w = round(float(rng.choice([-1.0, 1.0]) * rng.uniform(50, 150)), 2)
-    return w, _stable_lr(rng, xs), xs, ys
+def _batches(rng, n: int, b: int, scale: float) -> tuple:
+    """x of size up to `scale`; each batch has a slope of its own, so which batches a
+    step used, and in which order, shows in the final weight."""
+    xs = scale * rng.uniform(-1.5, 1.5, size=(n, b))
+    slopes = rng.uniform(-2, 2, size=(n, 1))
+    return xs, slopes * xs + 0.3 * scale * rng.normal(size=(n, b))
+
+
+def _moderate(rng, n: int, b: int, scale: float = 1.0) -> tuple:
+    xs, ys = _batches(rng, n, b, scale)
+    return round(float(rng.uniform(-2, 2)), 3), _stable_lr(rng, xs), xs, ys
+
+
+def _far_start(rng, n: int, b: int, low: float, high: float) -> tuple:
+    """A start so far from the fit that the first gradient is `low`..`high` in size
+    (log-uniform), with |x| in 1..4: a clipped gradient fails. Each step shrinks the
+    distance to the fit by a factor 0.2..0.8, which keeps float32 accurate and the far
+    start visible after the few batches of a small shape."""
+    xs = rng.choice([-1.0, 1.0], size=(n, b)) * rng.uniform(1.0, 4.0, size=(n, b))
+    xs = _f32(xs)
+    ys = _f32(rng.uniform(-2, 2) * xs + 0.1 * rng.normal(size=(n, b)))
+    gradient = rng.choice([-1.0, 1.0]) * _log_uniform(rng, low, high)
+    w = (np.sum(xs[0] * ys[0]) + gradient / 2) / np.sum(xs[0] ** 2)
+    return float(f"{w:.6g}"), _stable_lr(rng, xs, 0.1, 0.4), xs, ys
+
+
+def _at_the_fit(rng, n: int, b: int) -> tuple:
+    """The edge of a zero gradient: y = w * x exactly, in float32 as in float64 (w a
+    multiple of 1/8, x of 1/64: their products have few bits), so every step leaves w
+    where it is, whatever the arithmetic."""
+    w = np.round(rng.uniform(-2, 2) * 8) / 8
+    xs = np.round(rng.uniform(-1.5, 1.5, size=(n, b)) * 64) / 64
+    return w, _stable_lr(rng, xs), xs, xs * w
+
+
+def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
+    """This check's two drawn shapes: the edge of one batch of one example, (1, 1), on
+    every check, and a large one, of any parity (the property splits it in halves:
+    one new shape to compile where N is even, two where it is odd)."""
+    n, b = (int(rng.integers(low, high + 1)) for low, high in (LARGE_N, LARGE_B))
+    return (1, 1), (n, b)
+
+
+# the hidden case the composition property splits: a moderate one of the large shape
+COMPOSED_CASE = "hidden case 2"
 
 
 def make_cases(seed: int) -> list[Case]:
@@ -261,12 +319,25 @@ def make_cases(seed: int) -> list[Case]:
         ),
     ]
     rng = np.random.default_rng(seed)
-    # Each distinct (N, B) is one compile of the learner's function, so three shapes:
-    # the hand cases' (2, 2) and (3, 2), and (1, 1) for one batch of one example.
-    drawn = [_moderate(rng, n, b) for n, b in [(1, 1), (3, 2), (2, 2), (1, 1), (3, 2), (2, 2)]]
-    drawn += [_far_start(rng, n, b) for n, b in [(1, 1), (3, 2)]]
+    small, large = shapes(rng)
+    drawn = [
+        _moderate(rng, *small),
+        _moderate(rng, *large),  # COMPOSED_CASE
+        _moderate(rng, *large, scale=_log_uniform(rng, 3.0, 10.0)),
+        _moderate(rng, *small, scale=_log_uniform(rng, 0.01, 0.1)),
+        _moderate(rng, 3, 2),
+        _far_start(rng, *small, 1e5, 1e6),
+        _far_start(rng, 2, 2, 1e3, 1e5),
+        _at_the_fit(rng, *large),
+    ]
     cases += [_hidden(i, *args) for i, args in enumerate(drawn, start=1)]
     return cases
+
+
+def stable(args: tuple) -> bool:
+    """Whether a case is in the space: its learning rate stable on every batch."""
+    _, lr, xs, _ = args
+    return bool(np.all(np.abs(1 - 2 * float(lr) * np.sum(np.square(xs), axis=1)) < 1))
 
 
 def _rows(args: tuple) -> list[list[int]]:

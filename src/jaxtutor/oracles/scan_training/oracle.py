@@ -14,12 +14,14 @@ from jaxtutor.oracles.scan_training.diagnosis import diagnose, diagnose_raised
 from jaxtutor.oracles.scan_training.exercise import (
     ARG_NAMES,
     ATOL,
+    COMPOSITION_TEST,
     MISCONCEPTIONS,
     RTOL,
     STRUCTURE_TEST,
     _rows,
     make_cases,
 )
+from jaxtutor.oracles.scan_training.properties import composition, halves
 from jaxtutor.oracles.values import mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
@@ -40,7 +42,10 @@ class ScanTrainingOracle(Oracle):
         exported, it is called as it is, for its answers or its exception."""
         cases = make_cases(seed)
         try:
-            found = learner.programs([c.args for c in cases], _rows)
+            pending = learner.start_programs([c.args for c in cases], _rows)
+            # the composition's calls, in the learner's child while the clean one works
+            parts = halves(learner, cases) if pending.raised is None else (None, None)
+            found = pending.result()
         except LearnerRaised as raised:
             explanation, _ = explain(raised.info)
             entry = known(raised.info)
@@ -57,15 +62,17 @@ class ScanTrainingOracle(Oracle):
             return self._called(learner, cases, _REFUSED)
         answers = found.values
         tests = [_test(case, got) for case, got in zip(cases, answers)]
+        composed = composition(cases, answers, parts)
         scan_test, scan_diagnosis = check_structure(found.facts)
-        report = Report(tests + [scan_test])
+        report = Report(tests + [composed, scan_test])
         if report.passed:
             return report
         if all(t.status == "pass" for t in tests):
-            report.diagnosis = scan_diagnosis
+            report.diagnosis = _parts_differ(composed) or scan_diagnosis
             return report
         reverse = structure.backwards(found.facts)
         report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
+        _also(report.diagnosis, composed)
         return report
 
     def _called(
@@ -78,14 +85,32 @@ class ScanTrainingOracle(Oracle):
         if (first := first_raised(answers, cases)) is not None:
             first.diagnosis = diagnose_raised(first)
             raise first
+        composed = composition(cases, answers, halves(learner, cases))
         scan_test, scan_diagnosis = _no_scan(why_no_scan)
         scan_diagnosis = named or scan_diagnosis
-        report = Report(tests + [scan_test])
+        report = Report(tests + [composed, scan_test])
         if all(t.status == "pass" for t in tests):
-            report.diagnosis = scan_diagnosis
+            report.diagnosis = _parts_differ(composed) or scan_diagnosis
         else:
             report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis)
+            _also(report.diagnosis, composed)
         return report
+
+
+def _parts_differ(composed: TestResult) -> Diagnosis | None:
+    """Every case right, but training in two parts ends elsewhere: that, in words."""
+    if composed.status == "pass":
+        return None
+    return MISCONCEPTIONS["parts_differ"].diagnose(
+        message=f"{MISCONCEPTIONS['parts_differ'].message} {composed.message[0].upper()}"
+        f"{composed.message[1:]}"
+    )
+
+
+def _also(diagnosis: Diagnosis | None, composed: TestResult) -> None:
+    """A wrong answer's diagnosis, and the composition when it fails too."""
+    if diagnosis is not None and composed.status != "pass" and composed.name == COMPOSITION_TEST:
+        diagnosis.message += f" Also, {composed.message}"
 
 
 def _test(case: Case, got) -> TestResult:
