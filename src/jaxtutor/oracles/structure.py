@@ -1,5 +1,5 @@
 """The rule "a lax.scan over the rows of these arguments", judged from what a clean child
-found in the learner's exported programs (runner/inside/verify.py: `facts`).
+found in the learner's exported programs (runner/inside/loop_facts.py: `facts`).
 
 The rule, as the lessons state it: the loop is a `lax.scan` whose xs are those
 arguments (or a reshape, a stack or a permutation of them), whose body uses only the
