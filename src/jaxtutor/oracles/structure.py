@@ -1,5 +1,5 @@
 """The rule "a lax.scan over the rows of these arguments", judged from what a clean child
-found in the learner's exported programs (runner/inside/verify.py: `facts`).
+found in the learner's exported programs (runner/inside/loop_facts.py: `facts`).
 
 The rule, as the lessons state it: the loop is a `lax.scan` whose xs are those
 arguments (or a reshape, a stack or a permutation of them), whose body uses only the
@@ -39,18 +39,16 @@ def scan_rule(facts: list[dict], groups: list[list[str]]) -> Broken | None:
     """None when every program scans over each group's rows as the rule says, each group's
     scan inside the one before; else what was found. `groups`: the arguments' names, per
     loop asked for (outer first)."""
-    programs = [f.get("groups") if isinstance(f, dict) else None for f in facts]
-    if (
-        not groups
-        or not all(groups)
-        or not programs
-        or any(not isinstance(p, list) or len(p) < len(groups) for p in programs)
-    ):
+    found_groups = [f.get("groups") if isinstance(f, dict) else None for f in facts]
+    programs: list[list] = [
+        p for p in found_groups if isinstance(p, list) and len(p) >= len(groups)
+    ]
+    if not groups or not all(groups) or not found_groups or len(programs) < len(found_groups):
         return Broken("unknown", "Your function could not be checked for a lax.scan.")
     unrolled = [_unrolled(programs, g) for g in range(len(groups))]
     # the most rows first: what is found there is said about the largest case
     for found, program in sorted(zip(facts, programs), key=_rows_first, reverse=True):
-        outer = -1
+        outer: object = -1  # the id of the loop the group's loop runs in (-1: none)
         for g, names in enumerate(groups):
             broken, outer = _judge(
                 found, program[g], names, groups[g - 1] if g else None, outer, unrolled[g]
@@ -85,16 +83,16 @@ def _loops(group: dict) -> list[dict]:
     return [loop for loop in _list(group.get("loops")) if isinstance(loop, dict)]
 
 
-def _unrolled(programs: list, g: int) -> float:
+def _unrolled(programs: list[list], g: int) -> float:
     """The most rows a loop over group g took per step in any program (a scan given
     unroll=k takes k rows a step): JAX unrolls such a scan whole at that many rows or
     fewer."""
-    blocks = [
-        loop.get("block")
+    blocks: list[float] = [
+        block
         for p in programs
         if isinstance(p[g], dict)
         for loop in _loops(p[g])
-        if loop.get("reaches") is True and isinstance(loop.get("block"), (int, float))
+        if loop.get("reaches") is True and isinstance(block := loop.get("block"), (int, float))
     ]
     return max(blocks, default=0)
 
@@ -105,8 +103,11 @@ def _words(names: list[str]) -> str:
 
 def _covers(uses: list[dict], lo: float, hi: float) -> bool:
     """Whether the rows the uses take are exactly [lo, hi)."""
-    spans = sorted((u.get("lo"), u.get("hi")) for u in uses)
-    if any(not isinstance(a, (int, float)) or not isinstance(b, (int, float)) for a, b in spans):
+    found = sorted((u.get("lo"), u.get("hi")) for u in uses)
+    spans: list[tuple[float, float]] = [
+        (a, b) for a, b in found if isinstance(a, (int, float)) and isinstance(b, (int, float))
+    ]
+    if len(spans) < len(found):
         return False
     at = lo
     for a, b in spans:
@@ -116,7 +117,7 @@ def _covers(uses: list[dict], lo: float, hi: float) -> bool:
     return spans[0][0] == lo and at == hi if spans else lo == hi
 
 
-def _inside(found: dict, loop, outer: int) -> bool:
+def _inside(found: dict, loop: object, outer: object) -> bool:
     """Whether loop `loop` runs inside loop `outer` (-1: inside nothing, always true)."""
     parents = {
         entry.get("id"): entry.get("parent")
@@ -129,16 +130,19 @@ def _inside(found: dict, loop, outer: int) -> bool:
     return loop == outer
 
 
-def _which(uses: list[dict], first: str, size) -> str:
+def _which(uses: list[dict], first: str, size: object) -> str:
     """The rows the uses take, as the learner would index them: x_batches[0], every row
     of x_batches."""
-    spans = sorted(
+    found = sorted(
         {(u.get("lo"), u.get("hi")) for u in uses if u.get("whole") is not True}, key=repr
     )
-    if any(u.get("whole") is True for u in uses) or not spans:
+    if any(u.get("whole") is True for u in uses) or not found:
         return f"all of {first}"
-    if all(isinstance(a, (int, float)) and isinstance(b, (int, float)) for a, b in spans):
-        if _covers(uses, 0, size) and len(spans) > 1:
+    spans: list[tuple[float, float]] = [
+        (a, b) for a, b in found if isinstance(a, (int, float)) and isinstance(b, (int, float))
+    ]
+    if len(spans) == len(found):
+        if isinstance(size, (int, float)) and _covers(uses, 0, size) and len(spans) > 1:
             widths = {b - a for a, b in spans}
             width = widths.pop() if len(widths) == 1 else None
             at = "one" if width == 1 else f"{width:g}" if width else "a few"
@@ -148,7 +152,14 @@ def _which(uses: list[dict], first: str, size) -> str:
     return f"rows of {first}"
 
 
-def _judge(found, group, names, outer_names, outer: int, unrolled: float):
+def _judge(
+    found: dict,
+    group: object,
+    names: list[str],
+    outer_names: list[str] | None,
+    outer: object,
+    unrolled: float,
+) -> tuple[Broken | None, object]:
     """(what breaks the rule for this group in this program, or None; the loop over it)."""
     if not isinstance(group, dict):
         return Broken("unknown", "Your function could not be checked for a lax.scan."), -1
@@ -186,10 +197,10 @@ def _judge(found, group, names, outer_names, outer: int, unrolled: float):
             "return its final carry.",
         ), -1
     if within:
-        loop = "lax.scan over " + rows if reaching else "loop"
+        kind = "lax.scan over " + rows if reaching else "loop"
         return Broken(
             "reads_other_rows",
-            f"The body of your {loop} reads {_which(within, first, size)}, not only the "
+            f"The body of your {kind} reads {_which(within, first, size)}, not only the "
             "row it is handed (a Python loop inside the body is unrolled by JAX into a "
             "copy of the step per row). A lax.scan over "
             f"{rows} hands each step its own row: use only that one.",
@@ -227,7 +238,12 @@ def _judge(found, group, names, outer_names, outer: int, unrolled: float):
             f"{_words(outer_names)}: each step of that loop must run its own scan over them.",
         ), -1
     lo, hi, block = loop.get("lo"), loop.get("hi"), loop.get("block")
-    if not all(isinstance(v, (int, float)) for v in (lo, hi, block, size)):
+    if not (
+        isinstance(lo, (int, float))
+        and isinstance(hi, (int, float))
+        and isinstance(block, (int, float))
+        and isinstance(size, (int, float))
+    ):
         return Broken("unknown", "Your function could not be checked for a lax.scan."), -1
     # lax.scan(unroll=k) takes the last n % k rows after its loop, one step each, fewer than k
     tail = all(u.get("whole") is not True for u in beside) and _covers(beside, hi, size)

@@ -72,7 +72,7 @@ def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
 
 def _has(prim: str, facts: dict) -> bool:
     """A structure rule's word other than `scan`, judged on one exported program (see
-    runner/inside/verify.py): `jit` is the function itself jitted; any other word names a
+    runner/inside/loop_facts.py): `jit` is the function itself jitted; any other word names a
     StableHLO op."""
     if prim == "jit":
         return facts.get("jitted") is True

@@ -28,6 +28,9 @@ from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import STARTUP_TIMEOUT_S, ForkServer
 from jaxtutor.runner.host.limits import GIB, Limits
 from jaxtutor.runner.host.output import CapturedOutput
+from jaxtutor.runner.host.program_requests import ProgramRequests
+from jaxtutor.runner.host.run_endings import GARBLED as _GARBLED
+from jaxtutor.runner.host.run_endings import exit_ending
 
 _POLL_S = 0.05  # how often a wait wakes up to look at the clock and the child
 MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
@@ -46,7 +49,6 @@ _FORGED = (
     "your program's process sent the tutor a message it did not ask for "
     "(did your code write to a file descriptor it did not open?)"
 )
-_GARBLED = "the answer from your program's process was garbled"
 _LIMITS = {  # a "limit" reply's detail, by what it was (see wire.clean_limit)
     "program": "the exported program is over the tutor's size limit",
     "reply": "the answer is over the tutor's size limit for one reply",
@@ -54,7 +56,7 @@ _LIMITS = {  # a "limit" reply's detail, by what it was (see wire.clean_limit)
 }
 
 
-class Child:
+class Child(ProgramRequests):
     """One learner process. Start it early (it imports JAX, or is forked by `server`
     with JAX imported), then `load` the learner's file once and make calls; `close`
     kills it and everything it started. Raises OSError if it cannot be started."""
@@ -216,94 +218,6 @@ class Child:
                 checked.append(self._learner_error(result))
         if (note := wire.clean_note(reply.get("note"))) is not None:
             self.notes.append(note)
-        return checked
-
-    def export(self, calls: list[tuple]) -> list[dict]:
-        """Export the learner's function once per argument tuple (traced and lowered,
-        not run); one reply per tuple: {"ok": True, "module": base64 text, "tree": ...,
-        "prints": whether jax.debug.print was left out, "pure": whether the trace left
-        the learner's Python state as it was} or the learner's exception. Only the shape
-        of the reply is checked here: the program is judged by a clean child's
-        `verify`."""
-        reply = self._request({"op": "export", "calls": wire.encode_value(list(calls))})
-        programs = reply.get("programs")
-        if (
-            not isinstance(programs, list)
-            or len(programs) != len(calls)
-            or not all(isinstance(p, dict) for p in programs)
-        ):
-            self.kill()
-            raise self._ended("crashed", _GARBLED)
-        checked = []
-        for program in programs:
-            if program.get("ok") is not True:
-                checked.append(self._learner_error(program))
-            elif not isinstance(program.get("module"), str):
-                self.kill()
-                raise self._ended("crashed", _GARBLED)
-            else:
-                checked.append(
-                    {
-                        "ok": True,
-                        "module": program["module"],
-                        "tree": self._decode(program.get("tree")),
-                        "prints": program.get("prints") is True,
-                        "pure": program.get("pure") is True,
-                    }
-                )
-        return checked
-
-    def verify(self, programs: list[dict]) -> list[dict]:
-        """For a child never sent a learner's file: check and run exported programs
-        (see verify.py). Each entry of `programs` holds module, groups (positions of the
-        arguments whose rows a loop must run over, per loop asked for) and calls; each
-        reply holds jitted, groups, loops, ops and one flat list of values per call, or
-        refused. Never call it on a child that loaded learner code."""
-        if self._deadline is None:  # no load: the clock starts here
-            self.wait_ready()
-            self._deadline = time.monotonic() + self.limits.timeout_s
-            self._backstop()
-        message = [
-            {
-                "module": p["module"],
-                "groups": [[int(i) for i in group] for group in p["groups"]],
-                "calls": wire.encode_value(list(p["calls"])),
-            }
-            for p in programs
-        ]
-        reply = self._request({"op": "verify", "programs": message})
-        replies = reply.get("programs")
-        if (
-            reply.get("ok") is not True
-            or not isinstance(replies, list)
-            or len(replies) != len(programs)
-        ):
-            raise self._ended("internal", "the checking process gave no answer")
-        checked = []
-        for found in replies:
-            if not isinstance(found, dict) or found.get("ok") is not True:
-                refused = found.get("refused") if isinstance(found, dict) else None
-                checked.append({"ok": False, "refused": str(refused)[:300]})
-                continue
-            values = []
-            for value in found.get("values") or []:
-                try:
-                    values.append(wire.decode_value(value))
-                except wire.WireError:
-                    raise self._ended(
-                        "internal", "the checking process gave a garbled answer"
-                    ) from None
-            checked.append(
-                {
-                    "ok": True,
-                    "jitted": found.get("jitted") is True,
-                    "values": values,
-                    # judged by oracles/structure.py, which reads them as untrusted
-                    "groups": _json_list(found.get("groups")),
-                    "loops": _json_list(found.get("loops")),
-                    "ops": [o for o in found.get("ops") or [] if isinstance(o, str)],
-                }
-            )
         return checked
 
     def restart_clock(self) -> None:
@@ -488,47 +402,14 @@ class Child:
         self.kill()
         code = self.proc.returncode
         assert code is not None  # kill() reaped it
-        if startup:
-            return self._ended(
-                "internal",
-                f"the checker's process failed to start (exit code {code}): "
-                + self.output()[-2000:],
-            )
-        if hung_up:
-            return self._ended(
-                "crashed", "your program's process closed its connection to the tutor"
-            )
-        if code == -signal.SIGXCPU:  # RLIMIT_CPU's soft limit: the tutor's backstop
-            return self._ended(
-                "timeout",
-                f"used more than {self.cpu_allowance_s} s of CPU time",
-                limit="cpu",
-                cpu_s=self.cpu_allowance_s,
-            )
-        if code < 0:
-            name = signal.Signals(-code).name
-            return self._ended(
-                "crashed", f"your program's process was killed by {name}", signal=-code
-            )
-        if code == wire.EXIT_RUNNER_FAILED:
-            return self._ended(
-                "runner",
-                f"its process exited with the runner's own exit code, {code}",
-                exit_code=code,
-            )
-        if code == wire.EXIT_PIPES_LOST:
-            return self._ended(
-                "crashed",
-                f"your program's process exited (exit code {code}): its pipes to the tutor "
-                "were closed inside it, which only code in it can do (closing file "
-                "descriptors it did not open, say)",
-                exit_code=code,
-            )
-        return self._ended(
-            "crashed",
-            f"your program's process exited (exit code {code}) before the tutor had its answers",
-            exit_code=code,
+        kind, detail, measured = exit_ending(
+            code,
+            hung_up=hung_up,
+            startup=startup,
+            cpu_allowance_s=self.cpu_allowance_s,
+            output=self.output,
         )
+        return self._ended(kind, detail, **measured)
 
     # -- the end ---------------------------------------------------------------------
 
@@ -606,8 +487,3 @@ def kill_all(children: list[Child]) -> None:
         children[0].kill()
     for thread in killing:
         thread.join()
-
-
-def _json_list(value) -> list:
-    """A list from the checking process's reply, as it came (a JSON list), or []."""
-    return value[:256] if isinstance(value, list) else []
