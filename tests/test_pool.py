@@ -201,6 +201,8 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
     the trusted child's judge (never sent a file) checks and runs them, and keeps what
     it compiled; each learner's programs still go to a clean child of their own."""
     from jaxtutor.oracles.generic import runs
+    from jaxtutor.oracles.generic.cases import make_cases
+    from jaxtutor.oracles.learner import input_signature
     from jaxtutor.runner.host.sandbox import Child
 
     runs._CACHE.clear()  # runs remembered from earlier tests would judge nothing
@@ -220,8 +222,10 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
             del asked[:]
             wrong = check_source(exercise, mutant["code"], seed=seed, runners=pool)
             assert wrong.diagnosis is not None and wrong.diagnosis.id == "always_scaled"
-            assert asked.count(judge) == 1  # the mutant on this check's hidden cases
-            assert len(asked) == 2
+            # one program per shape of g the check's cases have (the space's sizes)
+            shapes = len({input_signature(c.args) for c in make_cases(exercise.config, seed)})
+            assert asked.count(judge) == shapes  # the mutant on this check's hidden cases
+            assert len(asked) == 2 * shapes
             clean = asked[asked.index(judge) - 1]  # the learner's programs' clean child
             for _ in range(200):  # killed after the verdict, in the background, not kept
                 if not clean.alive():
