@@ -96,9 +96,9 @@ def test_a_huge_returned_tuple_gives_a_small_verdict():
     assert len(done.stdout) < 20_000
     verdict = json.loads(done.stdout)
     assert verdict["outcome"] == "wrong_answer"
-    assert all(
-        "a tuple of 40000 (" in t["message"] and "and 39997 more" in t["message"]
-        for t in verdict["tests"]
+    cases = [t for t in verdict["tests"] if not t["name"].startswith("property")]
+    assert cases and all(
+        "a tuple of 40000 (" in t["message"] and "and 39997 more" in t["message"] for t in cases
     )
 
 

@@ -42,10 +42,12 @@ class ScanTrainingOracle(Oracle):
         exported, it is called as it is, for its answers or its exception."""
         cases = make_cases(seed)
         try:
-            pending = learner.start_programs([c.args for c in cases], _rows)
-            # the composition's calls, in the learner's child while the clean one works
-            parts = halves(learner, cases) if pending.raised is None else (None, None)
-            found = pending.result()
+            found = learner.start_programs([c.args for c in cases], _rows).result()
+            # the composition's calls once the programs are judged: a program slow to
+            # compile is then the checking process's, whose limit says so, never a call
+            # of the learner's that seems to hang (both would compile it at once)
+            judged = all(f.get("ok") is True for f in found.facts)
+            parts = halves(learner, cases) if judged else (None, None)
         except LearnerRaised as raised:
             explanation, _ = explain(raised.info)
             entry = known(raised.info)
