@@ -153,6 +153,10 @@ def test_the_last_verdict_is_kept_whole_and_comes_back_as_a_verdict():
         store.record_verdict(Verdict("argnums", Outcome.PASSED, "All passed."), "two")
         assert Verdict.from_json(store.last_check("argnums").verdict).passed
         assert store.last_check("has_aux") is None  # one exercise's check is its own
+        odd = wrong_answer()  # what a learner's program printed may be anything
+        odd.output = "naïve ∂ \udcff\n"
+        store.record_verdict(odd, "three")
+        assert Verdict.from_json(store.last_check("argnums").verdict).output == odd.output
 
 
 def test_a_huge_verdict_is_kept_bounded():

@@ -190,13 +190,13 @@ def kept_json(verdict: dict, limit: int = KEPT_LIMIT) -> str:
     the draft. What the learner reads first is kept longest: the outcome, the message and
     the hint, then the tests' names and the step table; the printed output and the tests'
     messages are cut first."""
-    text = json.dumps(verdict, ensure_ascii=False)
+    text = json.dumps(verdict)
     if len(text) <= limit:
         return text
     data = copy.deepcopy(verdict)
     for shrink in _SHRINKS:
         shrink(data)
-        text = json.dumps(data, ensure_ascii=False)
+        text = json.dumps(data)
         if len(text) <= limit:
             return text
     return json.dumps({key: data[key] for key in ("version", "exercise", "status", "outcome")})

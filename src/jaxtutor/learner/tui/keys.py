@@ -3,10 +3,12 @@ help text (`COMMANDS`), and every key of the editor (`EDITOR`), those Textual's 
 binds and those the app's editor adds.
 
 The bindings, the help screen and the command palette are all made from these tables, so
-they cannot disagree (a test holds `EDITOR` to the editor's bindings). `keys` work everywhere, also while typing in the editor (priority
-bindings); they avoid what terminals and tmux swallow: ctrl+h (backspace), ctrl+i (tab),
-ctrl+m and ctrl+j (enter), ctrl+s (flow control), ctrl+b (tmux prefix), and never rely on
-an F-key alone. `plain` keys work when the focus is outside the editor (Esc leaves it).
+they cannot disagree (a test holds `EDITOR` to the editor's bindings).
+
+A command's `keys` work everywhere, also while typing in the editor (priority bindings);
+they avoid what terminals and tmux swallow: ctrl+h (backspace), ctrl+i (tab), ctrl+m and
+ctrl+j (enter), ctrl+s (flow control), ctrl+b (tmux prefix), and never rely on an F-key
+alone. `plain` keys work when the focus is outside the editor (Esc leaves it).
 """
 
 from __future__ import annotations
