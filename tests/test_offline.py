@@ -160,7 +160,7 @@ def test_install_from_a_wheelhouse_with_no_index(tmp_path):
     listed = run([jaxtutor, "list"], env, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
-    assert [line.split()[0] for line in lines if not line.startswith("-- ")] == [
+    assert [line.split()[1] for line in lines if not line.startswith("-- ")] == [
         lesson.id for lesson in builtin_lessons()
     ]
     assert "-- The wider toolbox --" in lines
