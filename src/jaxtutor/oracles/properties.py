@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from jaxtutor.oracles.cases import Case
-from jaxtutor.oracles.values import ATOL, RTOL, as_array, mismatch
+from jaxtutor.oracles.values import ATOL, RTOL, as_array, as_tree, mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
 
@@ -29,14 +29,6 @@ class Check:
     calls: list[tuple]
     judge: Callable[[list], str | None]
     kind: str = ""
-
-
-def _tree(value):
-    if isinstance(value, (list, tuple)):
-        return tuple(_tree(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _tree(v) for k, v in value.items()}
-    return value
 
 
 def _map(f, *trees):
@@ -63,7 +55,7 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
 
     def compare(got, want) -> str | None:
         try:
-            return mismatch(_tree(got), want, rtol, atol)
+            return mismatch(as_tree(got), want, rtol, atol)
         except ValueError:
             return "its answer is not made of numbers"
 
@@ -79,7 +71,7 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
         def judge(answers):
             base, scaled = answers
             try:
-                want = _map(lambda a: a * scale, _tree(base))
+                want = _map(lambda a: a * scale, as_tree(base))
             except ValueError:
                 return "your answer is not made of numbers"
             problem = compare(scaled, want)
@@ -113,7 +105,7 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
         def judge(answers):
             base, moved = answers
             try:
-                want = _tree(base) if same else _map(lambda a: a[order], _tree(base))
+                want = as_tree(base) if same else _map(lambda a: a[order], as_tree(base))
             except (ValueError, IndexError):
                 return "your answer has no rows to reorder"
             problem = compare(moved, want)
@@ -143,9 +135,9 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
             whole, a, b = answers
             try:
                 want = (
-                    _map(lambda x, y: x + y, _tree(a), _tree(b))
+                    _map(lambda x, y: x + y, as_tree(a), as_tree(b))
                     if summed
-                    else _map(lambda x, y: np.concatenate([x, y]), _tree(a), _tree(b))
+                    else _map(lambda x, y: np.concatenate([x, y]), as_tree(a), as_tree(b))
                 )
             except ValueError:
                 return "your answer is not made of numbers"

@@ -96,3 +96,12 @@ def matches(got, expected, rtol: float = RTOL, atol: float = ATOL) -> bool:
 
 def fmt(x) -> str:
     return f"{float(x):.6g}"
+
+
+def as_tree(value):
+    """Lists become tuples, so answers compare as pytrees (a reply's lists are tuples)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(as_tree(v) for v in value)
+    if isinstance(value, dict):
+        return {k: as_tree(v) for k, v in value.items()}
+    return value

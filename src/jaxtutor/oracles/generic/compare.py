@@ -11,18 +11,9 @@ from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import same_error
 from jaxtutor.oracles.generic.runs import Raised, Run, scan_names
 from jaxtutor.oracles.learner import input_signature
-from jaxtutor.oracles.values import ATOL, RTOL, mismatch
+from jaxtutor.oracles.values import ATOL, RTOL, as_tree, mismatch
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis, TestResult
-
-
-def _tree(value):
-    """Lists become tuples so answers compare as pytrees."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_tree(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _tree(v) for k, v in value.items()}
-    return value
 
 
 def differs(got, expected, config: dict) -> str | None:
@@ -49,7 +40,7 @@ def differs(got, expected, config: dict) -> str | None:
             return None
         return f"expected {expected!r}, got {got!r}"
     problem = mismatch(
-        _tree(got), _tree(expected), config.get("rtol", RTOL), config.get("atol", ATOL)
+        as_tree(got), as_tree(expected), config.get("rtol", RTOL), config.get("atol", ATOL)
     )
     if problem is None and config.get("check_dtype"):
         g, e = np.asarray(got).dtype, np.asarray(expected).dtype

@@ -16,7 +16,6 @@ from jaxtutor.oracles.generic.cases import Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
     _export_known,
     _like,
-    _tree,
     compile_tests,
     differs,
     judge,
@@ -47,7 +46,7 @@ from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.oracles.shrink import Size, sizes_said, smallest
-from jaxtutor.oracles.values import ATOL, RTOL
+from jaxtutor.oracles.values import ATOL, RTOL, as_tree
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
@@ -310,7 +309,7 @@ class GenericOracle(Oracle):
                 or isinstance(got, LearnerRaised)
             ):
                 return False
-            return differs(_tree(got), _tree(ref.answers[0]), p.config) is not None
+            return differs(as_tree(got), as_tree(ref.answers[0]), p.config) is not None
 
         case = p.cases[failed]
         found = smallest(case.args, sizes, fails, rounded=rounded, valid=valid, calls=SHRINK_CALLS)
@@ -348,7 +347,7 @@ class GenericOracle(Oracle):
         """What the answers show when no mutant fits (see oracles/probes); the reference
         answers the probes' own inputs in a child of its own."""
         want = [
-            _tree(
+            as_tree(
                 reference.answers[i]
                 if case.expected is None
                 else _like(case.expected, reference.answers[i])
@@ -356,7 +355,7 @@ class GenericOracle(Oracle):
             for i, case in enumerate(p.cases)
         ]
         answers = [
-            LearnerRaised(a.info) if isinstance(a, Raised) else _tree(a) for a in mine.answers
+            LearnerRaised(a.info) if isinstance(a, Raised) else as_tree(a) for a in mine.answers
         ]
         names = tuple(a["name"] for a in p.config["args"])
 
@@ -377,14 +376,14 @@ class GenericOracle(Oracle):
                 shared=learner.trusted,
             )
             return (
-                [None if isinstance(a, Raised) else _tree(a) for a in run.answers]
+                [None if isinstance(a, Raised) else as_tree(a) for a in run.answers]
                 if not run.load_error
                 else [None] * len(calls)
             )
 
         def again(calls: list[tuple]) -> list:
             return [
-                _tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
+                as_tree(a) if not isinstance(a, Raised) else LearnerRaised(a.info)
                 for a in _answers(learner._child.call_many(calls))
             ]
 
