@@ -122,3 +122,29 @@ def f():
     mark = child.mark
     (owner,) = _run(child, source)
     assert owner == run_uid(mark)
+
+
+def test_the_sweep_finds_a_stray_by_the_runs_user(unjailed):
+    """A stray of the run, setsid'd and undumpable, is found by its real user while it
+    lives, and is gone once the run is killed."""
+    child = unjailed()
+    mark = child.mark
+    source = """
+import ctypes, os, time
+libc = ctypes.CDLL(None, use_errno=True)
+stray = os.fork()
+if stray == 0:
+    libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
+    os.setsid()
+    time.sleep(60)
+    os._exit(0)
+def f():
+    return (stray,)
+"""
+    try:
+        assert child.load(source, "solution.py", "f").get("ok") is True
+        (stray,) = [int(v) for v in child.call_many([()])[0]["value"]]
+        assert stray in owned_by(run_uid(mark))
+    finally:
+        child.kill()
+    assert not owned_by(run_uid(mark))

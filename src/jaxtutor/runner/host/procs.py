@@ -100,14 +100,23 @@ def marked(mark: str, variable: str = RUN_MARK) -> set[int]:
 
 
 def owned_by(uid: int) -> set[int]:
-    """Processes whose real user is `uid` (a run's own user: see wire.run_uid)."""
+    """Living processes whose real user is `uid` (a run's own user: see wire.run_uid),
+    as the kernel reports it in /proc/PID/status: who owns a /proc entry can change with
+    the process's dumpable flag, which the process sets itself. Zombies are dead."""
+    needle = f"Uid:\t{uid}\t".encode()
     found = set()
     for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
         try:
-            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
-                found.add(int(entry))
+            with open(f"/proc/{entry}/status", "rb") as f:
+                status = f.read()
         except OSError:
             continue
+        if b"\nState:\tZ" not in status and any(
+            line.startswith(needle) for line in status.splitlines()
+        ):
+            found.add(int(entry))
     return found - {os.getpid(), 1}
 
 
