@@ -192,16 +192,21 @@ def verify(path: Path, key: str) -> bool:
     return hmac.compare_digest(str(results["extra_data"].get("mac", "")), _mac(results, key))
 
 
+def _write(path: Path, results: dict) -> None:
+    """results.json, in one rename; whatever was planted at its name (a link, say) is
+    removed first, never written through."""
+    with contextlib.suppress(OSError):
+        path.unlink()
+    outfile.write_text(path, json.dumps(results, indent=2) + "\n")
+
+
 def _verify_command(results_path: Path) -> int:
     """`--verify`: keep results.json only if this run's autograder wrote it; else
     replace it (never through a link) with a result that says why there is no grade."""
     key = os.environ.get(RESULTS_KEY, "")
     if key and verify(results_path, key):
         return 0
-    refused = {"score": 0.0, "output": UNVERIFIED, "visibility": "visible", "tests": []}
-    with contextlib.suppress(OSError):
-        results_path.unlink()
-    outfile.write_text(results_path, json.dumps(refused, indent=2) + "\n")
+    _write(results_path, {"score": 0.0, "output": UNVERIFIED, "visibility": "visible", "tests": []})
     print(UNVERIFIED, file=sys.stderr)
     return 1
 
@@ -237,10 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     if key:
         results.setdefault("extra_data", {})
         results["extra_data"]["mac"] = _mac(results, key)
-    target = results_dir / "results.json"
-    with contextlib.suppress(OSError):  # a file planted there is replaced, never written through
-        target.unlink()
-    outfile.write_text(target, json.dumps(results, indent=2) + "\n")
+    _write(results_dir / "results.json", results)
     print(results["output"])  # Gradescope keeps stdout for the teacher
     return code
 
