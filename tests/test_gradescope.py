@@ -408,7 +408,9 @@ def test_without_the_jail_a_learner_cannot_write_its_own_score(bundle, tmp_path)
         f"open({str(results_dir / 'results.json')!r}, 'w').write(json.dumps(perfect))\n"
         "for pid in filter(str.isdigit, os.listdir('/proc')):\n"
         "    try:\n"
-        "        if b'jaxtutor.platforms.gradescope' in open(f'/proc/{pid}/cmdline', 'rb').read():\n"
+        "        line = open(f'/proc/{pid}/cmdline', 'rb').read()\n"
+        # this test's runner only: another test's may be running beside it
+        f"        if b'jaxtutor.platforms.gradescope' in line and {str(tmp_path).encode()!r} in line:\n"
         "            os.kill(int(pid), signal.SIGKILL)\n"
         "    except OSError:\n"
         "        pass\n"

@@ -32,7 +32,9 @@ import os
 import resource
 import select
 import signal
+import stat
 import sys
+from pathlib import Path
 
 from jaxtutor.runner.inside import root_fs
 from jaxtutor.runner.inside.syscalls import (
@@ -267,12 +269,25 @@ def _mapped(uid: int) -> bool:
     return True
 
 
+def _open_to_others(path: str) -> bool:
+    """Whether any user may read `path` and reach it through every folder above it."""
+    try:
+        if not os.stat(path).st_mode & stat.S_IROTH:
+            return False
+        folders = [*([path] if os.path.isdir(path) else []), *map(str, Path(path).parents)]
+        return all(os.stat(folder).st_mode & stat.S_IXOTH for folder in folders)
+    except OSError:
+        return False
+
+
 def _become(uid: int, workdir: str | None) -> bool:
     """Run as `uid`, a user of this run alone, with no groups: the learner can then
     neither signal the tutor nor write its files (the results Gradescope reads, say),
     and can start at most a few hundred processes. Only root can do this, and only
-    where the user exists; False where it cannot."""
-    if not _mapped(uid):
+    where the user exists and may read the interpreter, JAX and the tutor's runner (a
+    virtual environment in root's own folder is not for others to read: the learner's
+    imports would fail); False where it cannot."""
+    if not _mapped(uid) or not all(map(_open_to_others, root_fs.needed_paths())):
         return False
     try:
         if workdir:

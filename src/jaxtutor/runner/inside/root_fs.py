@@ -43,7 +43,7 @@ _ETC = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime")
 _DEVICES = ("null", "zero", "full", "random", "urandom")
 
 
-def _needed_paths() -> list[str]:
+def needed_paths() -> list[str]:
     """What this interpreter reads: its prefixes and every folder on sys.path (site-
     packages, an editable install's source folder), outermost first."""
     paths = {
@@ -76,7 +76,7 @@ def _masked_paths() -> list[str]:
 
 def build_root(submission: str | None) -> None:
     old, new = "/oldroot", "/newroot"
-    needed, masked = _needed_paths(), _masked_paths()  # while the old root is still "/"
+    needed, masked = needed_paths(), _masked_paths()  # while the old root is still "/"
     # SysV shared memory and message queues would hold RAM no one counts, past the run's
     # end within its IPC namespace: none at all (POSIX shm lives in the small /dev/shm)
     for limit in ("shmmni", "msgmni"):
