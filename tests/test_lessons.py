@@ -1,51 +1,20 @@
 """Every built-in lesson loads, and every runnable example prints what the lesson says.
 
 A runnable example is a ```python block followed at once by an ```output block. Each
-lesson's examples run with real JAX in a process of their own, each in a fresh namespace:
-a fork of one that imported JAX, so that no lesson's `jax.config` reaches another's.
+lesson's examples run as `jaxtutor lint` runs them (authoring/examples.py): in one jailed
+child of their own, each in a fresh namespace, so no lesson's `jax.config` reaches
+another's.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import select
-import subprocess
-import sys
 
 import pytest
 
+from jaxtutor.authoring import examples as lint_examples
 from jaxtutor.course.lessons import builtin_dir, load_dir
-
-EXAMPLE = re.compile(r"```python\n(.*?)\n```\s*\n```output\n(.*?)\n```", re.S)
-RUNNER = r"""
-import contextlib, io, json, os, sys
-import jax, jax.numpy  # once: each lesson's examples run in a fork (importing starts no thread)
-
-
-def run(codes):
-    results = []
-    for code in codes:
-        out = io.StringIO()
-        try:
-            with contextlib.redirect_stdout(out):
-                exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
-        except BaseException as exc:
-            out.write(f"raised {type(exc).__name__}: {exc}")
-        results.append(out.getvalue())
-    return results
-
-
-for line in sys.stdin:
-    pid = os.fork()
-    if pid == 0:
-        print(json.dumps(run(json.loads(line))), flush=True)
-        os._exit(0)
-    _, status = os.waitpid(pid, 0)
-    if status:
-        print(json.dumps({"status": status}), flush=True)
-"""
-
 
 LESSONS, ERRORS = load_dir(builtin_dir())
 
@@ -82,36 +51,14 @@ def test_lesson_links_name_real_lessons():
 
 
 def examples(lesson):
-    return EXAMPLE.findall(lesson.explanation)
-
-
-@pytest.fixture(scope="module")
-def runner():
-    with subprocess.Popen(
-        [sys.executable, "-c", RUNNER],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={"JAX_PLATFORMS": "cpu", "PATH": "/usr/bin:/bin"},
-    ) as process:
-        yield process
-        process.stdin.close()
+    return [(e.code, e.claimed) for e in lint_examples.examples(lesson)]
 
 
 @pytest.mark.parametrize(
     "lesson", [lesson for lesson in LESSONS if examples(lesson)], ids=lambda lesson: lesson.id
 )
-def test_examples_print_what_the_lesson_claims(lesson, runner):
-    pairs = examples(lesson)
-    runner.stdin.write(json.dumps([c for c, _ in pairs]) + "\n")
-    runner.stdin.flush()
-    if not select.select([runner.stdout], [], [], 120)[0]:
-        runner.kill()  # its answer would come to the next lesson's test
-        pytest.fail("the examples ran for 2 minutes")
-    printed = json.loads(runner.stdout.readline())
-    assert isinstance(printed, list), printed  # else the fork's exit status
-    for (code, claimed), text in zip(pairs, printed, strict=True):
-        assert text.rstrip("\n") == claimed, f"example:\n{code}"
+def test_examples_print_what_the_lesson_claims(lesson, server):
+    assert [p.text() for p in lint_examples.check_examples(lesson, server)] == []
 
 
 def test_the_course_has_the_promised_examples():

@@ -26,7 +26,8 @@ def expected(path: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def broken():
-    return lint([BROKEN], prove_exercises=False)
+    # the examples run (in the jail), the exercises are not proved
+    return lint([BROKEN], prove_exercises=False, run_examples=True)
 
 
 @pytest.mark.parametrize("path", sorted(BROKEN.glob("*.toml")), ids=lambda p: p.stem)
@@ -102,7 +103,21 @@ def test_the_guides_example_and_a_new_skeleton_lint_clean(tmp_path, capsys):
     assert sorted(result.proved) == ["my_lesson", "vectors_grad"]
 
 
+def test_an_output_block_that_differs_shows_what_was_printed(broken, capsys):
+    (problem,) = [p for p in broken.problems if p.path.stem == "wrong_output"]
+    # the second example's block: the first one, which is right, is not reported
+    assert problem.message.endswith("    expected:\n      | 10\n    printed:\n      | 6"), (
+        problem.message
+    )
+    assert main(["lint", str(BROKEN / "wrong_output.toml")]) == 1
+    assert "wrong_output.toml:24:1: the ```output block differs" in capsys.readouterr().out
+    # a file read only, without running anything, lints clean
+    assert main(["lint", "--no-prove", str(BROKEN / "wrong_output.toml")]) == 0
+
+
 def test_the_built_in_course_lints_clean():
+    # reading only: each lesson's examples are linted in test_lessons.py, its exercise
+    # proved below
     result = lint(prove_exercises=False)
     assert [p.text() for p in result.problems] == []
     assert len(result.files) >= 10

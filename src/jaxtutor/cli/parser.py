@@ -265,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-prove",
         action="store_true",
-        help="only read the files; do not run starters, solutions and mutants",
+        help="only read the files; do not run starters, solutions, mutants or examples",
     )
     p.add_argument("--jobs", type=int, default=2, help="exercises proved at once (default 2)")
     p.set_defaults(func=cmd_lint)
