@@ -79,15 +79,17 @@ KNOWN = [
     Known(
         "tracer_bool",
         r"TracerBoolConversionError|Attempted boolean conversion of traced array",
-        "Inside jit, grad or scan, arrays are tracers with no concrete value yet, so Python's "
-        "if/while cannot branch on them. Use jnp.where or lax.cond.",
+        "Under jit or vmap, and in the body of lax.scan or another lax loop, arrays are "
+        "tracers with no concrete value yet, so Python's if/while cannot branch on them "
+        "(plain jax.grad runs on the numbers, so there it can). Use jnp.where or lax.cond.",
         hint="Write the decision as an array operation: jnp.where(condition, a, b), jnp.minimum or jnp.maximum, or lax.cond.",
     ),
     Known(
         "tracer_to_python_number",
         r"ConcretizationTypeError.*(item\(\) method|with the `float` function|with the `int` function|with the `bool` function)",
         "This turns a traced array into a Python number (.item(), float() or int()). "
-        "Inside jit, grad or scan the array has no value yet, so it cannot become one. "
+        "Under jit or vmap, and in a lax loop's body, the array has no value yet, so it "
+        "cannot become one; under grad, float() of a value being differentiated fails too. "
         "Keep it as an array: do the arithmetic with the array itself, return it if the "
         "caller needs the number, or use jax.debug.print to see it while it runs.",
         hint="Remove the .item(), float() or int() on that line and keep the array; to look at it while it runs, use jax.debug.print.",
