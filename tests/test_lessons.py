@@ -112,6 +112,49 @@ def test_corrected_claims_stay_corrected():
         assert f"def {lesson.exercise.function}(" not in first, lesson_id
 
 
+def test_claims_about_the_wider_toolbox_stay_corrected():
+    by_id = {lesson.id: lesson.explanation for lesson in LESSONS}
+    # where's unpicked side: nan gradient, and the inner where that avoids it
+    assert "nan 0.0" in by_id["control_flow"]
+    assert "jnp.where(x > 0, x, 1.0)" in by_id["control_flow"]
+    assert "flows through the\npicked side only" not in by_id["control_flow"]
+    # a Python if works under plain grad, fails under jit
+    assert "jit: TracerBoolConversionError" in by_id["control_flow"]
+    # momentum tolerates larger rates on the bowl: the old sentence said the opposite
+    assert "can be too large with it" not in by_id["optimizer_state"]
+    assert "1 + beta = 1.9" in by_id["optimizer_state"]
+    # a jitted function's argument is copied unless donated
+    assert "donate_argnums" in by_id["immutable_arrays"]
+    assert "usually costs no copy" not in by_id["immutable_arrays"]
+    # more than shapes and dtypes make jit trace again
+    assert "float32 array 2.0: traced" in by_id["purity_under_jit"]
+    assert "every call builds it" not in by_id["closures_train_step"]
+
+
+# what each exercise's answer turns on; its lesson's examples must not show it
+GIVEAWAYS = {
+    "pytrees": ["lambda p, g: p -"],
+    "optimizer_state": ["/ (1.0 + t)"],
+    "capstone_training_run": ["jax.random.permutation(", "jnp.minimum(1.0,"],
+}
+
+
+def test_examples_teach_on_another_problem_than_the_exercise():
+    by_id = {lesson.id: lesson for lesson in LESSONS}
+    for lesson_id, fragments in GIVEAWAYS.items():
+        lesson = by_id[lesson_id]
+        codes = [code for code, _ in examples(lesson)]
+        for fragment in fragments:
+            assert fragment in lesson.exercise.solution, (lesson_id, fragment)
+            assert not any(fragment in code for code in codes), (lesson_id, fragment)
+    # immutable_arrays: adding at an array of indices (repeated ones add up) is the answer
+    lesson = by_id["immutable_arrays"]
+    assert ".at[labels].add(values)" in " ".join(lesson.exercise.hints)
+    for code, _ in examples(lesson):
+        for index in re.findall(r"\.at\[((?:(?!\.at\[)[^\n])*?)\]\.add\(", code):
+            assert re.fullmatch(r"-?\d+", index.strip()), index
+
+
 def test_part_headings_mark_where_each_part_begins():
     from dataclasses import replace
 
