@@ -17,7 +17,7 @@ part = "My pack"            # a heading in the outline over this part's lessons
 summary = "One sentence that says what the learner will be able to do."
 
 # The lesson, in Markdown. A ```python block is checked to be valid Python; when it is
-# followed at once by an ```output block, the tests compare what it prints.
+# followed at once by an ```output block, `jaxtutor lint` runs it and compares what it prints.
 explanation = '''
 # Your lesson's title
 
