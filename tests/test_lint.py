@@ -115,6 +115,20 @@ def test_an_output_block_that_differs_shows_what_was_printed(broken, capsys):
     assert main(["lint", "--no-prove", str(BROKEN / "wrong_output.toml")]) == 0
 
 
+def test_an_example_that_does_not_finish_is_reported_at_its_block(tmp_path, monkeypatch):
+    from jaxtutor.authoring import examples
+
+    monkeypatch.setattr(examples, "TIMEOUT_S", 3.0)
+    text = (BROKEN / "wrong_output.toml").read_text()
+    text = text.replace("print(sum(range(4)))", "import time\ntime.sleep(60)")
+    lesson = tmp_path / "slow.toml"
+    lesson.write_text(text.replace('id = "wrong_output"', 'id = "slow"'))
+    result = lint([lesson], prove_exercises=False, run_examples=True)
+    # the first example was compared (and is right), the second ran out of time
+    assert [(p.code, p.line) for p in result.problems] == [("example-error", 25)]
+    assert "could not finish" in result.problems[0].message
+
+
 def test_the_built_in_course_lints_clean():
     # reading only: each lesson's examples are linted in test_lessons.py, its exercise
     # proved below

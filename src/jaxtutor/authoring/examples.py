@@ -37,15 +37,20 @@ def examples(lesson: Lesson, text: str | None = None) -> list[Example]:
     ]
 
 
-def printed(codes: list[str], server=None) -> list[str]:
+def printed(codes: list[str], server=None) -> tuple[list[str], Exception | None]:
     """What each program prints, run in turn in one jailed child (forked from `server`
-    when given): an uncaught exception is printed as `raised Type: message`. Raises the
-    runner's RunEnded when the child times out, runs out of memory or crashes."""
+    when given): an uncaught exception is printed as `raised Type: message`. When the
+    child times out, runs out of memory or crashes, the outputs before it and how it
+    ended (the runner's RunEnded, or the OSError of a child that could not start)."""
+    from jaxtutor.runner.host.errors import RunEnded
     from jaxtutor.runner.host.limits import Limits
     from jaxtutor.runner.host.runners import OneOff
 
-    child = OneOff(server).learner(Limits(timeout_s=TIMEOUT_S))
-    results = []
+    results: list[str] = []
+    try:
+        child = OneOff(server).learner(Limits(timeout_s=TIMEOUT_S))
+    except OSError as exc:
+        return results, exc
     try:
         before = ""
         for i, code in enumerate(codes, start=1):
@@ -56,32 +61,32 @@ def printed(codes: list[str], server=None) -> list[str]:
             if reply.get("kind") in ("exception", "syntax"):
                 out += f"raised {reply['type']}: {reply['message']}"
             results.append(out)
+    except RunEnded as ended:
+        return results, ended
     finally:
         child.kill()
-    return results
+    return results, None
 
 
 def check_examples(lesson: Lesson, server=None) -> list[Problem]:
-    """A problem at each output block that differs from what its code prints."""
-    from jaxtutor.runner.host.errors import RunEnded
-
+    """A problem at each output block that differs from what its code prints, and at
+    the first example that could not finish."""
     found = examples(lesson)
     if not found:
         return []
-    try:
-        outputs = printed([e.code for e in found], server)
-    except RunEnded as ended:
-        return [
+    problems = []
+    outputs, ended = printed([e.code for e in found], server)
+    if ended is not None:
+        problems.append(
             Problem(
                 lesson.path,
-                found[0].line,
+                found[len(outputs)].line,
                 1,
                 "example-error",
-                f"the lesson's examples could not be run: {ended}",
-                "Make each example run in a few seconds, within the memory a check has.",
+                f"the example above this block could not finish: {ended}",
+                f"Make each example finish within {TIMEOUT_S:g} s, in the memory a check has.",
             )
-        ]
-    problems = []
+        )
     for example, out in zip(found, outputs):
         out = out.rstrip("\n")
         if out != example.claimed:
@@ -98,7 +103,7 @@ def check_examples(lesson: Lesson, server=None) -> list[Problem]:
                     "Write what the code prints in the ```output block, or fix the code.",
                 )
             )
-    return problems
+    return sorted(problems, key=lambda p: p.line)
 
 
 def _indented(what: str, text: str) -> str:
