@@ -57,9 +57,10 @@ EXPECTED = {
         "mistake_while_counter.py": "while_loop_grad",
         "mistake_if_in_scan.py": "python_if_on_tracer",
         "mistake_default_argnums.py": "gradient_of_w0",
-        "mistake_python_loop_if.py": "python_if_on_tracer",
-        # right answers under plain grad; the exercise's jit rule is what fails it
-        "mistake_if_without_jit.py": "tracer_bool",
+        "mistake_jitted_python_if.py": "python_if_on_tracer",
+        # right answers under plain grad; the rule that asks for a lax loop fails them
+        "mistake_python_loop_if.py": "python_loop",
+        "mistake_python_loop_where.py": "python_loop",
     },
     "optimizer_state": {
         "correct_step_in_carry.py": None,
@@ -128,12 +129,13 @@ def test_learner_file_gets_the_right_verdict(exercise, name):
         assert expected in {k.id for k in KNOWN} and verdict.hint
 
 
-def test_a_python_if_that_plain_grad_runs_fails_control_flow_by_its_jit_rule():
+def test_a_python_if_that_plain_grad_runs_fails_control_flow_by_its_loop_rule():
     # a Python loop with a Python if on w: jax.grad alone runs it on the numbers and gets
-    # every answer right; the exercise asks for a jitted function, where it cannot trace
-    verdict = run_check("control_flow", LEARNERS / "control_flow" / "mistake_if_without_jit.py")
+    # every answer right; the exercise asks for a lax loop, whose program the checker
+    # compiles, and compiled, the if cannot trace
+    verdict = run_check("control_flow", LEARNERS / "control_flow" / "mistake_python_loop_if.py")
     failed = [t for t in verdict.tests if t.status != "pass"]
-    assert [t.name for t in failed] == ["structure: uses `jit`"], verdict.message
+    assert [t.name for t in failed] == ["structure: uses `while`"], verdict.message
     assert "could not be compiled with jax.jit" in failed[0].message
     assert len(verdict.tests) > 1 and verdict.status != "pass"
 

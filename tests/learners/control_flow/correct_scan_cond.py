@@ -2,7 +2,6 @@ import jax
 from jax import lax
 
 
-@jax.jit
 def final_and_grad(w0, rate):
     def run(rate):
         def step(w, _):

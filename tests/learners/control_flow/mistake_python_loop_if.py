@@ -1,7 +1,6 @@
 import jax
 
 
-@jax.jit
 def final_and_grad(w0, rate):
     def run(rate):
         w = w0

@@ -3,7 +3,6 @@ import jax.numpy as jnp
 from jax import lax
 
 
-@jax.jit
 def final_and_grad(w0, rate):
     def run(rate):
         def body(carry):
