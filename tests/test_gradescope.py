@@ -21,7 +21,8 @@ import pytest
 
 import jaxtutor
 from conftest import made_once
-from jaxtutor.platforms.gradescope import VISIBILITIES, shares
+from jaxtutor.classroom.credit import shares
+from jaxtutor.platforms.gradescope import VISIBILITIES
 
 ROOT = Path(__file__).parent
 # a machine that forbids user namespaces, made real inside a user namespace of our own
