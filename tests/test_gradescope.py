@@ -331,6 +331,30 @@ def test_run_autograder_writes_gradescope_results(bundle, tmp_path):
     assert results["extra_data"]["jailed"] is True or "jail" in results["output"]
 
 
+def test_a_recognised_mistake_earns_nothing_and_each_test_says_why(bundle, tmp_path):
+    """The mean where the sum is asked agrees with it on some cases; those cases pass,
+    score 0, and say so (docs/classroom.md, partial credit)."""
+    from jaxtutor.course.lessons import builtin_lessons
+
+    exercise = {lesson.id: lesson for lesson in builtin_lessons()}["grad_basics"].exercise
+    [mean] = [m["code"] for m in exercise.config["mutants"] if m["id"] == "mean_not_sum"]
+    results, done = run_autograder(bundle, tmp_path, {"grad_basics.py": mean})
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_schema(results)
+    tests = [t for t in results["tests"] if t["name"].startswith("grad_basics")]
+    assert sum(t["max_score"] for t in tests) == pytest.approx(POINTS["grad_basics"])
+    assert all(t["score"] == 0 for t in tests)
+    for test in tests:
+        if test["status"] == "passed":
+            assert "known mistake (mean_not_sum)" in test["output"]
+        else:
+            assert "Misconception: mean_not_sum" in test["output"]
+    assert (
+        "grad_basics: grad_basics.py: Wrong answer, 0 of 4 points: a recognised mistake "
+        "(mean_not_sum) scores 0" in results["output"]
+    )
+
+
 def test_a_hostile_submission_is_scored_zero_and_the_results_stay_ours(bundle, tmp_path):
     # the only file, named after argnums: has_aux and grad_basics are missing, not wrong
     results, done = run_autograder(

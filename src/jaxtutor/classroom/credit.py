@@ -4,9 +4,11 @@ A wrong answer can agree with the right one on some cases (a mean where the sum 
 agrees on a case of one example), so a share of points per passed case would reward
 those accidents. The rule instead:
 
-- A mistake the check recognised (a named misconception, a failed property, a JAX error
-  the tutor explains) scores 0 for the whole exercise: the cases it passed, it passed
-  where the mistake happens to agree with the right answer.
+- A mistake the check recognised (a named misconception: the answers are a known wrong
+  program's; or a failed property) scores 0 for the whole exercise: the cases it passed,
+  it passed where the mistake happens to agree with the right answer. What only
+  describes failed cases (a probe's fact about the numbers, a smaller failing case, an
+  explained JAX error) names no mistake: the groups below decide.
 - Otherwise the points are shared equally by the exercise's groups of tests (its
   teaching cases, its hidden cases, its properties, its requirements on how the code is
   built), and a group earns its share only when every test in it passed.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jaxtutor.explain import KNOWN
 from jaxtutor.verdict import TestResult, Verdict
 
 TEACHING, HIDDEN, PROPERTIES, REQUIREMENTS = (
@@ -25,8 +28,9 @@ TEACHING, HIDDEN, PROPERTIES, REQUIREMENTS = (
     "properties",
     "requirements",
 )
-# a diagnosis that only shows a smaller failing case names no mistake
-_NOT_A_MISTAKE = {"smallest_failing_case"}
+# diagnoses that describe failed cases without naming the answer a known wrong one
+_NOT_A_MISTAKE = {"smallest_failing_case"} | {known.id for known in KNOWN}
+_PROBE = "probe_"
 
 
 def group_of(test_name: str) -> str:
@@ -50,6 +54,8 @@ def recognised_mistake(verdict: Verdict) -> str | None:
     """The id of the mistake a failed check recognised, if it recognised one."""
     diagnosis = verdict.diagnosis
     if verdict.passed or diagnosis is None or diagnosis.id in _NOT_A_MISTAKE:
+        return None
+    if diagnosis.id.startswith(_PROBE):
         return None
     return diagnosis.id
 
