@@ -21,8 +21,8 @@ try:
     from packaging.markers import Marker
     from packaging.requirements import Requirement
 except ImportError:  # not one of jaxtutor's dependencies; pip, which the bundle needs, has it
-    from pip._vendor.packaging.markers import Marker  # type: ignore[no-redef]
-    from pip._vendor.packaging.requirements import Requirement  # type: ignore[no-redef]
+    from pip._vendor.packaging.markers import Marker  # type: ignore[assignment]
+    from pip._vendor.packaging.requirements import Requirement  # type: ignore[assignment]
 
 LOCK_NAME = "requirements.lock"
 
