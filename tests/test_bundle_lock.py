@@ -120,3 +120,14 @@ def test_a_wheel_missing_for_a_pinned_version_is_refused_with_how_to_get_it(tmp_
 )
 def test_a_wheel_fits_the_target_only_when_its_tags_say_so(wheel, python, fits):
     assert lock.fits(wheel, python) is fits
+
+
+def test_a_requirement_this_install_does_not_meet_is_refused():
+    numpy = importlib.metadata.version("numpy")
+    with pytest.raises(lock.LockError) as refused:
+        lock.resolved(["numpy<2", "jaxtutor-no-such-distribution>=1"], HERE_PYTHON)
+    message = str(refused.value)
+    assert f"numpy {numpy} is installed; jaxtutor needs numpy<2" in message
+    assert "jaxtutor-no-such-distribution>=1 (needed by jaxtutor) is not installed" in message
+    # a requirement for another platform is not this target's to meet
+    assert lock.resolved(['jaxtutor-no-such-distribution; sys_platform == "win32"'], "3.12") == []
