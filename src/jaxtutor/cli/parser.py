@@ -154,8 +154,8 @@ def _add_autograder(sub) -> None:
     g.add_argument(
         "--wheelhouse",
         metavar="DIR",
-        help="use the wheels in DIR (jaxtutor's and its dependencies') instead of "
-        "building them with pip",
+        help="take the wheels from DIR instead of pip (no network needed): jaxtutor's and "
+        "those of the versions installed here, which the bundle's lock pins",
     )
     g.add_argument(
         "--python-version",
