@@ -17,12 +17,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-try:
-    from packaging.markers import Marker
-    from packaging.requirements import Requirement
-except ImportError:  # not one of jaxtutor's dependencies; pip, which the bundle needs, has it
-    from pip._vendor.packaging.markers import Marker  # type: ignore[assignment]
-    from pip._vendor.packaging.requirements import Requirement  # type: ignore[assignment]
+from packaging.markers import Marker
+from packaging.requirements import Requirement
 
 LOCK_NAME = "requirements.lock"
 
