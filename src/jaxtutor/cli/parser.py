@@ -116,6 +116,13 @@ def _add_classroom(sub) -> None:
         help="where each visitor's progress is kept (default: under JAXTUTOR_HOME)",
     )
     p.add_argument(
+        "--max-visitors",
+        type=int,
+        metavar="N",
+        help="visitors at once; the next gets a 'full' page (default: from this machine's "
+        "memory, (total - 1536 MiB) / 160 MiB)",
+    )
+    p.add_argument(
         "--unsafe",
         action="store_true",
         help="serve even where the machine cannot jail visitors' code (see doctor)",
