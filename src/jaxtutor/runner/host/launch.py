@@ -277,7 +277,7 @@ class SharedForkConnection(ForkServer):
 
     def __init__(self, path: str):
         self.path = path
-        self._sock: socket.socket | None = None  # type: ignore[assignment]
+        self._sock: socket.socket | None = None
         self._lock = threading.Lock()
         self._ready = False
         self._gone = False
