@@ -16,7 +16,7 @@ import html
 from pathlib import Path
 
 RESERVE_MIB = 1536
-VISITOR_MIB = 160  # a session's ~60 MiB of PSS, and room for a check's children
+VISITOR_MIB = 160  # a session's ~46 MiB of PSS, and room for a check's children
 
 
 def memory_total_mib(meminfo: str = "/proc/meminfo") -> int | None:
