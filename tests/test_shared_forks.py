@@ -16,8 +16,11 @@ from pathlib import Path
 import pytest
 
 from jaxtutor.learner.tui.app import TutorApp
+from jaxtutor.runner.host import pool as pool_module
 from jaxtutor.runner.host import procs
 from jaxtutor.runner.host.launch import SHARED_FORKS_ENV, SharedForkServer, isolated
+from jaxtutor.runner.host.limits import Limits
+from jaxtutor.runner.host.pool import WarmPool
 
 # One visitor's tutor: a pool as the app makes it, one run of a file that leaves a mark in
 # the run's /tmp and working folder and tries to read the other visitor's progress. It
@@ -152,3 +155,26 @@ def _is_python(pid: int) -> bool:
         return "python" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
     except OSError:
         return False
+
+
+def test_an_on_demand_pool_lets_the_lessons_child_go_once_checks_stop(forks, monkeypatch):
+    monkeypatch.setenv(SHARED_FORKS_ENV, forks.path)
+    monkeypatch.setattr(pool_module, "_RELEASE_TRUSTED_S", 1.0)
+    with WarmPool() as pool:
+        kept = pool.trusted.child(Limits())
+        pool.finish(pool.learner(Limits()), [])  # a check ends; no other follows
+        deadline = time.monotonic() + 30
+        while pool.trusted._child is not None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert pool.trusted._child is None
+        deadline = time.monotonic() + 30
+        while kept.alive() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not kept.alive()
+
+        kept = pool.trusted.child(Limits())
+        pool.finish(pool.learner(Limits()), [])
+        learner = pool.learner(Limits())  # the next check began before the release was due
+        time.sleep(2.0)
+        assert pool.trusted._child is kept and kept.alive()
+        pool.finish(learner, [])
