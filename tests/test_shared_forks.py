@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -178,3 +179,32 @@ def test_an_on_demand_pool_lets_the_lessons_child_go_once_checks_stop(forks, mon
         time.sleep(2.0)
         assert pool.trusted._child is kept and kept.alive()
         pool.finish(learner, [])
+
+
+@pytest.mark.skipif(not isolated(), reason="this machine forbids the jail's namespaces")
+def test_a_run_can_neither_name_nor_reach_the_shared_server(forks, monkeypatch):
+    monkeypatch.setenv(SHARED_FORKS_ENV, forks.path)
+    source = textwrap.dedent(
+        f"""
+        import os, socket
+
+        def f():
+            named = 1.0 if "{SHARED_FORKS_ENV}" in os.environ else 0.0
+            try:
+                socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET).connect({forks.path!r})
+                reached = 1.0
+            except OSError:
+                reached = 0.0
+            return (named, reached)
+        """
+    )
+    with WarmPool() as pool:
+        child = pool.learner(Limits())
+        assert child.load(source, "reach.py", "f").get("ok") is True
+        (reply,) = child.call_many([()])
+        pool.finish(child, [])
+    assert [float(v) for v in reply["value"]] == [0.0, 0.0], reply
+    # the tutor itself does reach it: the path is right
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    probe.connect(forks.path)
+    probe.close()
