@@ -208,6 +208,9 @@ def test_a_visitor_past_the_cap_gets_a_page_that_says_so(tmp_path):
 
     with serving(tmp_path, "--max-visitors", "1") as (port, root, proc):
         status, text, refused, later = asyncio.run(visit(port))
+        proc.send_signal(signal.SIGINT)
+        said = proc.communicate(timeout=30)[0]
+    assert "Visitors let in at once: 1" in said and "a visitor was turned away" in said
     assert status == 503 and "The tutor is full" in text and "(it lets in 1 at once)" in text
     assert refused == 503  # no app for a websocket past the cap either
     assert later == 200

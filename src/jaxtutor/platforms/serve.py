@@ -106,7 +106,8 @@ def command(args) -> int:
     print(f"Each visitor's progress is kept in {root / 'sessions'}", file=sys.stderr)
     cap = args.max_visitors or default_max_visitors()
     print(
-        f"At most {cap} visitors at once (--max-visitors); the next one is asked to come back.",
+        f"Visitors let in at once: {cap} (--max-visitors); the next get a page asking "
+        "them to come back later.",
         file=sys.stderr,
     )
     server = capped_server(Server, cap)(

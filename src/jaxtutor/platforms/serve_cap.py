@@ -13,6 +13,7 @@ visitor checks. A visitor past the cap gets an HTTP 503 page that says so, and n
 from __future__ import annotations
 
 import html
+import sys
 from pathlib import Path
 
 RESERVE_MIB = 1536
@@ -58,6 +59,12 @@ def capped_server(server_class, max_visitors: int):
         visitors = 0  # apps running now (one per websocket)
 
         def _full(self) -> web.Response:
+            print(
+                f"jaxtutor serve: a visitor was turned away ({max_visitors} of "
+                f"--max-visitors {max_visitors} at once)",
+                file=sys.stderr,
+                flush=True,
+            )
             return web.Response(
                 status=503,
                 text=full_page(max_visitors),
