@@ -309,11 +309,8 @@ class TrustedChild:
     def close(self) -> None:
         """Kill both children, even mid-program (that program's run then ends)."""
         with self._guard:
-            self._closed = True
-            children = [c for c in (self._child, self._judge) if c is not None]
-            self._child = self._judge = None
-        for child in children:
-            child.kill()
+            self._closed = True  # no child is put in place from now on
+        self.release()
 
 
 class ChecksFirst:
