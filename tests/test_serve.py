@@ -218,6 +218,16 @@ def test_a_visitor_past_the_cap_gets_a_page_that_says_so(tmp_path):
     assert len(list((root / "sessions").iterdir())) == 1
 
 
+def test_a_cap_below_one_is_a_usage_error():
+    done = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "serve", "--max-visitors", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--max-visitors" in done.stderr, done.stderr
+
+
 def test_the_default_cap_follows_the_memory():
     assert default_max_visitors(1024) == 1  # a small machine still lets one in
     small, large = default_max_visitors(8 * 1024), default_max_visitors(64 * 1024)
