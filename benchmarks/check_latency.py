@@ -9,7 +9,8 @@ For each core exercise, for a correct and a wrong submission, side by side:
 Every lesson's starter and solution, cold and warm, next to the scan exercise's correct
 solution cold (--only-every-lesson; add --lessons ID... for some of them). The time until
 lesson 1's first paragraph is on screen at 80x24 and 120x36 next to a bare Textual app
-showing text (--only-lesson-text), and the first check in the app pressed 1 s and 5 s after start (--only-first-check).
+showing text (--only-lesson-text), and the first check in the app pressed 1 s and 5 s
+after start (--only-first-check).
 Then the time to the TUI's first frame next to a bare Textual app's, grading N
 submissions with `--jobs 2` against N cold checks one after another, and a breakdown of
 a check into process start, imports, trace, lowering, compile and run.
