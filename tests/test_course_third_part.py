@@ -25,6 +25,7 @@ EXPECTED = {
         "mistake_batch_by_hand.py": "whole_batch_norm",
         "mistake_loop_over_columns.py": "python_loop",
         "mistake_default_in_axes.py": "w_mapped_too",
+        "mistake_fori_loop.py": "lax_map_loop",
     },
     "seeing_traces": {
         "correct_lax_primitives.py": None,
