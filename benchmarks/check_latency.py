@@ -7,9 +7,10 @@ For each core exercise, for a correct and a wrong submission, side by side:
   cold  `jaxtutor check EXERCISE FILE` in a fresh process (what a one-off check costs)
   warm  a check on a pool-held child, forked with JAX imported, that sat idle (TUI, watch, grade)
 Every lesson's starter and solution, cold and warm, next to the scan exercise's correct
-solution cold (--only-every-lesson). The time until lesson 1's first paragraph is on
-screen at 80x24 and 120x36 next to a bare Textual app showing text (--only-lesson-text),
-and the first check in the app pressed 1 s and 5 s after start (--only-first-check).
+solution cold (--only-every-lesson; add --lessons ID... for some of them). The time until
+lesson 1's first paragraph is on screen at 80x24 and 120x36 next to a bare Textual app
+showing text (--only-lesson-text), and the first check in the app pressed 1 s and 5 s
+after start (--only-first-check).
 Then the time to the TUI's first frame next to a bare Textual app's, grading N
 submissions with `--jobs 2` against N cold checks one after another, and a breakdown of
 a check into process start, imports, trace, lowering, compile and run.
@@ -154,22 +155,24 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
     return rows
 
 
-def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
+def bench_every_lesson(reps: int, tmp: Path, only: list[str] | None = None) -> list[dict]:
     """Every lesson's untouched starter and its solution: cold `jaxtutor check`, and a
     check on a warm pool (as the app and watch run it: the lesson's own programs have
     run once, as they do while the learner reads), next to the scan exercise's correct
-    solution cold in the same run (the target: within 1.25x of it)."""
+    solution cold in the same run (the target: within 1.25x of it). `only`: these lessons'
+    ids, not every lesson."""
     from jaxtutor.check import warm as warm_up
     from jaxtutor.course.lessons import builtin_dir, load_dir
     from jaxtutor.runner.host.pool import WarmPool
 
     lessons = load_dir(builtin_dir())[0]
+    measured = [lesson for lesson in lessons if not only or lesson.id in only]
     rows = []
     scan = next(lesson for lesson in lessons if lesson.id == "scan_training_step")
     scan_path = tmp / "scan_correct.py"
     scan_path.write_text(scan.exercise.solution)
     with WarmPool(1) as pool:
-        for lesson in lessons:
+        for lesson in measured:
             warm_up(lesson.exercise, pool)  # what the app does while the learner reads
             for kind, source in (
                 ("starter", lesson.exercise.starter),
@@ -573,6 +576,12 @@ def main() -> int:
         action="store_true",
         help="only every lesson's starter and solution, cold and warm",
     )
+    parser.add_argument(
+        "--lessons",
+        nargs="+",
+        metavar="ID",
+        help="with --only-every-lesson: only these lessons",
+    )
     args = parser.parse_args()
     print(versions())
     if args.only_first_check:
@@ -587,7 +596,7 @@ def main() -> int:
                 f"every lesson, cold and warm checks ({args.reps or 3} repetitions, medians), "
                 f"load average {load_average()}:"
             )
-            bench_every_lesson(args.reps or 3, Path(tmp))
+            bench_every_lesson(args.reps or 3, Path(tmp), args.lessons)
             print(f"load average after: {load_average()}")
         return 0
     if args.only_lesson_text:

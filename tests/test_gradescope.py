@@ -1,5 +1,5 @@
 """The Gradescope autograder as Gradescope runs it: the bundle the CLI writes, its real
-setup.sh installing from the bundle's own wheelhouse with no index, and its real
+setup.sh installing the bundle's lock from its own wheelhouse with no index, and its real
 run_autograder checking a folder laid out like Gradescope's, with and without the jail,
 writing a results.json that is checked against Gradescope's schema."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -20,7 +21,8 @@ import pytest
 
 import jaxtutor
 from conftest import made_once
-from jaxtutor.platforms.gradescope import VISIBILITIES, shares
+from jaxtutor.classroom.credit import shares
+from jaxtutor.platforms.gradescope import VISIBILITIES
 
 ROOT = Path(__file__).parent
 # a machine that forbids user namespaces, made real inside a user namespace of our own
@@ -54,25 +56,49 @@ def jaxtutor_cli(*args):
     )
 
 
-def stub_wheel(folder: Path) -> Path:
-    """A real, installable wheel named as jaxtutor's, with no dependencies: a wheelhouse
+def stub_wheel(
+    folder: Path,
+    name: str = "jaxtutor",
+    version: str = jaxtutor.__version__,
+    requires: tuple[str, ...] = (),
+    says: str = "from the bundle",
+) -> Path:
+    """A real, installable wheel named as `name`'s, requiring `requires`: a wheelhouse
     small enough for a test, that pip installs as it would the real one."""
+    module = name.replace("-", "_")
+    info = f"{module}-{version}.dist-info"
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    metadata += "".join(f"Requires-Dist: {r}\n" for r in requires)
     files = {
-        "jaxtutor/__init__.py": b"STUB = 'from the bundle'\n",
-        f"jaxtutor-{jaxtutor.__version__}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: jaxtutor\nVersion: {jaxtutor.__version__}\n".encode(),
-        f"jaxtutor-{jaxtutor.__version__}.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{module}/__init__.py": f"STUB = {says!r}\n".encode(),
+        f"{info}/METADATA": metadata.encode(),
+        f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
-    record = f"jaxtutor-{jaxtutor.__version__}.dist-info/RECORD"
+    record = f"{info}/RECORD"
     lines = [
         f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
         for name, data in files.items()
     ] + [f"{record},,"]
     files[record] = ("\n".join(lines) + "\n").encode()
-    path = folder / f"jaxtutor-{jaxtutor.__version__}-py3-none-any.whl"
+    path = folder / f"{module}-{version}-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as zf:
         for name, data in files.items():
             zf.writestr(name, data)
     return path
+
+
+# the stub jaxtutor of the bundle below needs one real dependency, locked at the version
+# installed here; a newer wheel of it in the wheelhouse must not reach the bundle
+DEPENDENCY = "platformdirs"
+DEPENDENCY_VERSION = importlib.metadata.version(DEPENDENCY)
+
+
+def stub_wheelhouse(folder: Path) -> Path:
+    folder.mkdir(exist_ok=True)
+    stub_wheel(folder, requires=(f"{DEPENDENCY}>=4",))
+    stub_wheel(folder, DEPENDENCY, DEPENDENCY_VERSION, says="locked")
+    stub_wheel(folder, DEPENDENCY, "999.0", says="newer")
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +106,7 @@ def bundle(tmp_path_factory):
     """The bundle, made once per run (the tests unpack copies of it)."""
 
     def make(tmp: Path) -> str:
-        (tmp / "wheelhouse").mkdir()
-        stub_wheel(tmp / "wheelhouse")
+        stub_wheelhouse(tmp / "wheelhouse")
         out = tmp / "autograder.zip"
         done = jaxtutor_cli(
             "autograder",
@@ -122,37 +147,77 @@ def test_the_bundle_has_what_gradescope_expects_at_its_root(bundle):
         settings = json.loads(zf.read("jaxtutor-autograder.json"))
         setup = zf.read("setup.sh").decode()
     assert {"setup.sh", "run_autograder", "jaxtutor-autograder.json"} <= set(names)
-    assert f"wheelhouse/jaxtutor-{jaxtutor.__version__}-py3-none-any.whl" in names
+    assert {n for n in names if n.startswith("wheelhouse/")} == {
+        f"wheelhouse/jaxtutor-{jaxtutor.__version__}-py3-none-any.whl",
+        f"wheelhouse/{DEPENDENCY}-{DEPENDENCY_VERSION}-py3-none-any.whl",
+    }
     assert modes["run_autograder"] & stat.S_IXUSR and modes["setup.sh"] & stat.S_IXUSR
-    assert "--no-index --find-links" in setup
+    assert "--no-index --find-links" in setup and "--require-hashes -r" in setup
     assert settings["exercises"] == [{"id": i, "points": p} for i, p in POINTS.items()]
     assert settings["hidden_visibility"] == "after_due_date"
 
 
-def test_setup_installs_from_the_wheelhouse_alone(bundle, tmp_path):
-    source = unpack(bundle, tmp_path)
-    venv = tmp_path / "venv"
+def run_setup(source: Path, tmp: Path) -> tuple[subprocess.CompletedProcess, Path, dict]:
+    """setup.sh installing into a fresh venv, as into Gradescope's image: no index (a
+    package that is not in the wheelhouse cannot come from anywhere) and none of this
+    machine's pip settings."""
+    venv = tmp / "venv"
     subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=300)
-    # no index: a package that is not in the wheelhouse cannot come from anywhere
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # only the venv's
-    env.update(JAXTUTOR_PYTHON=str(venv / "bin" / "python"), PIP_INDEX_URL="http://127.0.0.1:9/")
-    done = subprocess.run(
-        [source / "setup.sh"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path / "autograder",
-        timeout=300,
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("PIP_")}
+    env.update(
+        JAXTUTOR_PYTHON=str(venv / "bin" / "python"),
+        PIP_INDEX_URL="http://127.0.0.1:9/",
+        PIP_CONFIG_FILE=os.devnull,
     )
+    done = subprocess.run(
+        [source / "setup.sh"], capture_output=True, text=True, env=env, cwd=tmp, timeout=300
+    )
+    return done, venv, env
+
+
+def test_setup_installs_the_lock_from_the_wheelhouse_alone(bundle, tmp_path):
+    source = unpack(bundle, tmp_path)
+    done, venv, env = run_setup(source, tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     installed = subprocess.run(
-        [venv / "bin" / "python", "-c", "import jaxtutor; print(jaxtutor.STUB)"],
+        [
+            venv / "bin" / "python",
+            "-c",
+            f"import jaxtutor, {DEPENDENCY}; print(jaxtutor.STUB, {DEPENDENCY}.STUB, sep=',')",
+        ],
         capture_output=True,
         text=True,
         cwd=tmp_path,
         env=env,
     )
-    assert installed.stdout == "from the bundle\n"
+    # the dependency at the version installed here, though a newer one was at hand
+    assert installed.stdout == "from the bundle,locked\n", installed.stderr
+
+
+def test_setup_refuses_a_wheel_whose_hash_changed(bundle, tmp_path):
+    source = unpack(bundle, tmp_path)
+    wheel = source / "wheelhouse" / f"{DEPENDENCY}-{DEPENDENCY_VERSION}-py3-none-any.whl"
+    before = wheel.read_bytes()
+    stub_wheel(wheel.parent, DEPENDENCY, DEPENDENCY_VERSION, says="tampered")  # same name
+    assert wheel.read_bytes() != before
+    done, venv, env = run_setup(source, tmp_path)
+    assert done.returncode != 0
+    assert "DO NOT MATCH THE HASHES" in done.stderr
+    assert hashlib.sha256(before).hexdigest() in done.stderr  # what the lock expected
+    nothing = subprocess.run(
+        [venv / "bin" / "python", "-c", "import jaxtutor"], capture_output=True, env=env
+    )
+    assert nothing.returncode != 0  # pip installed nothing at all
+
+
+def test_setup_refuses_a_dependency_the_lock_does_not_name(bundle, tmp_path):
+    source = unpack(bundle, tmp_path)
+    lock_file = source / "requirements.lock"
+    lines = lock_file.read_text().splitlines(keepends=True)
+    lock_file.write_text("".join(x for x in lines if not x.startswith(f"{DEPENDENCY}==")))
+    done, _, _ = run_setup(source, tmp_path)
+    assert done.returncode != 0
+    assert "--require-hashes mode" in done.stderr and DEPENDENCY in done.stderr
 
 
 def test_setup_refuses_a_python_the_wheelhouse_is_not_for(tmp_path):
@@ -264,6 +329,30 @@ def test_run_autograder_writes_gradescope_results(bundle, tmp_path):
     [missing] = by_exercise["grad_basics"]
     assert missing["score"] == 0 and "grad_basics.py" in missing["output"]
     assert results["extra_data"]["jailed"] is True or "jail" in results["output"]
+
+
+def test_a_recognised_mistake_earns_nothing_and_each_test_says_why(bundle, tmp_path):
+    """The mean where the sum is asked agrees with it on some cases; those cases pass,
+    score 0, and say so (docs/classroom.md, partial credit)."""
+    from jaxtutor.course.lessons import builtin_lessons
+
+    exercise = {lesson.id: lesson for lesson in builtin_lessons()}["grad_basics"].exercise
+    [mean] = [m["code"] for m in exercise.config["mutants"] if m["id"] == "mean_not_sum"]
+    results, done = run_autograder(bundle, tmp_path, {"grad_basics.py": mean})
+    assert done.returncode == 0, done.stdout + done.stderr
+    check_schema(results)
+    tests = [t for t in results["tests"] if t["name"].startswith("grad_basics")]
+    assert sum(t["max_score"] for t in tests) == pytest.approx(POINTS["grad_basics"])
+    assert all(t["score"] == 0 for t in tests)
+    for test in tests:
+        if test["status"] == "passed":
+            assert "known mistake (mean_not_sum)" in test["output"]
+        else:
+            assert "Misconception: mean_not_sum" in test["output"]
+    assert (
+        "grad_basics: grad_basics.py: Wrong answer, 0 of 4 points: a recognised mistake "
+        "(mean_not_sum) scores 0" in results["output"]
+    )
 
 
 def test_a_hostile_submission_is_scored_zero_and_the_results_stay_ours(bundle, tmp_path):

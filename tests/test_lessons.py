@@ -80,10 +80,13 @@ def test_the_course_is_grouped_into_parts_in_order():
     assert runs == PARTS
     assert [lesson.id for lesson in LESSONS if lesson.part == "The wider toolbox"] == [
         "purity_under_jit",
+        "seeing_traces",
         "pytrees",
         "immutable_arrays",
         "random_keys",
         "control_flow",
+        "where_nan",
+        "dtypes",
         "optimizer_state",
         "capstone_training_run",
     ]

@@ -4,6 +4,8 @@ their own."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -16,6 +18,8 @@ import pytest
 
 from jaxtutor.course.lessons import builtin_lessons
 from jaxtutor.platforms.serve import exposure_warning, is_loopback
+from jaxtutor.platforms.serve_cap import default_max_visitors
+from jaxtutor.runner.host import procs
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -72,10 +76,18 @@ def _wait_listening(port: int, proc: subprocess.Popen, deadline_s: float = 30) -
 
 @pytest.fixture
 def server(tmp_path):
+    with serving(tmp_path) as started:
+        yield started
+
+
+@contextlib.contextmanager
+def serving(tmp_path, *extra: str):
+    """`jaxtutor serve` on a free loopback port: (port, root, process)."""
     port = _free_port()
     root = tmp_path / "serve"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jaxtutor", "serve", "--port", str(port), "--home", str(root)],
+        [sys.executable, "-m", "jaxtutor", "serve", "--port", str(port), "--home", str(root)]
+        + list(extra),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -125,6 +137,11 @@ def test_browser_sees_the_first_screen_and_each_visitor_has_own_progress(server)
                 # the footer may arrive in a later chunk than the lesson
                 page.wait_for_function("() => /\\^q|Quit/.test(window.__screen())", timeout=30_000)
                 screens.append(page.evaluate("window.__screen()"))
+            # two visitors reading: one fork server for both, and no JAX process beside it
+            time.sleep(3)
+            forks = [p for p in _descendants(proc.pid) if b"forkserver" in _cmdline(p)]
+            assert len(forks) == 1 and b"--listen" in _cmdline(forks[0]), forks
+            assert not any(b"learner_process" in _cmdline(p) for p in _descendants(proc.pid))
             sessions = sorted((root / "sessions").iterdir())
             assert len(sessions) == 2, sessions  # one progress folder per visitor
             for folder in sessions:
@@ -149,3 +166,69 @@ def test_loopback_is_the_default_and_wider_binds_are_spelled_out(tmp_path):
         timeout=60,
     )
     assert "127.0.0.1" in done.stdout
+
+
+def _descendants(root: int) -> list[int]:
+    table = procs.table()
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        kids = [p for p, proc in table.items() if proc.ppid == pid]
+        found += kids
+        todo += kids
+    return found
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+def test_a_visitor_past_the_cap_gets_a_page_that_says_so(tmp_path):
+    import aiohttp
+
+    async def visit(port: int) -> tuple[int, str, int, int]:
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+                await ws.receive(timeout=60)  # the one visitor's app is running
+                async with http.get(f"http://127.0.0.1:{port}/") as page:
+                    text = await page.text()
+                    status = page.status
+                async with http.get(f"http://127.0.0.1:{port}/ws") as socket_:
+                    refused = socket_.status
+            for _ in range(150):  # once the first visitor has gone, the next gets in
+                async with http.get(f"http://127.0.0.1:{port}/") as again:
+                    if again.status == 200:
+                        break
+                await asyncio.sleep(0.2)
+            return status, text, refused, again.status
+
+    with serving(tmp_path, "--max-visitors", "1") as (port, root, proc):
+        status, text, refused, later = asyncio.run(visit(port))
+        proc.send_signal(signal.SIGINT)
+        said = proc.communicate(timeout=30)[0]
+    assert "Visitors let in at once: 1" in said and "a visitor was turned away" in said
+    assert status == 503 and "The tutor is full" in text and "(it lets in 1 at once)" in text
+    assert refused == 503  # no app for a websocket past the cap either
+    assert later == 200
+    # the first visitor's app got a progress folder; the one turned away did not
+    assert len(list((root / "sessions").iterdir())) == 1
+
+
+def test_a_cap_below_one_is_a_usage_error():
+    done = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "serve", "--max-visitors", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--max-visitors" in done.stderr, done.stderr
+
+
+def test_the_default_cap_follows_the_memory():
+    assert default_max_visitors(1024) == 1  # a small machine still lets one in
+    small, large = default_max_visitors(8 * 1024), default_max_visitors(64 * 1024)
+    assert 1 < small < large and large >= 4 * small

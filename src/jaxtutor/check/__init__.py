@@ -109,7 +109,10 @@ def check_source(
 def warm(exercise: Exercise, pool: WarmPool) -> None:
     """Run the exercise's own programs once in the pool's trusted child, so the next
     check finds what JAX compiled for them there (the app does this while the learner
-    reads, `watch` while it waits for a save). Only a head start: it never raises."""
+    reads, `watch` while it waits for a save). Only a head start: it never raises. A
+    pool that starts children only for checks (`serve`'s) is not warmed."""
+    if pool.on_demand:
+        return
     try:
         oracle = oracles.get(exercise.oracle)
         if oracle.needs_clean(exercise):  # its checks take two children: both warm

@@ -116,6 +116,13 @@ def _add_classroom(sub) -> None:
         help="where each visitor's progress is kept (default: under JAXTUTOR_HOME)",
     )
     p.add_argument(
+        "--max-visitors",
+        type=_at_least_one,
+        metavar="N",
+        help="visitors at once; the next gets a 'full' page (default: from this machine's "
+        "memory, (total - 1536 MiB) / 160 MiB)",
+    )
+    p.add_argument(
         "--unsafe",
         action="store_true",
         help="serve even where the machine cannot jail visitors' code (see doctor)",
@@ -154,8 +161,8 @@ def _add_autograder(sub) -> None:
     g.add_argument(
         "--wheelhouse",
         metavar="DIR",
-        help="use the wheels in DIR (jaxtutor's and its dependencies') instead of "
-        "building them with pip",
+        help="take the wheels from DIR instead of pip (no network needed): jaxtutor's and "
+        "those of the versions installed here, which the bundle's lock pins",
     )
     g.add_argument(
         "--python-version",
@@ -166,6 +173,18 @@ def _add_autograder(sub) -> None:
 
 
 # -- sharding a class across machines (grade --shard K/N; report merges the shards) ----
+
+
+def _at_least_one(text: str) -> int:
+    import argparse
+
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return number
 
 
 def _shard(text: str) -> tuple[int, int]:

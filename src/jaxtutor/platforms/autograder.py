@@ -1,10 +1,12 @@
 """`jaxtutor autograder gradescope`: the zip a teacher uploads to Gradescope.
 
-The bundle holds `setup.sh` (run once when Gradescope builds its image: installs jaxtutor
-and its pinned dependencies from the wheelhouse in the zip, with no index, so grading
-never waits on the network or on a release that changed), `run_autograder` (run once per
-submission; see gradescope.py), the configuration (exercises, points, when hidden cases
-are shown) and, with --lessons, the lesson pack.
+The bundle holds `setup.sh` (run once when Gradescope builds its image: installs
+requirements.lock from the wheelhouse in the zip, with no index and every hash checked,
+so grading never waits on the network or on a release that changed), the lock itself
+(see lock.py: every distribution at the version this machine's install resolved), the
+wheels it names, `run_autograder` (run once per submission; see gradescope.py), the
+configuration (exercises, points, when hidden cases are shown) and, with --lessons, the
+lesson pack.
 """
 
 from __future__ import annotations
@@ -19,22 +21,18 @@ import zipfile
 from pathlib import Path
 
 import jaxtutor
+from jaxtutor.platforms import lock
 from jaxtutor.platforms.gradescope import CONFIG_KIND, CONFIG_NAME, VISIBILITIES
 from jaxtutor.render import outfile
 
 DEFAULT_POINTS = 10.0
 # Gradescope's Ubuntu 24.04 base image has Python 3.12 (its 22.04 one, 3.10, is too old)
 DEFAULT_PYTHON = "3.12"
-# every manylinux tag Ubuntu 24.04's glibc (2.39) runs: pip matches --platform tags exactly
-DEFAULT_PLATFORMS = tuple(f"manylinux_2_{minor}_x86_64" for minor in range(39, 4, -1)) + (
-    "manylinux2014_x86_64",
-    "manylinux2010_x86_64",
-    "manylinux1_x86_64",
-)
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
-# jaxtutor and its pinned dependencies come from the wheelhouse in this zip: no index.
+# requirements.lock names every package, its version and its wheel's sha256; the wheels
+# come from the wheelhouse in this zip, with no index: anything else is refused.
 set -euo pipefail
 here="$(cd "$(dirname "${{BASH_SOURCE[0]}}")" && pwd)"
 python="${{JAXTUTOR_PYTHON:-python3}}"
@@ -48,7 +46,8 @@ if [ "$have" != "$want" ]; then
 fi
 # the base image's Python is the system's; Gradescope's image is ours alone
 export PIP_BREAK_SYSTEM_PACKAGES=1
-"$python" -m pip install --no-index --find-links "$here/wheelhouse" "jaxtutor=={version}"
+"$python" -m pip install --no-index --find-links "$here/wheelhouse" --only-binary=:all: \\
+  --require-hashes -r "$here/requirements.lock"
 "$python" -m jaxtutor doctor || echo "jaxtutor: no jail in this image; see run_autograder's note"
 """
 
@@ -108,9 +107,11 @@ def source_tree() -> Path | None:
     )
 
 
-def build_wheelhouse(dest: Path, python_version: str, platforms=DEFAULT_PLATFORMS) -> None:
-    """jaxtutor's wheel, built from this checkout, and every dependency's, as pinned,
-    for `python_version` on x86-64 Linux (Gradescope's machines)."""
+def build_wheelhouse(dest: Path, python_version: str, platforms=lock.DEFAULT_PLATFORMS) -> None:
+    """jaxtutor's wheel, built from this checkout, and the wheel of every distribution it
+    needs, at the versions installed here, for `python_version` on x86-64 Linux
+    (Gradescope's machines). `pip download` asks pip's index (or the folders of wheels
+    pip is told of); without one, --wheelhouse is the way (see lock.lock)."""
     root = source_tree()
     if root is None:
         raise BundleError(
@@ -121,24 +122,23 @@ def build_wheelhouse(dest: Path, python_version: str, platforms=DEFAULT_PLATFORM
     pip = [sys.executable, "-m", "pip"]
     _run(pip + ["wheel", "--no-deps", "--wheel-dir", str(dest), str(root)])
     [wheel] = sorted(dest.glob(f"jaxtutor-{jaxtutor.__version__}-*.whl"))
-    target = ["--only-binary=:all:", "--python-version", python_version, "--implementation", "cp"]
-    for tag in platforms:
-        target += ["--platform", tag]
-    _run(pip + ["download", "--dest", str(dest), *target, str(wheel)])
+    try:
+        pins = lock.resolved(lock.wheel_requirements(wheel), python_version)
+    except lock.LockError as exc:
+        raise BundleError(str(exc)) from None
+    specs = [f"{p.name}=={p.version}" for p in pins if p.name != "jaxtutor"]
+    _run(pip + lock.download_command(str(dest), python_version, specs, platforms))
 
 
 def _run(command: list[str]) -> None:
     print("jaxtutor: " + " ".join(command), file=sys.stderr)
     done = subprocess.run(command, stdout=sys.stderr)
     if done.returncode != 0:
-        raise BundleError(f"`pip {command[3]}` failed (exit {done.returncode}); see above")
-
-
-def wheels(wheelhouse: Path) -> list[Path]:
-    found = sorted(wheelhouse.glob("*.whl"))
-    if not any(p.name.startswith(f"jaxtutor-{jaxtutor.__version__}-") for p in found):
-        raise BundleError(f"{wheelhouse} has no wheel of jaxtutor {jaxtutor.__version__}")
-    return found
+        raise BundleError(
+            f"`pip {command[3]}` failed (exit {done.returncode}); see above. Without an "
+            "index, fetch the wheels where there is one and pass --wheelhouse DIR "
+            "(docs/classroom.md, Gradescope)"
+        )
 
 
 def _add(zf: zipfile.ZipFile, name: str, data: bytes, executable: bool = False) -> None:
@@ -151,19 +151,27 @@ def _add(zf: zipfile.ZipFile, name: str, data: bytes, executable: bool = False) 
 def bundle(
     settings: dict, wheelhouse: Path, python_version: str, pack: Path | None = None
 ) -> bytes:
-    """The zip's bytes: setup.sh and run_autograder at its root, as Gradescope expects."""
+    """The zip's bytes: setup.sh and run_autograder at its root, as Gradescope expects,
+    the lock and the wheels it names (no other wheel of the wheelhouse)."""
+    try:
+        pins = lock.lock(wheelhouse, jaxtutor.__version__, python_version)
+    except lock.LockError as exc:
+        raise BundleError(str(exc)) from None
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as zf:
         _add(
             zf,
             "setup.sh",
-            SETUP_SH.format(python=python_version, version=jaxtutor.__version__).encode(),
+            SETUP_SH.format(python=python_version).encode(),
             True,
         )
         _add(zf, "run_autograder", RUN_AUTOGRADER.encode(), True)
         _add(zf, CONFIG_NAME, (json.dumps(settings, indent=2) + "\n").encode())
-        for wheel in wheels(wheelhouse):
-            zf.write(wheel, f"wheelhouse/{wheel.name}", zipfile.ZIP_STORED)  # already zipped
+        text = lock.lock_text(pins, jaxtutor.__version__, python_version)
+        _add(zf, lock.LOCK_NAME, text.encode())
+        for pin in pins:
+            assert pin.wheel is not None  # lock.lock found each one
+            zf.write(pin.wheel, f"wheelhouse/{pin.wheel.name}", zipfile.ZIP_STORED)
         if pack is not None:
             for path in sorted(pack.rglob("*")):
                 parts = path.relative_to(pack).parts

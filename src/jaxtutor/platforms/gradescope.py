@@ -3,8 +3,8 @@
 Gradescope starts a fresh container per submission and runs the bundle's `run_autograder`
 (see autograder.py), which runs `python -m jaxtutor.platforms.gradescope CONFIG`. Each exercise of
 the bundle is checked with the same checker as `jaxtutor check`; each of its cases is one
-Gradescope test worth an equal share of the exercise's points, and its hidden cases are
-shown with the visibility the teacher chose (after the due date, by default). The
+Gradescope test, scored by the partial-credit rule (classroom/credit.py), and its hidden
+cases are shown with the visibility the teacher chose (after the due date, by default). The
 folders are Gradescope's unless the environment moves them (the test suite does):
 JAXTUTOR_GRADESCOPE_SUBMISSION, JAXTUTOR_GRADESCOPE_RESULTS.
 
@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+from jaxtutor.classroom.credit import credit, recognised_mistake
 from jaxtutor.render import outfile
 from jaxtutor.render.plain import explanation
 from jaxtutor.verdict import Verdict
@@ -45,12 +46,6 @@ def folder(name: str) -> Path:
     return Path(os.environ.get(f"JAXTUTOR_GRADESCOPE_{name.upper()}", f"/autograder/{name}"))
 
 
-def shares(points: float, n: int) -> list[float]:
-    """`points` in `n` equal shares (to 4 places) that add up to `points` exactly."""
-    share = round(points / n, 4)
-    return [share] * (n - 1) + [round(points - share * (n - 1), 4)]
-
-
 def exercise_tests(exercise_id: str, points: float, verdict: Verdict, hidden: str) -> list[dict]:
     """One Gradescope test per case of a checked exercise; one test for the exercise when
     the run ended before its cases (syntax error, crash, timeout)."""
@@ -66,19 +61,19 @@ def exercise_tests(exercise_id: str, points: float, verdict: Verdict, hidden: st
             }
         ]
     tests = []
-    for test, share in zip(verdict.tests, shares(points, len(verdict.tests))):
-        passed = test.status == "pass"
+    for each in credit(verdict, points):
+        test, passed = each.test, each.passed
         # a hidden case keeps one name whatever happened (its inputs are in the output)
         is_hidden = (match := _HIDDEN.match(test.name)) is not None
         name = match.group(1) if match is not None else test.name
-        output = "" if passed else explanation(verdict, test)
+        output = each.why_zero if passed else explanation(verdict, test)
         if is_hidden and not passed and name != test.name:
             output = f"The case: {test.name}\n\n{output}"
         tests.append(
             {
                 "name": f"{exercise_id}: {name}",
-                "score": share if passed else 0.0,
-                "max_score": share,
+                "score": each.score,
+                "max_score": each.max_score,
                 "status": "passed" if passed else "failed",
                 "output": output,
                 "visibility": hidden if is_hidden else "visible",
@@ -136,8 +131,13 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
         assert path is not None and source is not None  # no problem: a file, picked and read
         verdict = check_source(exercise, source, filename=path.name, submission=str(submission))
         seeds[exercise.id] = verdict.seed
-        tests += exercise_tests(exercise.id, points, verdict, config["hidden_visibility"])
-        notes.append(f"{exercise.id}: {path.relative_to(submission)}: {verdict.outcome.title}")
+        these = exercise_tests(exercise.id, points, verdict, config["hidden_visibility"])
+        tests += these
+        earned = round(sum(t["score"] for t in these), 4)
+        note = f"{verdict.outcome.title}, {earned:g} of {points:g} points"
+        if mistake := recognised_mistake(verdict):
+            note += f": a recognised mistake ({mistake}) scores 0"
+        notes.append(f"{exercise.id}: {path.relative_to(submission)}: {note}")
     if not jailed:
         notes.append(NO_JAIL)
     return {

@@ -1,10 +1,13 @@
 """`jaxtutor serve`: the tutor in a web browser, through textual-serve.
 
-textual-serve starts one app process per browser connection. Each runs
+textual-serve starts one app process per browser connection, up to a cap
+(platforms/serve_cap.py). Each runs
 `python -m jaxtutor.platforms.serve session ROOT`, which gives that visitor a progress folder of
 their own (ROOT/sessions/<time>-<random>) as JAXTUTOR_HOME and then starts the app, so
 visitors never see or change each other's drafts. Learner code still runs only in the
-app's limited child processes. A teacher collects a visitor's progress with
+app's limited child processes, forked at each check from one fork server that `serve`
+starts for all its visitors (runner/host/launch.SharedForkServer): a visitor who only
+reads costs its app's process and nothing more. A teacher collects a visitor's progress with
 `JAXTUTOR_HOME=ROOT/sessions/<folder> jaxtutor export`.
 """
 
@@ -17,6 +20,8 @@ import shlex
 import sys
 import time
 from pathlib import Path
+
+from jaxtutor.platforms.serve_cap import capped_server, default_max_visitors
 
 INSTALL_HINT = "pip install 'jaxtutor[serve]'"
 
@@ -38,7 +43,8 @@ def exposure_warning(host: str, port: int, root: Path) -> str:
         f"this machine. It runs in the tutor's jail ({_protections()}), and each "
         f"visitor's app runs as user {_user()}: a flaw in the kernel's jail would give a "
         f"visitor that user's files, and every visitor shares this machine's CPU and memory "
-        f"(each run is limited in time and memory, the number of visitors is not).\n"
+        f"(each run is limited in time and memory, and the number of visitors by "
+        f"--max-visitors).\n"
         f"There is no login: each browser tab gets a new, empty progress folder under "
         f"{root / 'sessions'}.\n"
         f"Serve only on a network you trust (a lab's own network), or keep the default "
@@ -98,15 +104,40 @@ def command(args) -> int:
     else:
         print(exposure_warning(args.host, args.port, root), file=sys.stderr)
     print(f"Each visitor's progress is kept in {root / 'sessions'}", file=sys.stderr)
-    server = Server(
+    cap = args.max_visitors or default_max_visitors()
+    print(
+        f"Visitors let in at once: {cap} (--max-visitors); the next get a page asking "
+        "them to come back later.",
+        file=sys.stderr,
+    )
+    server = capped_server(Server, cap)(
         session_command(root, getattr(args, "lessons", None), getattr(args, "lessons_only", False)),
         host=args.host,
         port=args.port,
         title="jaxtutor",
         public_url=args.public_url,
     )
-    server.serve()
+    forks = _shared_fork_server()
+    try:
+        server.serve()
+    finally:
+        if forks is not None:
+            forks.close()
     return 0
+
+
+def _shared_fork_server():
+    """One fork server for every visitor's checks, named to the sessions by the
+    environment they inherit; None where it cannot start (each check then starts a
+    fresh process, slower but the same)."""
+    from jaxtutor.runner.host.launch import SHARED_FORKS_ENV, SharedForkServer
+
+    try:
+        forks = SharedForkServer()
+    except OSError:
+        return None
+    os.environ[SHARED_FORKS_ENV] = forks.path
+    return forks
 
 
 def new_session_home(root: Path) -> Path:

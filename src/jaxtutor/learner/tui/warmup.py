@@ -48,6 +48,8 @@ class WarmUpMixin:
             )
             return
         self.results.prepare()
+        if self._pool.on_demand:  # `serve`: no process, nor the engine's imports, ahead
+            return
         self.run_worker(
             lambda: _warm(exercise, self._pool), thread=True, group="warm", exit_on_error=False
         )

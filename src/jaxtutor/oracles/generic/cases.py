@@ -55,30 +55,43 @@ def is_range(choices) -> bool:
     return isinstance(choices, dict)
 
 
-def draw_sizes(choices: dict, rng) -> list[dict]:
+# where a range's large size may fall, as fractions of the way from its min to its max:
+# few, so that a program's compiles for each (the reference's, the judge's of each
+# mutant) are made by the lesson's warm-up and kept, where a size drawn anew on every
+# check would be compiled on every check
+LARGE_AT = (0.4, 0.6, 0.8, 1.0)
+
+
+def large_sizes(choice: dict) -> list[int]:
+    """A range's large sizes, one per LARGE_AT, all above its lowest quarter."""
+    low, high = int(choice["min"]), int(choice["max"])
+    return [
+        max(low + (high - low) // 4 + 1, round(low + f * (high - low))) if high > low else low
+        for f in LARGE_AT
+    ]
+
+
+def draw_sizes(choices: dict, rng, large_at: int | None = None) -> list[dict]:
     """The size assignments one check's random cases take turns with. A size given as
     a list is picked from it per case, as before; one given as a range {min, max} is
-    taken twice per check, at its min (the edge: one example, one batch) and drawn
-    large (from above its lowest quarter), since each new shape costs the learner's function a
-    compile: two assignments, whatever the number of cases. (The sizes between are
-    searched when a case fails: the smallest failing case.)"""
+    taken twice per check, at its min (the edge: one example, one batch) and large (one
+    of its large_sizes, the same point of each range, drawn per check unless
+    `large_at` picks it), since each new shape costs the learner's function a compile:
+    two assignments, whatever the number of cases. (The sizes between are searched when
+    a case fails: the smallest failing case.)"""
     ranges = {name: c for name, c in sorted(choices.items()) if is_range(c)}
     if not ranges:
         return []
-    small, large = {}, {}
-    for name, c in ranges.items():
-        low, high = int(c["min"]), int(c["max"])
-        small[name] = low
-        large[name] = int(
-            rng.integers(low + (high - low) // 4 + 1 if high > low else low, high + 1)
-        )
+    at = int(rng.integers(len(LARGE_AT))) if large_at is None else large_at
+    small = {name: int(c["min"]) for name, c in ranges.items()}
+    large = {name: large_sizes(c)[at] for name, c in ranges.items()}
     return [small, large]
 
 
-def make_cases(config: dict, seed: int = 0) -> list[Case]:
+def make_cases(config: dict, seed: int = 0, large_at: int | None = None) -> list[Case]:
     """The fixed cases, then the hidden ones drawn from `seed` (mixed with the lesson's
     own seed): random_cases from low..high, wide_cases from the wide ranges, then one
-    case per edge value of each argument."""
+    case per edge value of each argument. `large_at`: see draw_sizes."""
     args = config["args"]
     cases = []
     for i, fixed in enumerate(config.get("cases") or []):
@@ -97,7 +110,7 @@ def make_cases(config: dict, seed: int = 0) -> list[Case]:
     rng = np.random.default_rng([config.get("seed", 0), seed])
     choices = config.get("sizes") or {}
     names = tuple(a["name"] for a in args)
-    turns = draw_sizes(choices, rng)
+    turns = draw_sizes(choices, rng, large_at)
     kinds: list[tuple[bool, tuple | None]] = [(False, None)] * config.get("random_cases", 5)
     kinds += [(True, None)] * config.get("wide_cases", 0)
     kinds += [(False, (i, edge)) for i, a in enumerate(args) for edge in a.get("edges") or []]
@@ -136,11 +149,11 @@ class Prepared:
         return self.cases[len(self.shown) :]
 
 
-def prepare(exercise, seed: int = 0) -> Prepared:
+def prepare(exercise, seed: int = 0, large_at: int | None = None) -> Prepared:
     config = exercise.config
     return Prepared(
         config,
-        make_cases(config, seed),
+        make_cases(config, seed, large_at),
         Limits(timeout_s=exercise.timeout_s, memory_bytes=exercise.memory_mib * 1024**2),
         exercise.function,
         config.get("reference") or exercise.solution,

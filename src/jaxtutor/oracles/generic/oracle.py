@@ -12,7 +12,7 @@ import numpy as np
 from jaxtutor.oracles import properties
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
-from jaxtutor.oracles.generic.cases import Prepared, prepare
+from jaxtutor.oracles.generic.cases import LARGE_AT, Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
     _export_known,
     _like,
@@ -107,8 +107,11 @@ class GenericOracle(Oracle):
             _first_run(p, m, trusted.spawn, trusted)
             if needs_programs(p.config):
                 _export_raises(p, m, trusted)
-        if p.hidden:
-            reference(p.hidden)
+        # the reference on hidden cases at each large size a check may draw: kept by
+        # the trusted child, a JAX reference compiles nothing more on any check
+        for at in range(len(LARGE_AT)):
+            if hidden := prepare(exercise, 0, large_at=at).hidden:
+                reference(hidden)
         if needs_programs(p.config):  # each mutant's programs compiled by the judge
             for m in p.mutants:
                 runs.run_program(

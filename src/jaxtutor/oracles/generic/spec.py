@@ -156,8 +156,8 @@ KEYS = {
         "table",
         "Named sizes for shapes: name = [choices], each random case picking one, or "
         "name = { min = 1, max = 48 }, a range taken twice each check, at its min and "
-        "drawn afresh from above its lowest quarter, which the random cases take turns with (each "
-        "new shape is a compile of the learner's function).",
+        "large (0.4, 0.6, 0.8 or all of the way to max, drawn each check), which the random "
+        "cases take turns with (each new shape is a compile of the learner's function).",
         default={},
     ),
     "properties": Key(

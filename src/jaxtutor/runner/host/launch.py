@@ -22,10 +22,12 @@ import functools
 import json
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 
 from jaxtutor.runner.host import procs
@@ -83,8 +85,9 @@ def isolated() -> bool:
 def child_env(**extra: str) -> dict[str, str]:
     # one BLAS thread: the tutorial's arrays are tiny, and the fork server must stay
     # single-threaded (numpy's OpenBLAS would start a thread per core at import)
+    env = {k: v for k, v in os.environ.items() if k != SHARED_FORKS_ENV}  # not a run's
     return dict(
-        os.environ,
+        env,
         JAX_PLATFORMS="cpu",
         PYTHONUNBUFFERED="1",
         TF_CPP_MIN_LOG_LEVEL="3",
@@ -191,6 +194,9 @@ class ForkServer:
         """Not known to be gone (it may still be importing JAX)."""
         return not self._gone and self.proc.poll() is None
 
+    def _open(self) -> socket.socket:
+        return self._sock
+
     def spawn(self, fds: tuple[int, int, int], spec: dict) -> Started:
         """Like `popen`, forked; waits while the server is still importing JAX.
         Raises ServerGone."""
@@ -224,24 +230,26 @@ class ForkServer:
             if not self.usable():
                 raise ServerGone("the fork server is not running")
             try:
-                self._await_ready()
-                socket.send_fds(self._sock, [json.dumps(request).encode()], list(fds))
-                return self._receive(timeout=STARTUP_TIMEOUT_S)
+                sock = self._open()
+                self._await_ready(sock)
+                socket.send_fds(sock, [json.dumps(request).encode()], list(fds))
+                return self._receive(sock, timeout=STARTUP_TIMEOUT_S)
             except OSError as exc:
                 self._gone = True
                 raise ServerGone(f"the fork server stopped answering: {exc}") from None
 
-    def _await_ready(self) -> None:
+    def _await_ready(self, sock: socket.socket) -> None:
         if not self._ready:
-            if self._receive(timeout=STARTUP_TIMEOUT_S).get("ready") is not True:
+            if self._receive(sock, timeout=STARTUP_TIMEOUT_S).get("ready") is not True:
                 self._gone = True
                 raise ServerGone("the fork server did not start")
             self._ready = True
 
-    def _receive(self, timeout: float) -> dict:
-        if not select.select([self._sock], [], [], timeout)[0]:
+    @staticmethod
+    def _receive(sock: socket.socket, timeout: float) -> dict:
+        if not select.select([sock], [], [], timeout)[0]:
             raise ServerGone("the fork server did not answer in time")
-        data = self._sock.recv(65536)
+        data = sock.recv(65536)
         if not data:
             raise ServerGone("the fork server exited")
         try:
@@ -260,6 +268,102 @@ class ForkServer:
         self.proc.wait()
         with self._lock:  # a thread waiting on the socket sees its end first
             self._sock.close()
+
+
+class SharedForkConnection(ForkServer):
+    """This tutor's connection to a fork server shared with other tutors (`serve`'s
+    visitors: see SharedForkServer), made at the first request, so a tutor that never
+    checks costs the server nothing. The far end is a server for this connection alone."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._sock: socket.socket | None = None
+        self._lock = threading.Lock()
+        self._ready = False
+        self._gone = False
+
+    def usable(self) -> bool:
+        return not self._gone
+
+    def _open(self) -> socket.socket:
+        if self._sock is None:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                sock.connect(self.path)
+            except OSError:
+                sock.close()
+                raise
+            self._sock = sock
+        return self._sock
+
+    def close(self) -> None:
+        """Hang up: the far end's server ends; the children it forked live on, like a
+        private server's."""
+        self._gone = True
+        sock = self._sock
+        if sock is not None:
+            try:  # wakes a thread waiting for an answer, which holds the lock
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        with self._lock:
+            if self._sock is not None:
+                self._sock.close()
+
+
+SHARED_FORKS_ENV = "JAXTUTOR_FORK_SERVER"  # a shared fork server's socket, for `serve`'s sessions
+
+
+class SharedForkServer:
+    """One fork server for many tutors (`serve`'s sessions), listening on a Unix socket
+    in a folder of its own, readable by this user only. Each tutor connects with
+    SharedForkConnection and gets a server of its own, forked from this one with JAX
+    imported: JAX's pages are in memory once for all of them. Jailed runs cannot reach
+    the socket (their file system and network are their own); unjailed ones run as this
+    user anyway."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="jaxtutor-forks-")  # mode 0700
+        self.path = os.path.join(self.folder, "forks.sock")
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-P",
+                    "-m",
+                    "jaxtutor.runner.inside.forkserver",
+                    "--listen",
+                    self.path,
+                    str(theirs.fileno()),
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+                env=child_env(),
+                start_new_session=True,
+            )
+        except BaseException:
+            ours.close()
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+        finally:
+            theirs.close()
+        self._control = ours  # its end ends the listener, however this process ends
+
+    def wait_ready(self, timeout: float = STARTUP_TIMEOUT_S) -> bool:
+        """Whether it imported JAX and listens (for tests and benchmarks)."""
+        if not select.select([self._control], [], [], timeout)[0]:
+            return False
+        return self._control.recv(64) != b""
+
+    def close(self) -> None:
+        """Stop listening; each tutor's own server ends when that tutor hangs up."""
+        self._control.close()
+        self.proc.kill()
+        self.proc.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class ForkedChild(Started):

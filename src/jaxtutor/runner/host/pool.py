@@ -13,6 +13,11 @@ server running, starts a fresh process: slower, never an error. Every limit stil
 starts at `load`, and every child is killed with everything it started by whoever
 took it (a check's `finish` does).
 
+Under `serve`, where many visitors' tutors share one machine, the pool keeps no child
+warm (`on_demand`): its children are forked at each check from the fork server all
+visitors share (launch.SharedForkServer, named by JAXTUTOR_FORK_SERVER), so a visitor
+who only reads costs no JAX process at all.
+
 The TUI, `watch` and `grade` hold a pool; a single `jaxtutor check` does not, since a
 pool started in the same process could not be ready any sooner than its own child. A
 check whose oracle judges exported programs takes a second child, the clean one, which
@@ -25,12 +30,13 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import threading
 import weakref
 from collections.abc import Callable
 
 from jaxtutor.runner.host.errors import RunEnded
-from jaxtutor.runner.host.launch import ForkServer
+from jaxtutor.runner.host.launch import SHARED_FORKS_ENV, ForkServer, SharedForkConnection
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.sandbox import Child, kill_all
 
@@ -38,11 +44,14 @@ _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no ch
 
 
 _REFILL_AFTER_S = 0.3  # after a take; a check's first requests are its busiest
+_RELEASE_TRUSTED_S = 120.0  # on demand: a learner's next check usually comes sooner
 
 
 class WarmPool:
     def __init__(self, size: int = 1):
-        self._size = max(1, size)
+        shared = os.environ.get(SHARED_FORKS_ENV)
+        self.on_demand = bool(shared)  # no child kept warm, no lesson warmed up ahead
+        self._size = 0 if self.on_demand else max(1, size)
         self._lock = threading.Lock()
         self._idle: list[Child] = []  # oldest first: the one most likely done importing JAX
         self._starting = 0  # children being started outside the lock
@@ -52,7 +61,9 @@ class WarmPool:
         self.handed_out = 0  # warm children given to a check
         self.fresh = 0  # checks that got a newly started child because none was idle
         try:
-            self._server: ForkServer | None = ForkServer()
+            self._server: ForkServer | None = (
+                SharedForkConnection(shared) if shared else ForkServer()
+            )
         except OSError:
             self._server = None
         _OPEN.add(self)
@@ -172,7 +183,23 @@ class WarmPool:
         """The learner's output as it stands, and the children killed in the background."""
         output = learner.output_so_far()
         self.reap([learner, *others])
+        if self.on_demand:
+            self._release_trusted_later()
         return output
+
+    def _release_trusted_later(self) -> None:
+        """On demand, the trusted child and its judge end once no check was taken for
+        `_RELEASE_TRUSTED_S`: a visitor who stopped checking holds no JAX process."""
+        takes = self.handed_out + self.fresh
+
+        def release() -> None:
+            if self.handed_out + self.fresh == takes and not self._closed:
+                with self.trusted.lock:  # not in the middle of a program
+                    self.trusted.release()
+
+        timer = threading.Timer(_RELEASE_TRUSTED_S, release)
+        timer.daemon = True
+        timer.start()
 
     def reap(self, children: list[Child]) -> None:
         """Kill a check's children in a thread, once its verdict is decided: killing
@@ -184,6 +211,8 @@ class WarmPool:
     def keep_warm(self, size: int) -> None:
         """Keep `size` children warm from now on (a lesson whose checks take a clean
         child too wants two)."""
+        if self.on_demand:
+            return
         with self._lock:
             self._size = max(self._size, size)
         self._refill_later()
@@ -269,14 +298,19 @@ class TrustedChild:
                 raise RunEnded("internal", "the checking processes were closed")
         return current
 
-    def close(self) -> None:
-        """Kill both children, even mid-program (that program's run then ends)."""
+    def release(self) -> None:
+        """Kill both children; the next program starts new ones."""
         with self._guard:
-            self._closed = True
             children = [c for c in (self._child, self._judge) if c is not None]
             self._child = self._judge = None
         for child in children:
             child.kill()
+
+    def close(self) -> None:
+        """Kill both children, even mid-program (that program's run then ends)."""
+        with self._guard:
+            self._closed = True  # no child is put in place from now on
+        self.release()
 
 
 class ChecksFirst:

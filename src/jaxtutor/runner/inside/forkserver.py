@@ -2,8 +2,15 @@
 
 Started by launch.ForkServer as `python -m jaxtutor.runner.inside.forkserver SOCKET_FD`. It never
 runs learner code and never initialises an XLA backend, so it stays single-threaded
-(numpy's BLAS is told to use one thread) and forking it is safe. Requests, one JSON
-record each on a SOCK_SEQPACKET socket:
+(numpy's BLAS is told to use one thread) and forking it is safe.
+
+Shared (`--listen PATH CONTROL_FD`, started by launch.SharedForkServer for `serve`'s
+visitors): it listens on a Unix socket at PATH and forks, for each connection, a
+server of the kind above that answers that connection only. A connection's roots are
+that server's children, so one visitor's tutor can neither reap nor see another's, and
+its server ends with the connection. The end of CONTROL_FD ends the listener.
+
+Requests, one JSON record each on a SOCK_SEQPACKET socket:
 - spawn {jail} with four fds (requests, results, lifeline, prints): fork a root that
   enters its own session and jails the learner's process below it (jail.enter, as a
   fresh child does). Replies {pid} of the root.
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import sys
 
@@ -23,8 +31,57 @@ from jaxtutor.runner.inside import jail, learner_process, warm_up
 
 
 def main() -> None:
+    if sys.argv[1] == "--listen":
+        listen(sys.argv[2], socket.socket(fileno=int(sys.argv[3])))
     sock = socket.socket(fileno=int(sys.argv[1]))
     warm_up.import_jax()
+    serve(sock)
+
+
+def listen(path: str, control: socket.socket) -> None:
+    """Import JAX once, then fork a server per connection on `path` (never returns)."""
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    old = os.umask(0o077)  # the socket's own mode; its folder is private too
+    try:
+        listener.bind(path)
+    finally:
+        os.umask(old)
+    listener.listen(64)  # bound first: a tutor that connects meanwhile waits for the import
+    warm_up.import_jax()
+    control.send(json.dumps({"ready": True}).encode())
+    while True:
+        _reap_servers()
+        ready = select.select([listener, control], [], [], 5.0)[0]
+        if control in ready and not control.recv(16):
+            os._exit(0)  # `serve` has gone
+        if listener in ready:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            if os.fork() == 0:  # this connection's server
+                try:
+                    listener.close()
+                    control.close()
+                    serve(conn)
+                finally:
+                    os._exit(0)
+            conn.close()
+
+
+def _reap_servers() -> None:
+    """Reap connections' servers that ended (their tutor closed the connection)."""
+    while True:
+        try:
+            pid, _status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def serve(sock: socket.socket) -> None:
+    """Answer one tutor's requests until it closes the socket (never returns)."""
     sock.send(json.dumps({"ready": True}).encode())
     while True:
         try:

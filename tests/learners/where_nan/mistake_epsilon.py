@@ -1,0 +1,10 @@
+import jax
+import jax.numpy as jnp
+
+
+def safe_norm(x):
+    return jnp.sqrt(jnp.sum(x * x) + 1e-12)
+
+
+def safe_norm_and_grad(x):
+    return safe_norm(x), jax.grad(safe_norm)(x)
