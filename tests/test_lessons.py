@@ -135,9 +135,13 @@ def test_the_course_is_grouped_into_parts_in_order():
         "purity_under_jit",
         "pytrees",
         "immutable_arrays",
+        "donated_buffers",
         "random_keys",
+        "keys_per_step",
         "control_flow",
+        "dynamic_shapes",
         "optimizer_state",
+        "optax_basics",
         "capstone_training_run",
     ]
 
