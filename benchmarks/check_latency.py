@@ -154,11 +154,12 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
     return rows
 
 
-def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
-    """Every lesson's untouched starter and its solution: cold `jaxtutor check`, and a
-    check on a warm pool (as the app and watch run it: the lesson's own programs have
-    run once, as they do while the learner reads), next to the scan exercise's correct
-    solution cold in the same run (the target: within 1.25x of it)."""
+def bench_every_lesson(reps: int, tmp: Path, only: list[str] | None = None) -> list[dict]:
+    """Every lesson's untouched starter and its solution (or only the lessons whose ids
+    are in `only`): cold `jaxtutor check`, and a check on a warm pool (as the app and
+    watch run it: the lesson's own programs have run once, as they do while the learner
+    reads), next to the scan exercise's correct solution cold in the same run (the
+    target: within 1.25x of it)."""
     from jaxtutor.check import warm as warm_up
     from jaxtutor.course.lessons import builtin_dir, load_dir
     from jaxtutor.runner.host.pool import WarmPool
@@ -169,7 +170,7 @@ def bench_every_lesson(reps: int, tmp: Path) -> list[dict]:
     scan_path = tmp / "scan_correct.py"
     scan_path.write_text(scan.exercise.solution)
     with WarmPool(1) as pool:
-        for lesson in lessons:
+        for lesson in [lesson for lesson in lessons if not only or lesson.id in only]:
             warm_up(lesson.exercise, pool)  # what the app does while the learner reads
             for kind, source in (
                 ("starter", lesson.exercise.starter),
@@ -573,6 +574,12 @@ def main() -> int:
         action="store_true",
         help="only every lesson's starter and solution, cold and warm",
     )
+    parser.add_argument(
+        "--lessons",
+        nargs="+",
+        metavar="ID",
+        help="with --only-every-lesson: only these lessons",
+    )
     args = parser.parse_args()
     print(versions())
     if args.only_first_check:
@@ -587,7 +594,7 @@ def main() -> int:
                 f"every lesson, cold and warm checks ({args.reps or 3} repetitions, medians), "
                 f"load average {load_average()}:"
             )
-            bench_every_lesson(args.reps or 3, Path(tmp))
+            bench_every_lesson(args.reps or 3, Path(tmp), args.lessons)
             print(f"load average after: {load_average()}")
         return 0
     if args.only_lesson_text:
