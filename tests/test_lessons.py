@@ -83,11 +83,15 @@ def test_the_course_is_grouped_into_parts_in_order():
         "seeing_traces",
         "pytrees",
         "immutable_arrays",
+        "donated_buffers",
         "random_keys",
+        "keys_per_step",
         "control_flow",
         "where_nan",
+        "dynamic_shapes",
         "dtypes",
         "optimizer_state",
+        "optax_basics",
         "capstone_training_run",
     ]
 
