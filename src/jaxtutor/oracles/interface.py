@@ -172,6 +172,7 @@ class Oracle:
                 self.arg_names,
                 call_many=learner.call_many,
                 reference=lambda calls: [self.reference(*a) for a in calls],
+                source=learner.source,
             )
         )
 

@@ -389,7 +389,14 @@ class GenericOracle(Oracle):
 
         return probe(
             Probe(
-                p.cases, answers, want, names, call_many=again, reference=refer, dim_name=dim_name
+                p.cases,
+                answers,
+                want,
+                names,
+                call_many=again,
+                reference=refer,
+                dim_name=dim_name,
+                source=learner.source,
             )
         )
 

@@ -94,6 +94,7 @@ def diagnose(
                     call_many=learner.call_many,
                     reference=lambda calls: [reference(*a) for a in calls],
                     dim_name=_dim_name,
+                    source=learner.source,
                 )
             )
             or MISCONCEPTIONS["wrong_update"].diagnose()
