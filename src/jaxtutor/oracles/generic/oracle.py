@@ -31,6 +31,7 @@ from jaxtutor.oracles.generic.mutants import (
     _likely_by_export,
     _suspects,
     _whole_run,
+    has_evidence,
 )
 from jaxtutor.oracles.generic.runs import (
     Raised,
@@ -227,7 +228,7 @@ class GenericOracle(Oracle):
                 report.diagnosis = broken
                 return report
             futures[-1].result()
-        misconception = self.recognise(p, mine, learner.spawn, trusted)
+        misconception = self.recognise(p, mine, learner.spawn, trusted, code)
         if raised is not None:
             raise _raised(p, mine, raised, misconception, code)
         if misconception:
@@ -406,11 +407,14 @@ class GenericOracle(Oracle):
         mine: Run,
         spawn: Callable[[Limits], Child] = Child,
         trusted: TrustedChild | None = None,
+        code: str = "",
     ) -> Misconception | None:
         """The first mutant (in the author's order) that makes the learner's mistake.
         Lazily: a mutant that cannot share the learner's exception is never run; the
         others run first on the fixed cases (remembered from check to check, since
-        hidden cases are drawn afresh), and on every case only where those agree."""
+        hidden cases are drawn afresh), and on every case only where those agree; one
+        that `needs` a construct, only where `code` (the learner's, comments left out)
+        has it."""
         for mutant in _suspects(p, mine.answers):
             if not _agrees(p, mine.answers, _first_run(p, mutant, spawn, trusted)):
                 continue
@@ -420,7 +424,7 @@ class GenericOracle(Oracle):
             # every call jit cannot take, and every call of a function that keeps a
             # traced value (a mutant that remembers its first batch)
             run = _whole_run(p, mutant, spawn, trusted)
-            if same_mistake(p.config, p.cases, mine, run):
+            if same_mistake(p.config, p.cases, mine, run) and has_evidence(mutant, code):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
 

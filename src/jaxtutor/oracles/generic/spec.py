@@ -144,6 +144,13 @@ MUTANT_KEYS = {
     "code": Key(
         "string", "The whole file a learner with this misconception would write.", required=True
     ),
+    "needs": Key(
+        "string",
+        "A regular expression the learner's file (comments left out) must match for this "
+        "mutant to be named: the construct its message speaks of (jnp\\.where, say). Without "
+        "it, answers equal to the mutant's name it whatever the code.",
+        default="",
+    ),
 }
 KEYS = {
     "args": Key(
@@ -419,6 +426,18 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     "Give every mutant its own id.",
                 )
             )
+    for i, mutant in enumerate(config.get("mutants") or []):
+        if isinstance(mutant, dict) and isinstance(mutant.get("needs"), str):
+            try:
+                re.compile(mutant["needs"])
+            except re.error as problem:
+                found.append(
+                    (
+                        ("mutants", i, "needs"),
+                        f"not a regular expression: {problem}",
+                        "Escape ( ) [ ] . * + ? with a backslash to match them as text.",
+                    )
+                )
     for i, mistake in enumerate(config.get("mistakes") or []):
         if not isinstance(mistake, dict):
             continue
