@@ -222,12 +222,27 @@ def _judge(
                 f"what it returns does not come from that loop{taken and taken + ', outside it'}. "
                 f"Let one lax.scan over {rows} take the steps, and return its final carry.",
             ), -1
+        trips = sorted(
+            {
+                int(t)
+                for entry in _list(found.get("loops"))
+                if isinstance(entry, dict) and isinstance(t := entry.get("trip"), (int, float))
+            }
+        )
+        if trips:  # a loop there is, over something else: say its length, guess nothing
+            steps = " or ".join(f"{t}" for t in trips)
+            return Broken(
+                "no_loop",
+                f"Your compiled function has a loop of {steps} steps, but none that takes "
+                f"the rows of {rows}{inner} one per step ({rows} have {size} rows){taken}. "
+                f"A lax.scan steps over the first axis of its xs: pass {rows} as they are.",
+            ), -1
         return Broken(
             "no_loop",
-            f"Your compiled function has no loop over the rows of {rows}{inner}{taken}. "
-            "JAX unrolls a Python for loop into one copy of the step per row (a lax.scan "
-            "given unroll=True, or an unroll= as large as the number of rows, leaves no "
-            f"loop either). Write it as a lax.scan over {rows}.",
+            f"Your compiled function has no loop at all{inner}{taken}. (JAX writes a Python "
+            "for loop out as one copy of the step per row, and so a lax.scan given "
+            "unroll=True or an unroll= as large as the number of rows.) Write it as a "
+            f"lax.scan over {rows}.",
         ), -1
     (loop,) = reaching
     number = loop.get("id")

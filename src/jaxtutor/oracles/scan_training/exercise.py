@@ -77,8 +77,9 @@ _M = [
         "carry_mismatch",
         "The weight your scan body returns as the new carry does not have the type of the "
         "weight it received.",
-        "The carry must keep one shape and dtype: a scalar in, a scalar out. Reduce the "
-        "gradient over the batch with jnp.sum so it is a scalar, and do not change its dtype.",
+        "The carry must keep one shape and dtype: a scalar in, a scalar out. The gradient "
+        "of the batch's loss with respect to w has w's shape, (): print the shape of each "
+        "value your step computes on that case to find where it is lost.",
     ),
     Misconception(
         "loss_not_summed",
@@ -142,6 +143,13 @@ _M = [
         "Each step may use only the weight it is given and its own batch: no bound on how "
         "many batches are read, no count of the steps in the update. Scan over (x_batches, "
         "y_batches) as they are, however many rows they have.",
+    ),
+    Misconception(
+        "carry_never_updated",
+        "Your result is the w you were given, on every case: the weight your function "
+        "returns never changes.",
+        "lax.scan's body returns a pair (new_carry, output): the carry after the last "
+        "step is the first entry the body returned. Look at what your body puts first.",
     ),
     Misconception(
         "wrong_update",
