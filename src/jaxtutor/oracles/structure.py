@@ -58,6 +58,43 @@ def scan_rule(facts: list[dict], groups: list[list[str]]) -> Broken | None:
     return None
 
 
+def batched_rule(facts: list[dict], names: list[str]) -> Broken | None:
+    """The rule "one batched computation over the rows of `names`" (jax.vmap's): in every
+    program with two rows or more, the rows reach the result only as whole arrays, with
+    no loop over them and no row taken on its own. None when it holds."""
+    rows, first = _words(names), names[0]
+    for found in facts:
+        groups = _list(found.get("groups")) if isinstance(found, dict) else []
+        if not groups or not isinstance(groups[0], dict):
+            return Broken(
+                "unknown", "Your function could not be checked for a batched computation."
+            )
+        group = groups[0]
+        size = group.get("size")
+        if not isinstance(size, (int, float)) or size < 2:
+            continue  # one row: a loop over it and a batch of it look the same
+        loops = [loop for loop in _loops(group) if loop.get("reaches") is True]
+        single = [
+            u
+            for u in _list(group.get("uses"))
+            if isinstance(u, dict) and u.get("whole") is not True
+        ]
+        if loops:
+            return Broken(
+                "loop_not_batch",
+                f"Your compiled function loops over the rows of {rows}, one row per step "
+                f"({size:g} steps), where jax.vmap computes every row in one batched step.",
+            )
+        if single or _list(group.get("indexed")):
+            return Broken(
+                "rows_one_at_a_time",
+                f"Your compiled function takes {_which(single, first, size)}: one copy "
+                f"of the computation per row ({size:g} rows), where jax.vmap computes "
+                "every row in one batched computation.",
+            )
+    return None
+
+
 def backwards(facts: list[dict]) -> bool:
     """Whether the loop over the first group takes its rows last to first."""
     for found in facts:
