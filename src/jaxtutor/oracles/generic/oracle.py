@@ -33,6 +33,7 @@ from jaxtutor.oracles.generic.mutants import (
     _whole_run,
     has_evidence,
 )
+from jaxtutor.oracles.generic.recompiles import COMPILES_HINT, compiles_again
 from jaxtutor.oracles.generic.runs import (
     Raised,
     Run,
@@ -215,12 +216,24 @@ class GenericOracle(Oracle):
                 )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
+            recompiled = compiles_again(learner, p, report)
+            if recompiled is not None:
+                report.tests.append(recompiled)
             # the properties, once every case is right (the rules need not be)
             cases_right = all(t.status == "pass" for t in report.tests[: len(p.cases)])
             held, kinds = self.properties_held(learner, p, run=cases_right)
             report.tests += held
             if report.passed:
                 return report  # the likely mutant's run, if any, is not waited for
+            if (
+                recompiled is not None
+                and recompiled.status != "pass"
+                and all(t.status == "pass" for t in report.tests if t is not recompiled)
+            ):  # right answers, one program per call: that is the verdict
+                report.diagnosis = Diagnosis(
+                    "compiles_every_call", recompiled.message, hint=COMPILES_HINT
+                )
+                return report
             broken = properties.broken(held, kinds) if cases_right else None
             if broken is not None and all(
                 t.status == "pass" for t in report.tests if t.name not in kinds
