@@ -16,7 +16,6 @@ from jaxtutor.oracles.interface import Misconception, Oracle
 from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import describe, matches
 from jaxtutor.runner.wire import Opaque
-from jaxtutor.verdict import Diagnosis
 
 # argnums given as names on the line that raised: argnums=("w", "x") or argnums="w"
 _ARGNUMS_NAMES = re.compile(r"argnums\s*=\s*(\(?\s*['\"][^)]*\)?|['\"]\w+['\"])")
@@ -210,32 +209,22 @@ class ArgnumsOracle(Oracle):
         return self.diagnose_raised(info.get("message", ""))
 
     def diagnose_cases(self, cases: list[Case], answers: list):
-        """Gradients that are the expected ones times scale (or divided by it) on every
-        wrong case: scale counted twice (or undone), as each case's scale shows."""
+        """Gradients that are the expected ones times scale on every wrong case: scale
+        counted twice, as each case's own scale shows."""
         wrong = [(c, a) for c, a in zip(cases, answers) if not matches(a, c.expected)]
         if not wrong or not all(isinstance(a, (tuple, list)) and len(a) == 2 for _, a in wrong):
             return None
-        for power, words in ((1, "times"), (-1, "divided by")):
-            if all(
-                float(c.args[0]) != 0
-                and all(matches(a[k], c.expected[k] * float(c.args[0]) ** power) for k in range(2))
-                for c, a in wrong
-            ):
-                c, a = wrong[0]
-                said = (
-                    f"Both your gradients are the expected ones {words} scale, on every case "
-                    f'you got wrong: on the case "{c.title(failed=True)}", scale = '
-                    f"{float(c.args[0]):g}."
-                )
-                if power == 1:
-                    return MISCONCEPTIONS["scale_applied_twice"].diagnose(
-                        message=f"{said} scale is counted twice."
-                    )
-                return Diagnosis(
-                    "probe_divided_by_scale",
-                    f"{said} The factor scale that loss puts in its gradients is divided out.",
-                    hint="loss multiplies by scale, so its gradients carry that factor once.",
-                )
+        # times scale only: a scale divided out is scale ignored, which the probe that
+        # changes scale says more precisely
+        if all(
+            all(matches(a[k], c.expected[k] * float(c.args[0])) for k in range(2)) for c, a in wrong
+        ):
+            c, a = wrong[0]
+            return MISCONCEPTIONS["scale_applied_twice"].diagnose(
+                message="Both your gradients are the expected ones times scale, on every "
+                f'case you got wrong: on the case "{c.title(failed=True)}", scale = '
+                f"{float(c.args[0]):g}. scale is counted twice."
+            )
         return None
 
     def diagnose(self, case: Case, got):

@@ -304,15 +304,25 @@ def step_table(learner: Learner, case: Case) -> tuple[Table, int | None]:
     calls = [(w, lr, xs[:k], ys[:k]) for k in range(1, len(xs) + 1)]
     replies = _replayed(learner, calls)
     rows, first = [], None
+    before: float | None = float(w)  # the learner's weight before step k
     for k, (g, expected, got) in enumerate(zip(grads, weights, replies)):
+        value = None if isinstance(got, LearnerRaised) else _weight_of(got)
         if isinstance(got, LearnerRaised):
             yours, ok = f"raised {got.info.get('type', 'an exception')}", False
-        elif (value := _weight_of(got)) is None:
+        elif value is None:
             yours, ok = describe(got), False
         else:
             yours = f"{value:.4f}"
             ok = bool(np.isclose(value, expected, MUTANT_RTOL, MUTANT_ATOL))
+        # the gradient the learner's step took, read off its weights: (before - after) / lr
+        taken = (
+            f"{(before - value) / float(lr):.4f}"
+            if before is not None and value is not None and float(lr) != 0
+            else "-"
+        )
+        before = value
         if not ok and first is None:
             first = k
-        rows.append([str(k), f"{g:.4f}", f"{expected:.4f}", yours])
-    return Table(["step", "gradient", "expected w", "your w"], rows, highlight=first), first
+        rows.append([str(k), f"{g:.4f}", taken, f"{expected:.4f}", yours])
+    columns = ["step", "expected gradient", "your step / lr", "expected w", "your w"]
+    return Table(columns, rows, highlight=first), first
