@@ -120,7 +120,9 @@ STRUCTURE_KEYS = {
         "array",
         'What the learner\'s function must use: "jit" (it is '
         'itself jitted), "scan" (its result comes from a loop over its '
-        'input\'s rows), or a StableHLO op name such as "while".',
+        'input\'s rows), "batched" (the rows of the first scan_over group reach its '
+        "result only whole, as jax.vmap makes them: no loop over them, no row on its "
+        'own), or a StableHLO op name such as "while".',
         default=[],
     ),
     "must_not_contain": Key("array", "What it must not use, in the same words.", default=[]),

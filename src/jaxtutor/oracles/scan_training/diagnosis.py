@@ -42,7 +42,8 @@ def diagnose_raised(
             message,
         )
         if got:
-            return _carry_changed(*got.groups(), source, case)
+            before, after, what = got.groups()
+            return _carry_changed(before, after, what, source, case)
         return MISCONCEPTIONS["carry_mismatch"].diagnose()
     if "Gradient only defined for scalar-output functions" in message:
         return MISCONCEPTIONS["loss_not_summed"].diagnose()
