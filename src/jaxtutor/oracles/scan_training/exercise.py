@@ -71,7 +71,8 @@ _M = [
     Misconception(
         "returned_scan_pair",
         "You returned the whole pair that lax.scan gives back, (final_carry, outputs).",
-        "Unpack it: final_w, _ = lax.scan(...), then return final_w.",
+        "lax.scan returns a pair (final carry, stacked outputs); the final weight is "
+        "its first entry.",
     ),
     Misconception(
         "carry_mismatch",
@@ -101,8 +102,8 @@ _M = [
     Misconception(
         "started_from_zero",
         "Your scan starts from 0.0, not from the w you were given.",
-        "The scan's initial carry is the starting weight: lax.scan(step, w, (x_batches, "
-        "y_batches)), not lax.scan(step, 0.0, ...).",
+        "lax.scan's second argument is the carry's starting value: here, the weight "
+        "training starts from.",
     ),
     Misconception(
         "hard_coded_lr",
@@ -126,8 +127,7 @@ _M = [
         "carry_with_lr",
         "You returned the whole carry (w, lr): the learning rate rode along in the carry.",
         "Only the weight changes from step to step, so let it alone be the carry and read lr "
-        "from the enclosing function: final_w, _ = lax.scan(step, w, (x_batches, y_batches)); "
-        "return final_w.",
+        "from the enclosing function.",
     ),
     Misconception(
         "python_number_result",
