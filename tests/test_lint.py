@@ -89,6 +89,38 @@ def double(x):
     assert [(p.code, p.line) for p in result.problems] == [("mutant-passes", 30)]
 
 
+def _with_mutant(tmp_path, needs: str) -> Path:
+    text = (BROKEN / "order_b.toml").read_text().replace('id = "late"', 'id = "needy_mutant"')
+    text += f"""
+[[exercise.mutants]]
+id = "triples"
+message = "Your jnp.multiply takes 3 where 2 is meant."
+hint = "Look at the constant you multiply by."
+needs = '{needs}'
+code = \'\'\'
+import jax.numpy as jnp
+
+
+def double(x):
+    return jnp.multiply(3, x)
+\'\'\'
+"""
+    lesson = tmp_path / "needy.toml"
+    lesson.write_text(text)
+    return lesson
+
+
+def test_a_mutant_is_proved_to_hold_the_construct_it_needs(tmp_path):
+    # its own code holds jnp.multiply: recognised as itself
+    assert lint([_with_mutant(tmp_path, r"\bmultiply\b")]).problems == []
+    # a construct its own code lacks: it can never be named, and the proof says so
+    found = lint([_with_mutant(tmp_path, r"\bwhere\b")]).problems
+    assert [p.code for p in found] == ["mutant-unrecognised"]
+    # a pattern that is no regular expression is reported without a proof
+    found = lint([_with_mutant(tmp_path, r"where(")], prove_exercises=False).problems
+    assert found and "not a regular expression" in found[0].message
+
+
 def guide_example(tmp_path) -> Path:
     m = re.search(r"<!-- example-start -->\s*```toml\n(.*)\n```\s*$", GUIDE.read_text(), re.S)
     path = tmp_path / "guide_example.toml"

@@ -24,6 +24,20 @@ MISTAKES = {
         "You returned (dloss/dx, dloss/dw)",
     ),
     "mistake_non_scalar_loss.py": ("non_scalar_loss", Outcome.EXCEPTION, "single number"),
+    # the wrong targets computed from the reference: the function uncalled, the loss
+    # value beside the gradients, the gradients times scale again; and names as argnums
+    "mistake_grad_not_called.py": ("grad_not_called", Outcome.WRONG_ANSWER, "a function"),
+    "mistake_value_and_grad_pair.py": (
+        "value_and_grad_pair",
+        Outcome.WRONG_ANSWER,
+        "entry 0 is the loss value, 7,",
+    ),
+    "mistake_scale_applied_twice.py": (
+        "scale_applied_twice",
+        Outcome.WRONG_ANSWER,
+        "times scale, on every case",
+    ),
+    "mistake_argnums_names.py": ("argnums_names", Outcome.EXCEPTION, 'names ("w", "x")'),
 }
 
 

@@ -168,11 +168,19 @@ def test_reversed_order_table_points_at_the_second_step():
     d = verdict("mistake_reversed_order.py").diagnosis
     assert d.step == 1 and d.table.highlight == 1
     assert "reverse=True" in d.message and "step 1" in d.message
-    assert d.table.columns == ["step", "gradient", "expected w", "your w"]
+    assert d.table.columns == [
+        "step",
+        "expected gradient",
+        "your step / lr",
+        "expected w",
+        "your w",
+    ]
     rows = d.table.rows
-    # the distinct-rows case: w=1, lr=0.05; one batch alone is the same either way
-    assert rows[0] == ["0", "-16.0000", "1.8000", "1.8000"]
-    assert [r[2] for r in rows] == ["1.8000", "0.9000", "0.7750"]
+    # the distinct-rows case: w=1, lr=0.05; one batch alone is the same either way, so
+    # the learner's first step took the expected gradient, and its second did not
+    assert rows[0] == ["0", "-16.0000", "-16.0000", "1.8000", "1.8000"]
+    assert rows[1][2] != rows[1][1]
+    assert [r[3] for r in rows] == ["1.8000", "0.9000", "0.7750"]
     assert rows[1][3] != rows[1][2]
 
 

@@ -179,7 +179,7 @@ def test_a_result_that_no_argument_changes_is_said_as_such():
     assert found.id == "probe_constant_result" and "w, lr, x" in found.message
 
 
-def _seq_probe(answer, expected_of):
+def _seq_probe(answer, expected_of, source=""):
     """Cases as above; the reference's answer is `expected_of(w, lr, x)`."""
     cases = _cases()
     expected = [expected_of(*c.args) for c in cases]
@@ -190,6 +190,7 @@ def _seq_probe(answer, expected_of):
             expected,
             ("w", "lr", "x"),
             dim_name=lambda arg, axis: "N" if arg == 2 else None,
+            source=source,
         )
     )
 
@@ -207,10 +208,16 @@ def test_a_history_right_for_two_steps_then_off_names_step_two():
     def late(args, e):
         return np.concatenate([e[:2], e[2:] + 0.5])
 
-    found = _seq_probe(late, history)
+    found = _seq_probe(late, history, source="w, ws = lax.scan(step, w, xs)")
     assert found.id == "probe_steps_then_off", found.message
     assert "first 2 steps are right" in found.message
     assert "step 2 is the first that is off" in found.message
+    assert "carried over" in found.hint
+    # the same numbers from code with no loop: entries of a result, nothing carried
+    found = _seq_probe(late, history, source="return jnp.clip(w * x, 0, 1)")
+    assert "first 2 entries are right" in found.message, found.message
+    assert "entry 2 is the first that is off" in found.message
+    assert "step" not in found.message + found.hint and "carr" not in found.hint
     # off from the first step: no such claim
     found = _seq_probe(lambda args, e: e * 1.5 + 0.3, history)
     assert found is None or found.id != "probe_steps_then_off"

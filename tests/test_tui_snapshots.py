@@ -63,11 +63,11 @@ VERDICT = Verdict(
         "Your weight moves up the slope.",
         step=1,
         table=Table(
-            ["step", "gradient", "expected w", "your w"],
+            ["step", "expected gradient", "your step / lr", "expected w", "your w"],
             [
-                ["0", "2.0", "0.8", "0.8"],
-                ["1", "1.6", "0.64", "1.12"],
-                ["2", "1.28", "0.512", "1.376"],
+                ["0", "2.0", "2.0", "0.8", "0.8"],
+                ["1", "1.6", "-3.2", "0.64", "1.12"],
+                ["2", "1.28", "-2.56", "0.512", "1.376"],
             ],
             highlight=1,
         ),

@@ -15,26 +15,52 @@ from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.interface import Misconception, Oracle
 from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import describe, matches
+from jaxtutor.runner.wire import Opaque
+
+# argnums given as names on the line that raised: argnums=("w", "x") or argnums="w"
+_ARGNUMS_NAMES = re.compile(r"argnums\s*=\s*(\(?\s*['\"][^)]*\)?|['\"]\w+['\"])")
 
 ARG_NAMES = ("scale", "w", "x", "y")
 _M = [
     Misconception(
         "wrong_argnums",
         "You differentiated with respect to the wrong arguments.",
-        "argnums counts positions from 0 in loss(scale, w, x, y): w is position 1 "
-        "and x is position 2, so you want argnums=(1, 2).",
+        "argnums counts the positions of loss's parameters from 0, in the order "
+        "loss(scale, w, x, y) lists them.",
     ),
     Misconception(
         "single_gradient",
         "You returned one gradient where two were asked for.",
-        "With a single integer argnums, jax.grad returns one gradient. Pass a tuple "
-        "of positions, argnums=(1, 2), to get a tuple of two gradients back.",
+        "With a single integer argnums, jax.grad returns one gradient; with a tuple of "
+        "positions, a tuple of gradients, one per position.",
     ),
     Misconception(
         "swapped_order",
         "You returned both gradients, but in the wrong order.",
-        "jax.grad returns the gradients in the order of argnums. The exercise asks "
-        "for (dloss/dw, dloss/dx): list w's position first.",
+        "jax.grad returns the gradients in the order argnums lists the positions. The "
+        "exercise asks for (dloss/dw, dloss/dx).",
+    ),
+    Misconception(
+        "grad_not_called",
+        "You returned the function jax.grad made, not the gradients it computes.",
+        "jax.grad(f, argnums=...) returns a new function; the gradients come from calling "
+        "it on the arguments.",
+    ),
+    Misconception(
+        "value_and_grad_pair",
+        "You returned value_and_grad's pair (loss value, gradients), not the gradients.",
+        "jax.value_and_grad returns (value, gradients); the exercise asks for the "
+        "gradients alone, as jax.grad gives them.",
+    ),
+    Misconception(
+        "scale_applied_twice",
+        "Your gradients are the expected ones times scale again: scale is counted twice.",
+        "loss already multiplies by scale, so its gradients carry that factor once.",
+    ),
+    Misconception(
+        "argnums_names",
+        "You gave argnums the parameters' names; argnums takes their positions.",
+        "argnums takes integers: the positions of the parameters, counted from 0.",
     ),
     Misconception(
         "non_scalar_loss",
@@ -170,8 +196,60 @@ class ArgnumsOracle(Oracle):
             return MISCONCEPTIONS["non_scalar_loss"].diagnose()
         return None
 
+    def diagnose_error(self, info: dict, source: str):
+        frames = info.get("frames") or []
+        line = frames[-1].get("text", "") if frames else ""
+        names = _ARGNUMS_NAMES.search(line)
+        if names and info.get("type") == "TypeError":  # argnums of strings, on that line
+            return MISCONCEPTIONS["argnums_names"].diagnose(
+                message=f"Your line {line.strip()!r} gives argnums the names "
+                f"{names.group(1)}; argnums takes positions, and raised "
+                f"{info.get('type')}: {info.get('message', '')[:120]}"
+            )
+        return self.diagnose_raised(info.get("message", ""))
+
+    def diagnose_cases(self, cases: list[Case], answers: list):
+        """Gradients that are the expected ones times scale on every wrong case: scale
+        counted twice, as each case's own scale shows."""
+        wrong = [(c, a) for c, a in zip(cases, answers) if not matches(a, c.expected)]
+        if not wrong or not all(isinstance(a, (tuple, list)) and len(a) == 2 for _, a in wrong):
+            return None
+        # times scale only: a scale divided out is scale ignored, which the probe that
+        # changes scale says more precisely
+        if all(
+            all(matches(a[k], c.expected[k] * float(c.args[0])) for k in range(2)) for c, a in wrong
+        ):
+            c, a = wrong[0]
+            return MISCONCEPTIONS["scale_applied_twice"].diagnose(
+                message="Both your gradients are the expected ones times scale, on every "
+                f'case you got wrong: on the case "{c.title(failed=True)}", scale = '
+                f"{float(c.args[0]):g}. scale is counted twice."
+            )
+        return None
+
     def diagnose(self, case: Case, got):
         grads = gradients(*case.args)
+        if isinstance(got, Opaque):
+            return (
+                MISCONCEPTIONS["grad_not_called"].diagnose(
+                    message=f"You returned a {got.type_name}, not the tuple (dloss/dw, "
+                    "dloss/dx): the function jax.grad made, not yet called."
+                )
+                if re.search(r"function|partial|Wrapped|jit", got.type_name)
+                else None
+            )
+        if isinstance(got, (tuple, list)) and len(got) == 2:
+            value = float(case.args[0]) * float(
+                np.sum((case.args[2] @ case.args[1] - case.args[3]) ** 2)
+            )
+            if matches(got[0], np.asarray(value)) and isinstance(got[1], (tuple, list)):
+                inner = [name_entry(v, grads) for v in got[1]]
+                said = ", ".join(f"dloss/d{n}" if n else "?" for n in inner)
+                return MISCONCEPTIONS["value_and_grad_pair"].diagnose(
+                    message=f"You returned a pair whose entry 0 is the loss value, "
+                    f'{value:g}, on the case "{case.title(failed=True)}", and whose entry '
+                    f"1 is ({said}): value_and_grad's (value, gradients)."
+                )
         if not isinstance(got, (tuple, list)):
             entry = name_entry(got, grads)
             if entry is not None:

@@ -40,15 +40,15 @@ _M = [
         "You unpacked value_and_grad's result in PyTorch's order, grads, (loss, "
         "accuracy). JAX gives ((loss, accuracy), grads), so your `grads` holds the "
         "pair (loss, accuracy) and your loss and accuracy hold the dict's keys.",
-        "Swap the two sides: (loss, accuracy), grads = jax.value_and_grad("
-        "loss_and_accuracy, has_aux=True)(params, x, y).",
+        "jax.value_and_grad with has_aux=True returns ((value, aux), gradients): the "
+        "value and aux come first, the gradients second.",
     ),
     Misconception(
         "grad_has_aux_pair",
         "jax.grad with has_aux=True returns the pair (grads, accuracy), and you "
         "used that whole pair as the gradients.",
-        "Unpack it, grads, accuracy = jax.grad(loss_and_accuracy, has_aux=True)"
-        "(params, x, y), or use jax.value_and_grad to get the loss as well.",
+        "With has_aux=True, jax.grad returns a pair (gradients, aux): only its first "
+        "entry is the gradients (jax.value_and_grad gives the loss as well).",
     ),
     Misconception(
         "argnums_not_params",
@@ -65,13 +65,13 @@ _M = [
     Misconception(
         "no_update",
         "Your new params are the incoming params: no step was taken.",
-        "Use the gradients from value_and_grad to build new params: "
-        "params[k] - lr * grads[k] for both keys, and return those.",
+        "The step builds new params from the gradients value_and_grad gave you; "
+        "return those, not the params you were given.",
     ),
     Misconception(
         "no_learning_rate",
         "Your step subtracts the whole gradient, without multiplying by lr.",
-        "Scale the gradient by the learning rate: params[k] - lr * grads[k].",
+        "A descent step is the gradient scaled by the learning rate lr.",
     ),
     Misconception(
         "partial_update",
@@ -94,8 +94,8 @@ _M = [
     Misconception(
         "nested_outputs",
         "You returned (new_params, (loss, accuracy)): the pair is still packed.",
-        "Unpack the value as (loss, accuracy), grads = ... and return three things: "
-        "new_params, loss, accuracy.",
+        "The exercise asks for three values side by side: new_params, loss, accuracy; "
+        "unpack the (loss, accuracy) pair first.",
     ),
 ]
 MISCONCEPTIONS = {m.id: m for m in _M}

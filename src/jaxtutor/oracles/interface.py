@@ -95,6 +95,11 @@ class Oracle:
     def diagnose(self, case: Case, got) -> Diagnosis | None:
         return None
 
+    def diagnose_cases(self, cases: list[Case], answers: list) -> Diagnosis | None:
+        """The mistake the answers on every case show together (a factor that follows
+        an argument, say), where the first wrong case alone named none."""
+        return None
+
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         cases = self.cases(seed)
         tests, answers = run_cases(learner, cases, self.rtol, self.atol)
@@ -125,7 +130,11 @@ class Oracle:
             for c, a in zip(cases, answers)
             if not matches(a, c.expected, self.rtol, self.atol)
         )
-        report.diagnosis = self.diagnose(case, got) or self.probe(learner, cases, answers)
+        report.diagnosis = (
+            self.diagnose(case, got)
+            or self.diagnose_cases(cases, answers)
+            or self.probe(learner, cases, answers)
+        )
         smaller = self.smallest(learner, case) if case.hidden else ""
         if report.diagnosis is None and smaller:  # no mistake named: the case, at least
             report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
@@ -172,6 +181,7 @@ class Oracle:
                 self.arg_names,
                 call_many=learner.call_many,
                 reference=lambda calls: [self.reference(*a) for a in calls],
+                source=learner.source,
             )
         )
 

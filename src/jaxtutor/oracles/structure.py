@@ -58,6 +58,43 @@ def scan_rule(facts: list[dict], groups: list[list[str]]) -> Broken | None:
     return None
 
 
+def batched_rule(facts: list[dict], names: list[str]) -> Broken | None:
+    """The rule "one batched computation over the rows of `names`" (jax.vmap's): in every
+    program with two rows or more, the rows reach the result only as whole arrays, with
+    no loop over them and no row taken on its own. None when it holds."""
+    rows, first = _words(names), names[0]
+    for found in facts:
+        groups = _list(found.get("groups")) if isinstance(found, dict) else []
+        if not groups or not isinstance(groups[0], dict):
+            return Broken(
+                "unknown", "Your function could not be checked for a batched computation."
+            )
+        group = groups[0]
+        size = group.get("size")
+        if not isinstance(size, (int, float)) or size < 2:
+            continue  # one row: a loop over it and a batch of it look the same
+        loops = [loop for loop in _loops(group) if loop.get("reaches") is True]
+        single = [
+            u
+            for u in _list(group.get("uses"))
+            if isinstance(u, dict) and u.get("whole") is not True
+        ]
+        if loops:
+            return Broken(
+                "loop_not_batch",
+                f"Your compiled function loops over the rows of {rows}, one row per step "
+                f"({size:g} steps), where jax.vmap computes every row in one batched step.",
+            )
+        if single or _list(group.get("indexed")):
+            return Broken(
+                "rows_one_at_a_time",
+                f"Your compiled function takes {_which(single, first, size)}: one copy "
+                f"of the computation per row ({size:g} rows), where jax.vmap computes "
+                "every row in one batched computation.",
+            )
+    return None
+
+
 def backwards(facts: list[dict]) -> bool:
     """Whether the loop over the first group takes its rows last to first."""
     for found in facts:
@@ -222,12 +259,27 @@ def _judge(
                 f"what it returns does not come from that loop{taken and taken + ', outside it'}. "
                 f"Let one lax.scan over {rows} take the steps, and return its final carry.",
             ), -1
+        trips = sorted(
+            {
+                int(t)
+                for entry in _list(found.get("loops"))
+                if isinstance(entry, dict) and isinstance(t := entry.get("trip"), (int, float))
+            }
+        )
+        if trips:  # a loop there is, over something else: say its length, guess nothing
+            steps = " or ".join(f"{t}" for t in trips)
+            return Broken(
+                "no_loop",
+                f"Your compiled function has a loop of {steps} steps, but none that takes "
+                f"the rows of {rows}{inner} one per step ({rows} have {size} rows){taken}. "
+                f"A lax.scan steps over the first axis of its xs: pass {rows} as they are.",
+            ), -1
         return Broken(
             "no_loop",
-            f"Your compiled function has no loop over the rows of {rows}{inner}{taken}. "
-            "JAX unrolls a Python for loop into one copy of the step per row (a lax.scan "
-            "given unroll=True, or an unroll= as large as the number of rows, leaves no "
-            f"loop either). Write it as a lax.scan over {rows}.",
+            f"Your compiled function has no loop at all{inner}{taken}. (JAX writes a Python "
+            "for loop out as one copy of the step per row, and so a lax.scan given "
+            "unroll=True or an unroll= as large as the number of rows.) Write it as a "
+            f"lax.scan over {rows}.",
         ), -1
     (loop,) = reaching
     number = loop.get("id")

@@ -42,13 +42,8 @@ def render(verdict: Verdict, again: list[str] | None = None) -> Group:
         ),
         inert_text(verdict.message),
     ]
-    for test in verdict.tests:
-        line = Text(
-            f"  {_MARK[test.status]} {inert(test.name, multiline=False)}", style=_STYLE[test.status]
-        )
-        if test.message and test.status != "pass":
-            line.append(f"  {inert(test.message)}", style="default")
-        parts.append(line)
+    # the mistake and its step table right after the verdict; the cases, whose hidden
+    # inputs can run to pages, after them
     if verdict.diagnosis:
         parts.append(
             Text(
@@ -58,6 +53,13 @@ def render(verdict: Verdict, again: list[str] | None = None) -> Group:
         )
     if (table := step_table(verdict)) is not None:
         parts.append(table)
+    for test in verdict.tests:
+        line = Text(
+            f"  {_MARK[test.status]} {inert(test.name, multiline=False)}", style=_STYLE[test.status]
+        )
+        if test.message and test.status != "pass":
+            line.append(f"  {inert(test.message)}", style="default")
+        parts.append(line)
     if verdict.output.strip():
         parts.append(
             Panel(

@@ -310,7 +310,7 @@ EXIT_RUNNER_FAILED = 70
 # function's Python once, with traced values), then `lower` (the trace, done, turned into
 # the program); verify: `check` (the program read and screened), `compile` (XLA compiles
 # it), `run` (it runs on the cases).
-PHASES = {"load": ("load",), "call": ("call",), "export": ("trace", "lower")}
+PHASES = {"load": ("load",), "call": ("call",), "compiles": ("call",), "export": ("trace", "lower")}
 PHASES["verify"] = ("check", "compile", "run")
 _NUMBERS = ("ops", "bytes", "constant_bytes")  # what a progress frame may measure
 _LIMITS = ("program", "reply", "callback")

@@ -285,9 +285,11 @@ class ResultsPane(VerticalScroll):
         # empty parts start hidden, as show_idle leaves them: no restyle before the first frame.
         # The "go to line" button and the step table are mounted by the first verdict that
         # has them: with their stylesheets, they would slow the first frame and show nothing.
-        yield Static(id="tests", classes="hidden")
+        # the mistake and its step table right after the verdict, the cases (whose
+        # hidden inputs can run to pages) after them
         yield Static(id="misconception", classes="hidden")
         yield Static("Step by step", id="steps-title", classes="hidden")
+        yield Static(id="tests", classes="hidden")
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 

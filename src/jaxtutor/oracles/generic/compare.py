@@ -80,6 +80,15 @@ def _scan(config: dict, cases: list[Case], run: Run) -> structure.Broken | None:
     return structure.scan_rule(run.facts or [], names)
 
 
+def _batched(config: dict, cases: list[Case], run: Run) -> structure.Broken | None:
+    """How the learner's programs break the "batched" rule (every row of scan_over's
+    first group in one batched computation, as jax.vmap makes it), or None."""
+    names = scan_names(config, cases[0].args) if cases else []
+    if not names or not names[0]:
+        return structure.Broken("unknown", "Your function could not be checked.")
+    return structure.batched_rule(run.facts or [], names[0])
+
+
 def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResult]:
     spec = config.get("structure") or {}
     extra = f" {spec['message']}" if spec.get("message") else ""
@@ -110,7 +119,9 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
             tests.append(TestResult(name, "fail", unknown))
         elif prim == "scan" and scan is not None:
             tests.append(TestResult(name, "fail", f"{scan.message}{extra}"))
-        elif prim != "scan" and not all(_has(prim, f) for f in facts):
+        elif prim == "batched" and (batch := _batched(config, cases, run)) is not None:
+            tests.append(TestResult(name, "fail", f"{batch.message}{extra}"))
+        elif prim not in ("scan", "batched") and not all(_has(prim, f) for f in facts):
             tests.append(
                 TestResult(
                     name, "fail", _MISSING.get(prim, f"the function does not use `{prim}`.") + extra

@@ -96,6 +96,12 @@ def _likely(
 _RAISE = r"\braise\s+(?:[\w.]+\.)?{}\b"
 
 
+def has_evidence(mutant: dict, code: str) -> bool:
+    """Whether the learner's file (its comments left out) holds the construct the mutant's
+    message speaks of (`needs`); a mutant that needs none names its answers alone."""
+    return not mutant.get("needs") or bool(re.search(mutant["needs"], code, re.M))
+
+
 def _suspects(p: Prepared, answers: list) -> list[dict]:
     """The mutants that could make the learner's mistake. An exception raised by the
     learner's own `raise` statement (the starter's NotImplementedError) carries the

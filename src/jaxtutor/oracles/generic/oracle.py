@@ -31,7 +31,9 @@ from jaxtutor.oracles.generic.mutants import (
     _likely_by_export,
     _suspects,
     _whole_run,
+    has_evidence,
 )
+from jaxtutor.oracles.generic.recompiles import COMPILES_HINT, compiles_again
 from jaxtutor.oracles.generic.runs import (
     Raised,
     Run,
@@ -217,12 +219,24 @@ class GenericOracle(Oracle):
                 )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
+            recompiled = compiles_again(learner, p, report)
+            if recompiled is not None:
+                report.tests.append(recompiled)
             # the properties, once every case is right (the rules need not be)
             cases_right = all(t.status == "pass" for t in report.tests[: len(p.cases)])
             held, kinds = self.properties_held(learner, p, run=cases_right)
             report.tests += held
             if report.passed:
                 return report  # the likely mutant's run, if any, is not waited for
+            if (
+                recompiled is not None
+                and recompiled.status != "pass"
+                and all(t.status == "pass" for t in report.tests if t is not recompiled)
+            ):  # right answers, one program per call: that is the verdict
+                report.diagnosis = Diagnosis(
+                    "compiles_every_call", recompiled.message, hint=COMPILES_HINT
+                )
+                return report
             broken = properties.broken(held, kinds) if cases_right else None
             if broken is not None and all(
                 t.status == "pass" for t in report.tests if t.name not in kinds
@@ -230,7 +244,7 @@ class GenericOracle(Oracle):
                 report.diagnosis = broken
                 return report
             futures[-1].result()
-        misconception = self.recognise(p, mine, learner.spawn, trusted)
+        misconception = self.recognise(p, mine, learner.spawn, trusted, code)
         if raised is not None:
             raise _raised(p, mine, raised, misconception, code)
         if misconception:
@@ -392,7 +406,14 @@ class GenericOracle(Oracle):
 
         return probe(
             Probe(
-                p.cases, answers, want, names, call_many=again, reference=refer, dim_name=dim_name
+                p.cases,
+                answers,
+                want,
+                names,
+                call_many=again,
+                reference=refer,
+                dim_name=dim_name,
+                source=learner.source,
             )
         )
 
@@ -402,11 +423,14 @@ class GenericOracle(Oracle):
         mine: Run,
         spawn: Callable[[Limits], Child] = Child,
         trusted: TrustedChild | None = None,
+        code: str = "",
     ) -> Misconception | None:
         """The first mutant (in the author's order) that makes the learner's mistake.
         Lazily: a mutant that cannot share the learner's exception is never run; the
         others run first on the fixed cases (remembered from check to check, since
-        hidden cases are drawn afresh), and on every case only where those agree."""
+        hidden cases are drawn afresh), and on every case only where those agree; one
+        that `needs` a construct, only where `code` (the learner's, comments left out)
+        has it."""
         for mutant in _suspects(p, mine.answers):
             if not _agrees(p, mine.answers, _first_run(p, mutant, spawn, trusted)):
                 continue
@@ -416,7 +440,7 @@ class GenericOracle(Oracle):
             # every call jit cannot take, and every call of a function that keeps a
             # traced value (a mutant that remembers its first batch)
             run = _whole_run(p, mutant, spawn, trusted)
-            if same_mistake(p.config, p.cases, mine, run):
+            if same_mistake(p.config, p.cases, mine, run) and has_evidence(mutant, code):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
 

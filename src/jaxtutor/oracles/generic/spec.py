@@ -120,7 +120,9 @@ STRUCTURE_KEYS = {
         "array",
         'What the learner\'s function must use: "jit" (it is '
         'itself jitted), "scan" (its result comes from a loop over its '
-        'input\'s rows), or a StableHLO op name such as "while".',
+        'input\'s rows), "batched" (the rows of the first scan_over group reach its '
+        "result only whole, as jax.vmap makes them: no loop over them, no row on its "
+        'own), or a StableHLO op name such as "while".',
         default=[],
     ),
     "must_not_contain": Key("array", "What it must not use, in the same words.", default=[]),
@@ -143,6 +145,13 @@ MUTANT_KEYS = {
     "hint": Key("string", "The hint aimed at this misconception.", required=True),
     "code": Key(
         "string", "The whole file a learner with this misconception would write.", required=True
+    ),
+    "needs": Key(
+        "string",
+        "A regular expression the learner's file (comments left out) must match for this "
+        "mutant to be named: the construct its message speaks of (jnp\\.where, say). Without "
+        "it, answers equal to the mutant's name it whatever the code.",
+        default="",
     ),
 }
 KEYS = {
@@ -419,6 +428,18 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     "Give every mutant its own id.",
                 )
             )
+    for i, mutant in enumerate(config.get("mutants") or []):
+        if isinstance(mutant, dict) and isinstance(mutant.get("needs"), str):
+            try:
+                re.compile(mutant["needs"])
+            except re.error as problem:
+                found.append(
+                    (
+                        ("mutants", i, "needs"),
+                        f"not a regular expression: {problem}",
+                        "Escape ( ) [ ] . * + ? with a backslash to match them as text.",
+                    )
+                )
     for i, mistake in enumerate(config.get("mistakes") or []):
         if not isinstance(mistake, dict):
             continue

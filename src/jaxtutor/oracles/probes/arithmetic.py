@@ -16,6 +16,7 @@ from jaxtutor.oracles.probes.common import (
     _flat,
     _size,
     _title,
+    uses,
 )
 from jaxtutor.oracles.values import fmt, matches
 from jaxtutor.runner.host.errors import LearnerRaised
@@ -74,15 +75,21 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "sign_flipped",
                 f"Your result is the negative of the expected one on every case you got wrong: "
                 f"{numbers}.",
-                "Somewhere a sign is flipped: a subtraction written the other way round, or "
-                "a step that adds the gradient instead of subtracting it.",
+                "Every number has the opposite sign, so one sign in your formula is the other "
+                "way round: compute that case by hand and find the first value whose sign "
+                "differs from your code's"
+                + (
+                    " (a step that adds the gradient where descent subtracts it would)."
+                    if uses(p, "grad")
+                    else "."
+                ),
             )
         return _diagnosis(
             "constant_factor",
             f"Your result is {_factor_words(r)} the expected one on every case you got "
             f"wrong: {numbers}.",
-            "A constant factor is missing or extra: compare the constants in your formula "
-            "(a 2 from a square, a learning rate, a mean where a sum is meant).",
+            f"Every number is off by the same factor, {r:.4g}: compute that case by hand, one "
+            "value at a time, and find the first of your code's values that is off by it.",
         )
     return None
 
@@ -98,15 +105,32 @@ def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
             kind,
             f"Your result is the expected one divided by {label} on every case you got "
             f"wrong: {numbers}, with {label} = {size}.",
-            f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum.",
+            _size_hint(p, kind, label),
         )
     return _diagnosis(
         kind,
         f"Your result is the expected one multiplied by {label} on every case you got "
         f"wrong: {numbers}, with {label} = {size}.",
-        f"Something is added up {label} times too often: a sum where a mean is meant, "
-        "or a value counted once per example.",
+        _size_hint(p, kind, label),
     )
+
+
+def _size_hint(p: Probe, kind: str, label: str) -> str:
+    """Where a factor of a size comes from, naming a mean or a sum only where the code
+    has one."""
+    if kind == "divided_by_size":
+        if uses(p, "mean"):
+            return (
+                f"Dividing by {label} is what a mean over the {label} entries does; the "
+                "exercise asks for their sum."
+            )
+        return f"Something in your code divides by {label}: find where the {label} entries are combined."
+    if uses(p, "sum"):
+        return (
+            f"Something is added up {label} times too often: look at each sum in your code "
+            f"and at what it adds over the {label} entries."
+        )
+    return f"Something is counted {label} times over: find where the {label} entries are combined."
 
 
 def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
@@ -177,8 +201,13 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"You return the step itself, not {name} after the step: on the case "
                     f"{_title(p, i)}, yours is {fmt(g[k])}: the starting {fmt(start[k])} "
                     f"minus the expected {fmt(w[k])}.",
-                    "Subtract the step from what it updates: new = param - lr * gradient "
-                    "(for a dict, jax.tree.map(lambda p, g: p - lr * g, params, grads)).",
+                    f"Return {name} after the change, not the change itself"
+                    + (
+                        ": new = param - lr * gradient (for a dict, "
+                        "jax.tree.map(lambda p, g: p - lr * g, params, grads))."
+                        if uses(p, "grad")
+                        else "."
+                    ),
                 )
             if not ratios or np.isnan(ratios).any():
                 continue
@@ -189,10 +218,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"step_{kind}",
                     f"Your step away from {name} is the expected step {said} {label} on "
                     f"every case you got wrong: {numbers}, with {label} = {value}.",
-                    f"Dividing by {label} is what jnp.mean does; the exercise asks for a sum."
-                    if kind == "divided_by_size"
-                    else f"Your gradient adds something up {label} times too often: a sum "
-                    "where a mean is meant.",
+                    _size_hint(p, kind, label),
                 )
             if np.allclose(ratios, ratios[0], rtol=1e-3) and not np.isclose(
                 ratios[0], 1.0, rtol=1e-3
@@ -203,21 +229,32 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                         "step_reversed",
                         f"Your result moves away from {name} in the opposite direction to "
                         f"the expected one, by the same amount: {numbers}.",
-                        "The step's sign is flipped: gradient descent subtracts, "
-                        "new = param - lr * gradient.",
+                        f"Check the sign with which your code applies its change to {name}"
+                        + (": descent moves against the gradient." if uses(p, "grad") else "."),
                     )
                 if np.isclose(r, 0.0, atol=1e-6):
                     return _diagnosis(
                         "no_step",
                         f"Your result is {name} unchanged: {numbers}.",
-                        f"Return the updated value, {name} - lr * gradient, not {name} itself.",
+                        f"Your function returns the {name} it was given: check that it returns "
+                        "the value it computes from it.",
+                    )
+                if r < 0:  # the other way, and another length: no cause can be read off
+                    return _diagnosis(
+                        "step_factor",
+                        f"Your change from {name} is {r:.3g} times the expected change: it "
+                        f"goes the other way, {-r:.3g} times as far: {numbers}.",
+                        "Both the direction and the size of your change differ from the "
+                        "expected one: compute that case's change by hand, one factor at a "
+                        "time, and compare each with your code's.",
                     )
                 return _diagnosis(
                     "step_factor",
-                    f"Your step away from {name} is {_factor_words(r)} the expected step: "
-                    f"{numbers}.",
-                    "The direction is right but the step size is not: check the learning "
-                    "rate you multiply by and the constants of your gradient.",
+                    f"Your change from {name} is {_factor_words(r)} the expected change, in "
+                    f"the same direction: {numbers}.",
+                    "The direction is right and the size is not: compute that case's change "
+                    "by hand, one factor at a time, and find the one your code has "
+                    f"{r:.3g} times too large.",
                 )
     return None
 
@@ -240,9 +277,9 @@ def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"Your answers are right exactly on the cases where {label} = 1, and wrong "
                 f"on every case where it is larger (the case {_title(p, i)} has {label} = "
                 f"{_size(p.cases[i], arg, axis)}: {_compare(p.answers[i], p.expected[i])}).",
-                f"With {label} = 1 a sum, a mean and a single entry are all the same number. "
-                f"Check how your code combines the {label} entries: which one it takes, or "
-                "whether it sums or averages them.",
+                f"Your code is right for one entry along {label} and wrong for more: call "
+                f"it on that case with {label} = 2 and compare what each entry adds to the "
+                "result with a hand computation.",
             )
     return None
 
@@ -281,6 +318,8 @@ def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"{fmt(firsts[0][0])}, and yours is {fmt(g[0])} where {fmt(w[0])} is "
                 f"expected. {name}[0] is counted twice.",
                 f"Start from zero, not from {name}[0], when the loop then goes over all of "
-                f"{name} (or start from {name}[0] and go over {name}[1:]).",
+                f"{name} (or start from {name}[0] and go over {name}[1:])."
+                if uses(p, "loop")
+                else f"Find where {name}[0] enters your result a second time.",
             )
     return None

@@ -3,6 +3,7 @@ order, and the words a probe's finding is said in."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypedDict
@@ -35,6 +36,22 @@ class Probe:
     call_many: Callable[[list[tuple]], list] | None = None
     reference: Callable[[list[tuple]], list] | None = None
     dim_name: Callable[[int, int], str | None] | None = None  # (argument, axis) -> "N"
+    source: str = ""  # the learner's file: a cause is named only where its construct is
+
+
+# constructs a probe may name as a cause only where the learner's code has them
+CONSTRUCTS = {
+    "grad": r"\b(?:value_and_)?grad\b",
+    "mean": r"\bmean\b",
+    "sum": r"\bsum\b",
+    "loop": r"^\s*(?:for|while)\b|\b(?:scan|fori_loop|while_loop)\b",
+}
+
+
+def uses(p: Probe, construct: str) -> bool:
+    """Whether the learner's code (its comments left out) has `construct`."""
+    code = re.sub(r"#[^\n]*", "", p.source)
+    return bool(re.search(CONSTRUCTS[construct], code, re.M))
 
 
 def _same(got, reference) -> bool:

@@ -27,7 +27,7 @@ def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "non_finite",
                 f"On the case {_title(p, i)} your result holds {what}{where}, where the "
                 f"expected value is {fmt(want[k])}.",
-                "NaN or inf comes from a division by zero, a log or sqrt of a non-positive "
+                "NaN or inf can come from a division by zero, a log or sqrt of a non-positive "
                 "number, or a value that grows without bound (a step size too large, an "
                 "update added instead of subtracted). Print the intermediate values of that "
                 "case to find the first one that is not finite.",
@@ -46,8 +46,8 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "transposed",
                 f"On the case {_title(p, i)} your result has shape {g.shape}, the transpose "
                 f"of the expected {w.shape}, and its transpose is the right answer.",
-                "Your numbers are right but rows and columns are swapped. Look at which "
-                "axis holds the examples: the expected result has one row per example.",
+                f"Your numbers are right but rows and columns are swapped: the expected "
+                f"result has shape {w.shape}. Look at which axis each of your values keeps.",
             )
         if g.size == w.size and np.allclose(g.reshape(w.shape), w, **CLOSE):
             return _diagnosis(
@@ -62,7 +62,7 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "not_summed",
                 f"On the case {_title(p, i)} your result has shape {g.shape}, and its sum, "
                 f"{fmt(g.sum())}, is the expected number.",
-                "Sum the values over the batch, so the result is one number.",
+                "Your values add up to the expected one: return their sum, one number.",
             )
         return _diagnosis(
             "shape",
@@ -181,6 +181,7 @@ def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
         [entry(e) for e in p.expected],
         p.arg_names,
         dim_name=p.dim_name,
+        source=p.source,
     )
     for look in (_step_from_argument, _factor, _permuted, _offset, _steps_then_off):
         try:

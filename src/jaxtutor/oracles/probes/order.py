@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.probes.common import CLOSE, Probe, _diagnosis, _title
+from jaxtutor.oracles.probes.common import CLOSE, Probe, _diagnosis, _title, uses
 from jaxtutor.oracles.values import as_array, fmt
 from jaxtutor.verdict import Diagnosis
 
@@ -44,8 +44,8 @@ def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
     if n > 2 and shift in (1, n - 1) and all(perm[r] == (r + shift) % n for r in range(n)):
         how = f"Every {word} is one place off: {pairs}"
         hint = (
-            "The values are right but land at the wrong index: look for an index that "
-            "is off by one, such as labels - 1 or a range that starts at 1."
+            "The values are right but land one index away from where they belong: look "
+            "at the index each one is written to or read from."
         )
     else:
         how = f"Your {word}s are the right ones in another order: {pairs}"
@@ -98,18 +98,27 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     if best is None:
         return None
     k, i, g, w, label = best
+    # "steps" only where the code has a loop; else the numbers are entries of a result
+    loop = uses(p, "loop")
+    word = "step" if loop else "entry"
     at = (
-        f"step {k}"
+        f"{word} {k}"
         if w.ndim == 1
-        else "step [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]"
+        else f"{word} [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]"
     )
-    where = "the first step is" if k == 1 else f"the first {k} steps are"
+    plural = "steps" if loop else "entries"
+    where = f"the first {word} is" if k == 1 else f"the first {k} {plural} are"
+    hint = (
+        f"Everything before {at} is right, so look at what {at} reads that earlier steps "
+        f"did not: the value carried over from the step before it, or its own input."
+        if loop
+        else f"Everything before {at} is right: compute {at} of that case by hand and "
+        "compare it with how your code computes it."
+    )
     return _diagnosis(
         "steps_then_off",
         f"In {label}, {where} right on every case you got wrong; on the case "
         f"{_title(p, i)}, {at} is the first that is off: yours {fmt(g.reshape(-1)[k])} "
         f"where {fmt(w.reshape(-1)[k])} is expected.",
-        f"Everything before {at} is right, so look at what carries over from one step to "
-        f"the next: the update made just before {at}, or a value (a velocity, a step "
-        "number, an order) that the next step reads.",
+        hint,
     )

@@ -31,7 +31,9 @@ from jaxtutor.verdict import Diagnosis, Table
 STEP_CASE = 1  # the case replayed step by step
 
 
-def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
+def diagnose_raised(
+    raised: LearnerRaised, source: str = "", case: Case | None = None
+) -> Diagnosis | None:
     message = raised.info.get("message", "")
     if "carry input and carry output must have equal types" in message:
         got = re.search(
@@ -41,15 +43,7 @@ def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
         )
         if got:
             before, after, what = got.groups()
-            why = (
-                " Most often the gradient was not summed over the batch."
-                if what == "shapes"
-                else " Something in the step changed its dtype."
-            )
-            return MISCONCEPTIONS["carry_mismatch"].diagnose(
-                message=f"Your scan body received the weight as {before} and returned "
-                f"{after} as the new weight.{why}"
-            )
+            return _carry_changed(before, after, what, source, case)
         return MISCONCEPTIONS["carry_mismatch"].diagnose()
     if "Gradient only defined for scalar-output functions" in message:
         return MISCONCEPTIONS["loss_not_summed"].diagnose()
@@ -58,6 +52,47 @@ def diagnose_raised(raised: LearnerRaised) -> Diagnosis | None:
     ):
         return MISCONCEPTIONS["batch_not_unpacked"].diagnose()
     return None
+
+
+def _carry_changed(before: str, after: str, what: str, source: str, case: Case | None):
+    """The new weight's type differs from the weight's: what its shape measures (one per
+    example of the batch: a gradient with respect to x or y, or one per example), and
+    the concept to look at; a cause only where the code shows one."""
+    said = f"Your scan body received the weight as {before} and returned {after} as the new weight."
+    if what != "shapes":
+        return MISCONCEPTIONS["carry_mismatch"].diagnose(
+            message=f"{said} Something in the step changed its dtype.",
+            hint="The carry must keep its dtype from step to step: look for a cast or a "
+            "value of another dtype in the update.",
+        )
+    dims = re.search(r"\[([\d,]*)\]", after)
+    shape = tuple(int(d) for d in dims.group(1).split(",") if d) if dims else None
+    batch = tuple(np.shape(case.args[2])[1:]) if case is not None else None
+    code = re.sub(r"#[^\n]*", "", source)
+    if shape is not None and batch is not None and shape == batch:
+        said += (
+            f" That is the shape of one batch's x or y (B = {batch[0]}), not of w: a "
+            "gradient has the shape of the argument it is taken with respect to."
+        )
+        if not re.search(r"\bgrad\b", code):  # a gradient written by hand
+            hint = MISCONCEPTIONS["carry_mismatch"].hint
+        elif re.search(r"\bargnums\b", code):
+            hint = (
+                "Your code sets argnums: count the positions of your loss's parameters "
+                "from 0 and check which one it names."
+            )
+        elif re.search(r"\bvmap\b", code):
+            hint = (
+                "A vmap over the examples gives one gradient per example: the step "
+                "takes the gradient of the batch's loss with respect to w."
+            )
+        else:
+            hint = (
+                "jax.grad differentiates with respect to the first parameter of the "
+                "function it is given: check which parameter of your loss comes first."
+            )
+        return MISCONCEPTIONS["carry_mismatch"].diagnose(message=said, hint=hint)
+    return MISCONCEPTIONS["carry_mismatch"].diagnose(message=said)
 
 
 def _n(case: Case) -> int:
@@ -81,6 +116,8 @@ def diagnose(
         found = MISCONCEPTIONS[name].diagnose()
         if name == "reversed_order" and reverse:
             found.message += " Your lax.scan over the batches has reverse=True."
+    elif (kept := _carry_never_updated(cases, answers, wrong, learner.source)) is not None:
+        found = kept
     elif scan_diagnosis is not None:
         found = scan_diagnosis
     else:
@@ -94,6 +131,7 @@ def diagnose(
                     call_many=learner.call_many,
                     reference=lambda calls: [reference(*a) for a in calls],
                     dim_name=_dim_name,
+                    source=learner.source,
                 )
             )
             or MISCONCEPTIONS["wrong_update"].diagnose()
@@ -115,6 +153,33 @@ def diagnose(
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."
     return found
+
+
+def _carry_never_updated(
+    cases: list[Case], answers: list, wrong: list[int], source: str
+) -> Diagnosis | None:
+    """The learner's result is the starting w on every wrong case (and the reference
+    moves from it): said as measured, and of a scan's carry only where the code has a
+    lax.scan."""
+    if not wrong or not all(
+        matches(answers[i], cases[i].args[0], MUTANT_RTOL, MUTANT_ATOL) for i in wrong
+    ):
+        return None
+    case = cases[wrong[0]]
+    said = (
+        f"Your result is the w you were given, on every case you got wrong: on the case "
+        f'"{case.title(failed=True)}", w = {float(case.args[0]):g} and you return it, where '
+        f"{float(case.expected):g} is expected."
+    )
+    if re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", source)):
+        return MISCONCEPTIONS["carry_never_updated"].diagnose(
+            message=f"{said} The carry your lax.scan ends with is the one it started from."
+        )
+    return MISCONCEPTIONS["carry_never_updated"].diagnose(
+        message=said,
+        hint="Your function returns its argument w unchanged: check that what it returns "
+        "is the weight its steps computed.",
+    )
 
 
 def _dim_name(arg: int, axis: int) -> str | None:
@@ -240,15 +305,25 @@ def step_table(learner: Learner, case: Case) -> tuple[Table, int | None]:
     calls = [(w, lr, xs[:k], ys[:k]) for k in range(1, len(xs) + 1)]
     replies = _replayed(learner, calls)
     rows, first = [], None
+    before: float | None = float(w)  # the learner's weight before step k
     for k, (g, expected, got) in enumerate(zip(grads, weights, replies)):
+        value = None if isinstance(got, LearnerRaised) else _weight_of(got)
         if isinstance(got, LearnerRaised):
             yours, ok = f"raised {got.info.get('type', 'an exception')}", False
-        elif (value := _weight_of(got)) is None:
+        elif value is None:
             yours, ok = describe(got), False
         else:
             yours = f"{value:.4f}"
             ok = bool(np.isclose(value, expected, MUTANT_RTOL, MUTANT_ATOL))
+        # the gradient the learner's step took, read off its weights: (before - after) / lr
+        taken = (
+            f"{(before - value) / float(lr):.4f}"
+            if before is not None and value is not None and float(lr) != 0
+            else "-"
+        )
+        before = value
         if not ok and first is None:
             first = k
-        rows.append([str(k), f"{g:.4f}", f"{expected:.4f}", yours])
-    return Table(["step", "gradient", "expected w", "your w"], rows, highlight=first), first
+        rows.append([str(k), f"{g:.4f}", taken, f"{expected:.4f}", yours])
+    columns = ["step", "expected gradient", "your step / lr", "expected w", "your w"]
+    return Table(columns, rows, highlight=first), first

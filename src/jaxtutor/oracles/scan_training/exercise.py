@@ -71,14 +71,16 @@ _M = [
     Misconception(
         "returned_scan_pair",
         "You returned the whole pair that lax.scan gives back, (final_carry, outputs).",
-        "Unpack it: final_w, _ = lax.scan(...), then return final_w.",
+        "lax.scan returns a pair (final carry, stacked outputs); the final weight is "
+        "its first entry.",
     ),
     Misconception(
         "carry_mismatch",
         "The weight your scan body returns as the new carry does not have the type of the "
         "weight it received.",
-        "The carry must keep one shape and dtype: a scalar in, a scalar out. Reduce the "
-        "gradient over the batch with jnp.sum so it is a scalar, and do not change its dtype.",
+        "The carry must keep one shape and dtype: a scalar in, a scalar out. The gradient "
+        "of the batch's loss with respect to w has w's shape, (): print the shape of each "
+        "value your step computes on that case to find where it is lost.",
     ),
     Misconception(
         "loss_not_summed",
@@ -100,8 +102,8 @@ _M = [
     Misconception(
         "started_from_zero",
         "Your scan starts from 0.0, not from the w you were given.",
-        "The scan's initial carry is the starting weight: lax.scan(step, w, (x_batches, "
-        "y_batches)), not lax.scan(step, 0.0, ...).",
+        "lax.scan's second argument is the carry's starting value: here, the weight "
+        "training starts from.",
     ),
     Misconception(
         "hard_coded_lr",
@@ -125,8 +127,7 @@ _M = [
         "carry_with_lr",
         "You returned the whole carry (w, lr): the learning rate rode along in the carry.",
         "Only the weight changes from step to step, so let it alone be the carry and read lr "
-        "from the enclosing function: final_w, _ = lax.scan(step, w, (x_batches, y_batches)); "
-        "return final_w.",
+        "from the enclosing function.",
     ),
     Misconception(
         "python_number_result",
@@ -142,6 +143,13 @@ _M = [
         "Each step may use only the weight it is given and its own batch: no bound on how "
         "many batches are read, no count of the steps in the update. Scan over (x_batches, "
         "y_batches) as they are, however many rows they have.",
+    ),
+    Misconception(
+        "carry_never_updated",
+        "Your result is the w you were given, on every case: the weight your function "
+        "returns never changes.",
+        "lax.scan's body returns a pair (new_carry, output): the carry after the last "
+        "step is the first entry the body returned. Look at what your body puts first.",
     ),
     Misconception(
         "wrong_update",

@@ -85,7 +85,8 @@ class ScanTrainingOracle(Oracle):
         kept it from compiling, when it is one we know)."""
         tests, answers = run_cases(learner, cases, RTOL, ATOL)
         if (first := first_raised(answers, cases)) is not None:
-            first.diagnosis = diagnose_raised(first)
+            index = next(i for i, a in enumerate(answers) if a is first)
+            first.diagnosis = diagnose_raised(first, learner.source, cases[index])
             raise first
         composed = composition(cases, answers, halves(learner, cases))
         scan_test, scan_diagnosis = _no_scan(why_no_scan)
@@ -142,11 +143,22 @@ def check_structure(facts: list[dict]) -> tuple[TestResult, Diagnosis | None]:
     if any(found.get("ok") is not True for found in facts):
         return _no_scan(_REFUSED)
     broken = structure.scan_rule(facts, [list(ARG_NAMES[2:])])
+    if broken is not None and broken.id == "no_loop" and "has a loop of" in broken.message:
+        # a loop over another axis: the hint is about the axis scan steps over
+        return _no_scan(broken.message, _OTHER_AXIS)
     if broken is not None:
         return _no_scan(broken.message)
     return TestResult(STRUCTURE_TEST, "pass"), None
 
 
-def _no_scan(message: str) -> tuple[TestResult, Diagnosis]:
+_OTHER_AXIS = (
+    "lax.scan hands its body one slice along the first axis of its xs at each step. A "
+    "row of x_batches is one batch of B examples; a column is one example of every batch."
+)
+
+
+def _no_scan(message: str, hint: str | None = None) -> tuple[TestResult, Diagnosis]:
     diagnosis = MISCONCEPTIONS["no_scan"].diagnose(message=message)
+    if hint is not None:
+        diagnosis.hint = hint
     return TestResult(STRUCTURE_TEST, "fail", message), diagnosis

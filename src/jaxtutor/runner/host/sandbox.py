@@ -220,6 +220,14 @@ class Child(ProgramRequests):
             self.notes.append(note)
         return checked
 
+    def count_compiles(self, calls: list[tuple]) -> int | None:
+        """The XLA compiles the learner's function, called as it is, makes after its
+        first call on `calls` (None where a call raised). The learner's process says
+        so: a number that can only fail an answer (see learner_calls.count_compiles)."""
+        reply = self._request({"op": "compiles", "calls": wire.encode_value(list(calls))})
+        count = reply.get("compiles")
+        return count if type(count) is int and 0 <= count < 1 << 31 else None
+
     def restart_clock(self) -> None:
         """Give the next program the whole timeout again, as each `load` does: for a
         judge kept for many programs (pool.TrustedChild), whose clock its first

@@ -115,6 +115,42 @@ def call(request: dict) -> dict:
     return reply
 
 
+# XLA compiles seen since the listener was registered (the learner's process is one
+# check's: the count is read before and after the calls it measures)
+_COMPILES = {"n": 0, "listening": False}
+_BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
+
+
+def _count(event: str, *_, **__) -> None:
+    if event == _BACKEND_COMPILE:
+        _COMPILES["n"] += 1
+
+
+def count_compiles(request: dict) -> dict:
+    """Call the learner's function as it is (no jit of the runner's around it) on each
+    argument tuple, and count the XLA compiles after the first call: every jitted object
+    the function makes or calls counts, so a jitted closure made anew on each call
+    compiles each time. The learner's code runs here and could fake the count: it only
+    ever fails an answer, never passes one (the exported program is judged elsewhere)."""
+    import jax
+
+    if not _COMPILES["listening"]:
+        jax.monitoring.register_event_duration_secs_listener(_count)
+        _COMPILES["listening"] = True
+    arguments = list(map(to_jax, wire.decode_value(request["calls"])))
+    fn = learner_file.LEARNER["function"]
+    before = _COMPILES["n"]
+    with prints.quiet():
+        for n, args in enumerate(arguments):
+            if n == 1:
+                before = _COMPILES["n"]
+            result = _run(fn, args)
+            if not result["ok"]:
+                return {"ok": True, "compiles": None}
+    after = _COMPILES["n"]
+    return {"ok": True, "compiles": after - before}
+
+
 def _about_tracers(error: dict) -> bool:
     """Whether a jitted call's error may be jit's own: one of JAX's tracer errors (a
     plain call may work: `float(x)`, an `if` on a value), or a message that shows a

@@ -37,6 +37,7 @@ def _verify(request: dict) -> dict:
 _HANDLERS = {
     "load": learner_file.load,
     "call": learner_calls.call,
+    "compiles": learner_calls.count_compiles,
     "export": learner_calls.export,
     "verify": _verify,
 }

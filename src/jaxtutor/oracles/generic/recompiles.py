@@ -1,0 +1,47 @@
+"""The compiles a generic exercise's function makes when called as it is: with
+`max_recompiles = 0`, calls with new values at the same shapes must reuse the first
+call's program, whichever jitted objects the function makes (its exported program
+alone cannot show a jax.jit made anew inside each call)."""
+
+from __future__ import annotations
+
+from jaxtutor.oracles.generic.cases import Prepared
+from jaxtutor.oracles.interface import Report
+from jaxtutor.oracles.learner import Learner, input_signature
+from jaxtutor.verdict import TestResult
+
+RECOMPILE_TEST = "calling it again with new values compiles nothing"
+COMPILES_HINT = (
+    "jit compiles a function once per shape of its inputs and reuses that program, as "
+    "long as it is the same jitted function: a jax.jit(...) made inside the call is a "
+    "new function each time."
+)
+
+
+def compiles_again(learner: Learner, p: Prepared, report: Report):
+    """`max_recompiles = 0`, and every case and rule passed: the learner's function called as it
+    is on the cases of the first case's shapes, and the XLA compiles after the first
+    call counted (every jitted object it makes counts). None when not asked or not
+    measurable."""
+    if p.config.get("max_recompiles") != 0 or learner._child is None:
+        return None
+    # asked only of an answer every case and rule passes: a static lr already fails
+    # the exported program's test, and is not said twice
+    if not all(t.status == "pass" for t in report.tests):
+        return None
+    first = input_signature(p.cases[0].args)
+    same = [c for c in p.cases if input_signature(c.args) == first][:4]
+    if len(same) < 2:
+        return None
+    count = learner._child.count_compiles([c.args for c in same])
+    if count is None:
+        return None
+    if count == 0:
+        return TestResult(RECOMPILE_TEST, "pass")
+    return TestResult(
+        RECOMPILE_TEST,
+        "fail",
+        f"Called as it is {len(same)} times with new values of the same shapes, your "
+        f"function compiled {count} more program(s) after the first call: the compiled "
+        "program is not reused from call to call.",
+    )

@@ -1,0 +1,19 @@
+# cause: carry_mismatch
+# says: the shape of one batch's x or y
+# argnums=1 differentiates with respect to x: the hint must point at argnums, not at a sum
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        return w - lr * jax.grad(loss, argnums=1)(w, x, y), None
+
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w

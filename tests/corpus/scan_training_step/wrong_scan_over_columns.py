@@ -1,0 +1,19 @@
+# cause: no_scan
+# says: has a loop of
+# a scan over x_batches.T steps over the columns: told the loop it has, not a Python loop
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+        return w - lr * jax.grad(loss)(w, x, y), None
+
+    final_w, _ = lax.scan(step, w, (x_batches.T, y_batches.T))
+    return final_w

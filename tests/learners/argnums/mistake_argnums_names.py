@@ -1,0 +1,11 @@
+# argnums given as the parameters' names
+import jax
+import jax.numpy as jnp
+
+
+def loss(scale, w, x, y):
+    return scale * jnp.sum((x @ w - y) ** 2)
+
+
+def grad_w_and_x(scale, w, x, y):
+    return jax.grad(loss, argnums=("w", "x"))(scale, w, x, y)
