@@ -1,0 +1,10 @@
+# truth: calls totals.at[labels].add(values) but throws the result away and returns the untouched zeros
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def class_totals(labels, values):
+    totals = jnp.zeros(3)
+    totals.at[labels].add(values)
+    return totals

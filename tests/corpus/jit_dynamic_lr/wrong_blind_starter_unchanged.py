@@ -1,0 +1,14 @@
+# truth: lr is left static (the starter's static_argnames="lr"), so every new learning rate recompiles the step
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+@functools.partial(jax.jit, static_argnames="lr")
+def sgd_step(w, lr, x, y):
+    return w - lr * jax.grad(loss)(w, x, y)

@@ -1,0 +1,8 @@
+# truth: permutes both rows with the same unsplit key, so the two epochs get the same order (key reused)
+import jax
+import jax.numpy as jnp
+
+
+def two_epoch_orders(x, seed):
+    key = jax.random.key(seed)
+    return jnp.stack([jax.random.permutation(key, x), jax.random.permutation(key, x)])
