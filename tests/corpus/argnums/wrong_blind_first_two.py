@@ -1,4 +1,6 @@
 # truth: argnums=(0, 1) differentiates scale and w (the first two arguments) instead of w and x
+# blind: third batch, labelled before the tutor was run on it
+# cause: wrong_argnums
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: counts argument positions from 1 instead of 0: argnums=(2, 3) gives (dloss/dx, dloss/dy) instead of (dloss/dw, dloss/dx)
+# blind: third batch, labelled before the tutor was run on it
+# cause: wrong_argnums
 import jax
 import jax.numpy as jnp
 

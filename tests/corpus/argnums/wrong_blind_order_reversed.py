@@ -1,4 +1,6 @@
 # truth: argnums=(2, 1) lists the positions in the wrong order, so the tuple is (dloss/dx, dloss/dw)
+# blind: third batch, labelled before the tutor was run on it
+# cause: swapped_order
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: clips the batch-average gradient instead of each example's gradient before averaging
+# blind: third batch, labelled before the tutor was run on it
+# cause: clipped_the_mean
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: records the batch's mean loss at the updated w (after the step) instead of at the current w
+# blind: third batch, labelled before the tutor was run on it
+# cause: loss_after_update
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: forgot the clipping: averages the raw per-example gradients
+# blind: third batch, labelled before the tutor was run on it
+# cause: no_clipping
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: never shuffles: cuts X and Y into batches in their original order (the permutation is computed but not used)
+# blind: third batch, labelled before the tutor was run on it
+# cause: no_shuffle
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: a Python for loop over the epochs (unrolled inside jit) instead of an outer lax.scan over epoch_seeds (numbers right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: python_loops
 import jax
 import jax.numpy as jnp
 from jax import lax

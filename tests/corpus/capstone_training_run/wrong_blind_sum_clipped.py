@@ -1,4 +1,6 @@
 # truth: sums the clipped per-example gradients instead of averaging them over the batch
+# blind: third batch, labelled before the tutor was run on it
+# cause: summed_gradients
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: records the batch's summed loss instead of its mean loss in the history
+# blind: third batch, labelled before the tutor was run on it
+# cause: summed_batch_loss
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: the two branches of jnp.where are swapped: w + rate when w > 1, w * (1 - rate) otherwise
+# blind: third batch, labelled before the tutor was run on it
+# cause: branches_swapped
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: differentiates with respect to w0 instead of rate (run takes w0 and closes over rate)
+# blind: third batch, labelled before the tutor was run on it
+# cause: gradient_of_w0
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: uses w >= 1 instead of w > 1, which differs only when w is exactly 1 at some step
+# blind: third batch, labelled before the tutor was run on it
+# true: smallest_failing_case
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: operator precedence: writes w * 1 - rate (that is w - rate) instead of w * (1 - rate)
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax
 import jax.numpy as jnp
 from jax import lax

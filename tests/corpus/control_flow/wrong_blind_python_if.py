@@ -1,4 +1,6 @@
 # truth: a Python if on the traced w inside the loop body (TracerBoolConversionError under fori_loop / grad)
+# blind: third batch, labelled before the tutor was run on it
+# cause: python_if_on_tracer
 import jax
 import jax.numpy as jnp
 from jax import lax

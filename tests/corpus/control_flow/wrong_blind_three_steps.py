@@ -1,4 +1,6 @@
 # truth: off by one: fori_loop(0, 3, ...) applies the step 3 times instead of 4
+# blind: third batch, labelled before the tutor was run on it
+# cause: three_steps
 import jax
 import jax.numpy as jnp
 from jax import lax

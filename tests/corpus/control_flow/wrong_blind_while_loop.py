@@ -1,4 +1,6 @@
 # truth: counts the 4 steps with lax.while_loop, which reverse-mode grad cannot differentiate
+# blind: third batch, labelled before the tutor was run on it
+# cause: while_loop_grad
 import jax
 import jax.numpy as jnp
 from jax import lax

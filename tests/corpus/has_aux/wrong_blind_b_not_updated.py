@@ -1,4 +1,6 @@
 # truth: only params["w"] takes the descent step; params["b"] is returned unchanged
+# blind: third batch, labelled before the tutor was run on it
+# cause: partial_update
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: returns the loss and accuracy measured at the new params (after the step) instead of at the params given
+# blind: third batch, labelled before the tutor was run on it
+# cause: loss_after_update
 import jax
 import jax.numpy as jnp
 

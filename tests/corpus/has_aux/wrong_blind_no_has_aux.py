@@ -1,4 +1,6 @@
 # truth: forgot has_aux=True, so value_and_grad is asked to differentiate a function that returns the pair (loss, accuracy)
+# blind: third batch, labelled before the tutor was run on it
+# cause: missing_has_aux
 import jax
 import jax.numpy as jnp
 

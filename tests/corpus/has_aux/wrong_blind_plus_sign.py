@@ -1,4 +1,6 @@
 # truth: wrong sign: moves with the gradient, p + lr * g, instead of against it
+# blind: third batch, labelled before the tutor was run on it
+# cause: gradient_ascent
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: divides each class total by its count, returning the per-class mean instead of the sum
+# blind: third batch, labelled before the tutor was run on it
+# true: probe_only_size_one
 import jax
 import jax.numpy as jnp
 from jax import lax

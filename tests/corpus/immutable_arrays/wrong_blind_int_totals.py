@@ -1,4 +1,6 @@
 # truth: totals created with an int32 dtype, so the float values are truncated when added and the result is an integer array
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: a Python loop over the examples with one .at[].add per example, neither one vectorised .at nor a lax.scan (numbers right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax
 import jax.numpy as jnp
 from jax import lax

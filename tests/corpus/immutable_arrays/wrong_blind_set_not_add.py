@@ -1,4 +1,6 @@
 # truth: .at[labels].set(values) instead of .add, so each class keeps only one of its values instead of their sum
+# blind: third batch, labelled before the tutor was run on it
+# cause: set_not_add
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: calls float(lr) on the traced learning rate inside the jitted function, which raises a ConcretizationTypeError
+# blind: third batch, labelled before the tutor was run on it
+# cause: concrete_lr
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: differentiates with respect to x (argnums=2 of sgd_step's order, argnums=1 of loss) instead of w, so the step is w - lr * dloss/dx (shape (N,))
+# blind: third batch, labelled before the tutor was run on it
+# cause: grad_wrt_x
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: builds a new jax.jit inside the function on every call, closing over lr as a constant, so every call (every lr) traces and compiles again
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: wrong sign, returns w + lr * g instead of w - lr * g (no recompilation problem)
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_step_reversed
 import jax
 import jax.numpy as jnp
 

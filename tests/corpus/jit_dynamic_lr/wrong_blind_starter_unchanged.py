@@ -1,4 +1,6 @@
 # truth: lr is left static (the starter's static_argnames="lr"), so every new learning rate recompiles the step
+# blind: third batch, labelled before the tutor was run on it
+# cause: static_lr
 import functools
 
 import jax

@@ -1,4 +1,6 @@
 # truth: lr made static by position (static_argnums=1), so each new learning rate recompiles
+# blind: third batch, labelled before the tutor was run on it
+# cause: static_lr
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: PyTorch/Adam habit: velocity as an exponential average, v = 0.9 * v + 0.1 * g, instead of v = 0.9 * v + g
+# blind: third batch, labelled before the tutor was run on it
+# cause: dampened_momentum
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: scans over jnp.arange(N) alone and indexes x_batches[t] inside the body instead of scanning over the batches (numbers right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: index_loop
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: records the loss after the update (at the new w) instead of before it
+# blind: third batch, labelled before the tutor was run on it
+# cause: loss_after_update
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: ignores the schedule: uses a constant lr instead of lr / (1 + t)
+# blind: third batch, labelled before the tutor was run on it
+# cause: constant_lr
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: a Python for loop over the batches instead of lax.scan (numbers right, loop unrolled)
+# blind: third batch, labelled before the tutor was run on it
+# cause: python_loop
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: returns the whole carry (w, v) as the first element instead of the final w alone
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_entry_in_a_tuple
 import jax
 import jax.numpy as jnp
 from jax import lax

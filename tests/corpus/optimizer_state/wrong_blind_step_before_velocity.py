@@ -1,4 +1,6 @@
 # truth: applies the old velocity to w before updating the velocity with this step's gradient (w uses v from the previous step)
+# blind: third batch, labelled before the tutor was run on it
+# cause: old_velocity
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: off by one in the schedule: step numbers start at 1 (jnp.arange(1, N + 1)), so the rate is lr / (2 + t)
+# blind: third batch, labelled before the tutor was run on it
+# cause: steps_from_one
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: the velocity is not carried: only w is in the carry and v starts from 0 every step, so there is no momentum (plain SGD with a schedule)
+# blind: third batch, labelled before the tutor was run on it
+# cause: velocity_not_carried
 import jax
 import jax.numpy as jnp
 from jax import lax

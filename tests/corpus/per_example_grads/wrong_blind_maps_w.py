@@ -1,4 +1,6 @@
 # truth: in_axes=(0, 0, 0) maps w as well, pairing example i with entry i of w, instead of sharing w (in_axes None for w)
+# blind: third batch, labelled before the tutor was run on it
+# cause: mapped_weights
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: out_axes=1 stacks the per-example gradients along axis 1, giving the transposed (D, N) array
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_transposed
 import jax
 import jax.numpy as jnp
 

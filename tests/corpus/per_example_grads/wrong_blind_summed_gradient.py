@@ -1,4 +1,6 @@
 # truth: grad of the summed batch loss, which returns one (D,) gradient for the whole batch instead of one row per example
+# blind: third batch, labelled before the tutor was run on it
+# cause: summed_gradient
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: float(norm) turns a tracer into a Python number inside jit (ConcretizationTypeError), to use Python's min
+# blind: third batch, labelled before the tutor was run on it
+# cause: tracer_to_python_number
 import jax
 import jax.numpy as jnp
 

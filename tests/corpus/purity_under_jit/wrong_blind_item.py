@@ -1,4 +1,6 @@
 # truth: norm.item() inside jit to decide in Python whether to clip (ConcretizationTypeError on a tracer)
+# blind: third batch, labelled before the tutor was run on it
+# cause: item_on_tracer
 import jax
 import jax.numpy as jnp
 

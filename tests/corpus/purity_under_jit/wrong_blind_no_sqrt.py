@@ -1,4 +1,6 @@
 # truth: uses the squared norm (forgot the square root) as the norm, so the clipping threshold and the scale are wrong
+# blind: third batch, labelled before the tutor was run on it
+# cause: norm_without_sqrt
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: a Python if on the traced norm inside the jitted function (TracerBoolConversionError)
+# blind: third batch, labelled before the tutor was run on it
+# cause: python_if_on_tracer
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: returns the scale factor min(1, max_norm / norm) instead of g multiplied by it
+# blind: third batch, labelled before the tutor was run on it
+# true: probe_shape
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: max_norm marked static, so every new max_norm value recompiles (the numbers are right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: static_traced
 import functools
 
 import jax

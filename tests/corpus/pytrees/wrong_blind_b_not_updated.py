@@ -1,4 +1,6 @@
 # truth: differentiates with respect to w alone and returns b unchanged, so b is never updated
+# blind: third batch, labelled before the tutor was run on it
+# cause: only_w_updated
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: scales b's gradient by 1/N thinking it should be averaged over the batch (b updated with the mean of its gradient instead of the gradient)
+# blind: third batch, labelled before the tutor was run on it
+# true: probe_only_size_one
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: updates the two keys by hand instead of using jax.tree.map (the numbers are right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax
 import jax.numpy as jnp
 

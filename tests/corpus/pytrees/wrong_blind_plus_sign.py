@@ -1,4 +1,6 @@
 # truth: wrong sign in the update, param + lr * grad
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_step_reversed
 import jax
 import jax.numpy as jnp
 

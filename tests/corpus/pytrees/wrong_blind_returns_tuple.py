@@ -1,4 +1,6 @@
 # truth: returns a tuple (w, b) instead of the dict {"w": ..., "b": ...}
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_tuple_for_dict
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: jax.tree.map gets the trees in the wrong order (grads, params), so each leaf becomes grad - lr * param
+# blind: third batch, labelled before the tutor was run on it
+# cause: swapped_tree_order
 import jax
 import jax.numpy as jnp
 

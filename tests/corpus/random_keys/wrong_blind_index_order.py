@@ -1,4 +1,6 @@
 # truth: permutes the indices 0..N-1 instead of x, returning the index orders rather than x shuffled
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_ignored_argument
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: uses NumPy's global random state (np.random.seed / permutation) instead of JAX keys
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax
 import jax.numpy as jnp
 import numpy as np

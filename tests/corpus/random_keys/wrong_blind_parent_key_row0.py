@@ -1,4 +1,6 @@
 # truth: splits, but uses the parent key for row 0 (and k1 for row 1) instead of k0: a key used after it was split
+# blind: third batch, labelled before the tutor was run on it
+# cause: parent_key_reused
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: row 0 uses k1 and row 1 uses k0 (keys swapped between rows)
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_permuted
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: permutes both rows with the same unsplit key, so the two epochs get the same order (key reused)
+# blind: third batch, labelled before the tutor was run on it
+# cause: same_key_twice
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: splits sequentially (key, k0 = split(key); key, k1 = split(key)) instead of once into k0, k1, so both keys differ from the recipe
+# blind: third batch, labelled before the tutor was run on it
+# cause: split_in_a_loop
 import jax
 import jax.numpy as jnp
 

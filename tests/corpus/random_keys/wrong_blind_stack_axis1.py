@@ -1,4 +1,6 @@
 # truth: stacks the two rows along axis 1, giving shape (N, 2) instead of (2, N)
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_transposed
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # truth: scans over an index jnp.arange(N) and reads xs[i] instead of giving xs to scan as its xs (numbers are right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: none
 import jax.numpy as jnp
 from jax import lax
 

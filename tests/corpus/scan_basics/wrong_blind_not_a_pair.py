@@ -1,4 +1,6 @@
 # truth: the step returns only the new carry, not the pair (new_carry, output)
+# blind: third batch, labelled before the tutor was run on it
+# cause: scan_not_a_pair
 import jax.numpy as jnp
 from jax import lax
 

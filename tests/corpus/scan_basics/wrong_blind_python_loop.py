@@ -1,4 +1,6 @@
 # truth: a Python for loop over xs instead of lax.scan (the numbers are right, but the loop is unrolled and no scan walks xs)
+# blind: third batch, labelled before the tutor was run on it
+# cause: python_loop
 import jax.numpy as jnp
 from jax import lax
 

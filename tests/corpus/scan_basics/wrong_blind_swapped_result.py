@@ -1,4 +1,6 @@
 # truth: the scan is right but the function returns the pair in the wrong order, (partial_sums, total) instead of (total, partial_sums)
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_swapped_entries
 import jax.numpy as jnp
 from jax import lax
 

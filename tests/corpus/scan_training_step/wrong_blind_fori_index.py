@@ -1,4 +1,6 @@
 # truth: lax.fori_loop over an index reading x_batches[i] instead of a scan over the batches (numbers right)
+# blind: third batch, labelled before the tutor was run on it
+# cause: no_scan
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: differentiates with respect to x (argnums=1) instead of w, so the "gradient" has the batch's shape and the carry turns from a scalar into a vector
+# blind: third batch, labelled before the tutor was run on it
+# true: carry_mismatch
 import jax
 import jax.numpy as jnp
 from jax import lax

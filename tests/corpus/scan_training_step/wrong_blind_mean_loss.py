@@ -1,4 +1,6 @@
 # truth: uses the mean of the squared errors over the batch instead of the sum, so every gradient is divided by B
+# blind: third batch, labelled before the tutor was run on it
+# cause: mean_instead_of_sum
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: wrong sign in the update, w + lr * g (gradient ascent) instead of w - lr * g
+# blind: third batch, labelled before the tutor was run on it
+# cause: sign_flipped
 import jax
 import jax.numpy as jnp
 from jax import lax

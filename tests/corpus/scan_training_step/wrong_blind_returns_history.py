@@ -1,4 +1,6 @@
 # truth: returns the stacked per-step weights (the history, shape (N,)) instead of the final carry
+# blind: third batch, labelled before the tutor was run on it
+# cause: returned_history
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: scans the batches in reverse order (reverse=True), last batch first
+# blind: third batch, labelled before the tutor was run on it
+# cause: reversed_order
 import jax
 import jax.numpy as jnp
 from jax import lax

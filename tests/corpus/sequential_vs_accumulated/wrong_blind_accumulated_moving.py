@@ -1,4 +1,6 @@
 # truth: the accumulated gradients are summed along the sequential path (each taken at the moving weight) instead of all at the starting w
+# blind: third batch, labelled before the tutor was run on it
+# cause: accumulated_moves_weight
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: wrong sign on the accumulated step, w + lr * sum instead of w - lr * sum
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_step_reversed
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: accumulated_w uses the mean of the per-batch gradients instead of their sum (divides by N)
+# blind: third batch, labelled before the tutor was run on it
+# cause: probe_step_divided_by_size
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: the sequential updates walk the batches backwards (x_batches[::-1]), last batch first
+# blind: third batch, labelled before the tutor was run on it
+# true: probe_some_entries
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: the sequential loop takes every gradient at the starting w (closure) instead of the current weight, so sequential_w equals accumulated_w
+# blind: third batch, labelled before the tutor was run on it
+# cause: sequential_at_fixed_weight
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,4 +1,6 @@
 # truth: both numbers are computed correctly but returned in the wrong order, (accumulated_w, sequential_w)
+# blind: third batch, labelled before the tutor was run on it
+# cause: swapped_pair
 import jax
 import jax.numpy as jnp
 from jax import lax
