@@ -1,6 +1,6 @@
 # truth: builds a new jax.jit inside the function on every call, closing over lr as a constant, so every call (every lr) traces and compiles again
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: compiles_every_call
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,6 @@
 # truth: differentiates with respect to x (argnums=1) instead of w; the shape (N, D) is the same, the values are 2*(w.x - y)*w instead of 2*(w.x - y)*x
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: grad_wrt_x
 import jax
 import jax.numpy as jnp
 

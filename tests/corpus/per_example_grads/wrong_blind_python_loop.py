@@ -1,6 +1,6 @@
 # truth: a Python loop over the examples stacked with jnp.stack instead of jax.vmap (numbers right)
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: python_loop
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,6 @@
 # truth: takes grad of the batched loss with respect to xs (argnums=1), giving per-example rows of dloss/dx instead of dloss/dw
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: grad_wrt_x
 import jax
 import jax.numpy as jnp
 

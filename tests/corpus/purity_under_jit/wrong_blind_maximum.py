@@ -1,6 +1,6 @@
 # truth: jnp.maximum instead of jnp.minimum, so short gradients are scaled UP to max_norm and long ones are left unchanged
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# true: probe_non_finite
 import jax
 import jax.numpy as jnp
 

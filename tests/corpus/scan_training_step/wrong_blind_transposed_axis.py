@@ -1,6 +1,6 @@
 # truth: scans over axis 1 (the transposed arrays), so each step sees one example from every batch instead of one batch: wrong axis
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: no_scan
 import jax
 import jax.numpy as jnp
 from jax import lax
