@@ -1,0 +1,33 @@
+# truth: clips the batch-average gradient instead of each example's gradient before averaging
+# blind: third batch, labelled before the tutor was run on it
+# cause: clipped_the_mean
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+BATCH, LR, MAX_NORM = 2, 0.1, 1.0
+
+
+def example_loss(w, x, y):
+    return (jnp.dot(w, x) - y) ** 2
+
+
+@jax.jit
+def train(epoch_seeds, w, X, Y):
+    def epoch(w, seed):
+        order = jax.random.permutation(jax.random.key(seed), 6)
+        x_batches = X[order].reshape(3, BATCH, 3)
+        y_batches = Y[order].reshape(3, BATCH)
+
+        def batch_step(w, batch):
+            x, y = batch
+            losses = jax.vmap(example_loss, in_axes=(None, 0, 0))(w, x, y)
+            grads = jax.vmap(jax.grad(example_loss), in_axes=(None, 0, 0))(w, x, y)
+            avg = jnp.mean(grads, axis=0)
+            norm = jnp.sqrt(jnp.sum(avg ** 2))
+            new_w = w - LR * avg * jnp.minimum(1.0, MAX_NORM / norm)
+            return new_w, jnp.mean(losses)
+
+        return lax.scan(batch_step, w, (x_batches, y_batches))
+
+    return lax.scan(epoch, w, epoch_seeds)
