@@ -80,8 +80,10 @@ KNOWN = [
         "tracer_bool",
         r"TracerBoolConversionError|Attempted boolean conversion of traced array",
         "Under jit or vmap, and in the body of lax.scan or another lax loop, arrays are "
-        "tracers with no concrete value yet, so Python's if/while cannot branch on them "
-        "(plain jax.grad runs on the numbers, so there it can). Use jnp.where or lax.cond.",
+        "tracers with no concrete value yet, so Python cannot make True or False of them: "
+        "not for an if or a while, nor for bool(), and, or, not (plain jax.grad runs on the "
+        "numbers, so there it can). Keep the condition an array: jnp.where, or lax.cond, "
+        "which takes it as it is.",
         hint="Write the decision as an array operation: jnp.where(condition, a, b), jnp.minimum or jnp.maximum, or lax.cond.",
     ),
     Known(

@@ -148,7 +148,17 @@ _OUTCOME_HINTS = {
 }
 
 
+# every value right, only a rule on how the function is built broken: no case to rerun
+_RULES_ONLY_HINT = (
+    "Every answer was right; what failed is how your function is built. The failed "
+    "structure line says what the task asks for."
+)
+
+
 def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
+    failed = [t for t in verdict.tests if t.status != "pass"]
+    if failed and all(t.name.startswith("structure:") for t in failed):
+        return _RULES_ONLY_HINT
     return _OUTCOME_HINTS.get(verdict.outcome, "").format(function=exercise.function)
 
 

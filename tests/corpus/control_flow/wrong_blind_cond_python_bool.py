@@ -1,6 +1,6 @@
 # truth: lax.cond is given bool(w > 1), a Python bool forced from a tracer (TracerBoolConversionError)
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: tracer_bool
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -247,7 +247,12 @@ def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
     kinds = (_scan_kind(config, cases, learner), _scan_kind(config, cases, mutant))
     if None not in kinds and kinds[0] != kinds[1]:
         return False
-    return signature(config, cases, learner) == signature(config, cases, mutant)
+    theirs = signature(config, cases, mutant)
+    if all(status == "pass" for _, status in theirs):
+        # the mistake is in the values alone: a rule the learner breaks besides (a Python
+        # loop where the task asks for one update) is a second mistake, its test failed
+        return True
+    return signature(config, cases, learner) == theirs
 
 
 def _export_known(run: Run) -> Diagnosis | None:
