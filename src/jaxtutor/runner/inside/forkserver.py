@@ -35,6 +35,7 @@ def main() -> None:
         listen(sys.argv[2], socket.socket(fileno=int(sys.argv[3])))
     sock = socket.socket(fileno=int(sys.argv[1]))
     warm_up.import_jax()
+    warm_up.import_course_libraries()
     serve(sock)
 
 
@@ -48,6 +49,7 @@ def listen(path: str, control: socket.socket) -> None:
         os.umask(old)
     listener.listen(64)  # bound first: a tutor that connects meanwhile waits for the import
     warm_up.import_jax()
+    warm_up.import_course_libraries()
     control.send(json.dumps({"ready": True}).encode())
     while True:
         _reap_servers()

@@ -54,6 +54,14 @@ def import_jax() -> None:
         import jaxlib.mlir.extras.meta  # noqa: F401
 
 
+def import_course_libraries() -> None:
+    """What a lesson's files import beyond JAX (optax), in the fork server only: paid
+    once there, where a check would pay it in each of its children (~0.1-0.2 s); a cold
+    check's one child imports it only if the file does."""
+    with contextlib.suppress(ImportError):  # a pack's course may run without it
+        import optax  # noqa: F401
+
+
 def warm_up_if_idle(request_fd: int) -> None:
     """A child waiting in a pool pays jit's one-time setup and more before its check. A
     cold check's request is already on its way, so it is never delayed by this."""
