@@ -1,29 +1,23 @@
 """Wrong answers as learners from NumPy and PyTorch write them, one file per mistake in
-tests/corpus/EXERCISE/. Each file's first lines say what the feedback must name:
-`# cause: ID` (a named mistake, a catalogued JAX error or a probe's finding),
-`# cause: none` (no cause fits: the feedback must name none), or `# true: ID` (a
-probe's statement, true of that file though not its cause); optionally `# says: WORDS`
-that the diagnosis' message must contain. A diagnosis naming anything else is a
-false cause."""
+tests/corpus/EXERCISE/: the course's own corpus. Each file's first lines say what the
+feedback must name (jaxtutor.authoring.corpus reads them, as `lint` does for a lesson
+pack's corpus): `# cause: ID` (a named mistake, a catalogued JAX error or a probe's
+finding), `# cause: none` (no cause fits: the feedback must name none), or `# true: ID`
+(a probe's statement, true of that file though not its cause); optionally `# says:
+WORDS` that the diagnosis' message must contain and `# never: WORDS` that the learner
+must not read. A diagnosis naming anything else is a false cause."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from conftest import run_check
+from jaxtutor.authoring import corpus
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(CORPUS.glob("*/wrong_*.py"))
-
-
-def expectation(path: Path) -> tuple[str, str]:
-    text = path.read_text()
-    cause = re.search(r"^# (?:cause|true): (\S+)", text, re.M)
-    says = re.search(r"^# says: (.+)$", text, re.M)
-    return cause.group(1), says.group(1).strip() if says else ""
 
 
 def test_every_lesson_has_at_least_five_wrong_answers():
@@ -35,13 +29,10 @@ def test_every_lesson_has_at_least_five_wrong_answers():
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_the_feedback_names_the_real_cause(path):
-    cause, says = expectation(path)
+    want = corpus.expected(path)
+    assert want is not None, f"{path} has no # cause: line"
     verdict = run_check(path.parent.name, path)
-    assert verdict.status != "pass", verdict.message
-    named = verdict.diagnosis.id if verdict.diagnosis else None
-    assert named == (None if cause == "none" else cause), verdict.message
-    if verdict.diagnosis is None:
-        return
-    assert says in verdict.diagnosis.message, verdict.diagnosis.message
+    assert corpus.mismatches(want, verdict) == [], corpus.shown(verdict)
     # the hint aims at what was found, not at the lesson's first rung
-    assert verdict.hint and verdict.hint == verdict.diagnosis.hint or not verdict.diagnosis.hint
+    if verdict.diagnosis is not None:
+        assert verdict.hint and verdict.hint == verdict.diagnosis.hint or not verdict.diagnosis.hint

@@ -11,7 +11,7 @@ import pytest
 
 from jaxtutor.authoring.lint import lint, prove
 from jaxtutor.cli import main
-from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.course.lessons import builtin_dir, builtin_lessons
 from jaxtutor.runner.host.pool import TrustedChild
 
 BROKEN = Path(__file__).parent / "broken_lessons"
@@ -121,6 +121,36 @@ def test_a_mutant_is_proved_to_hold_the_construct_it_needs(tmp_path):
     assert found and "not a regular expression" in found[0].message
 
 
+def test_a_corpus_proves_each_mistake_fires_only_on_the_answers_it_is_for(tmp_path):
+    lesson = _with_mutant(tmp_path, r"\bmultiply\b")
+    mine = tmp_path / "corpus" / "needy_mutant"
+    mine.mkdir(parents=True)
+    triples = "import jax.numpy as jnp\n\n\ndef double(x):\n    return jnp.multiply(3, x)\n"
+    (mine / "wrong_triples.py").write_text("# cause: triples\n" + triples)
+    # the same answer said by its header to be nothing the lesson names
+    (mine / "wrong_mislabelled.py").write_text("# a learner's file\n# cause: none\n" + triples)
+    (mine / "wrong_no_header.py").write_text(triples)
+    (mine / "wrong_said.py").write_text("# cause: triples\n# never: multiply\n" + triples)
+    elsewhere = tmp_path / "more" / "no_such_lesson"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "wrong.py").write_text("# cause: none\n" + triples)
+    found = lint([lesson], corpus=[tmp_path / "more"]).problems
+    got = {(p.path.name, p.line, p.code) for p in found}
+    assert got == {
+        ("wrong_mislabelled.py", 2, "corpus-feedback"),
+        ("wrong_no_header.py", 1, "corpus-header"),
+        ("wrong_said.py", 1, "corpus-feedback"),
+        ("no_such_lesson", 1, "corpus-unknown-lesson"),
+    }, [p.text() for p in found]
+    mislabelled = next(p for p in found if p.path.name == "wrong_mislabelled.py")
+    assert "named 'triples'" in mislabelled.message
+    # the fix points at the mutant's own entry in the lesson file
+    line = lesson.read_text().splitlines().index("[[exercise.mutants]]", 25) + 1
+    assert f"needy.toml:{line}" in mislabelled.fix
+    said = next(p for p in found if p.path.name == "wrong_said.py")
+    assert "says 'multiply'" in said.message
+
+
 def guide_example(tmp_path) -> Path:
     m = re.search(r"<!-- example-start -->\s*```toml\n(.*)\n```\s*$", GUIDE.read_text(), re.S)
     path = tmp_path / "guide_example.toml"
@@ -167,6 +197,12 @@ def test_the_built_in_course_lints_clean():
     result = lint(prove_exercises=False)
     assert [p.text() for p in result.problems] == []
     assert len(result.files) >= 10
+
+
+def test_one_lesson_of_the_course_lints_alone():
+    # its prerequisites are the course's other lessons, not lessons missing
+    result = lint([sorted(builtin_dir().glob("0[6-8]_*.toml"))[0]], prove_exercises=False)
+    assert [p.text() for p in result.problems] == []
 
 
 @pytest.mark.slow  # real checks of the starter, the solution and each mutant: seconds each

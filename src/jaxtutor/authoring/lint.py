@@ -4,16 +4,19 @@ First the files are read as data: keys (with "did you mean"), types, ids, prereq
 order, hints, oracle names, Python in Markdown and in the exercise's programs. Then each
 exercise that reads cleanly is proved with real checks: the starter must not pass, the
 solution (and a separate reference) must pass, and every mutant must fail and be
-recognised as itself; and each example in an explanation must print its ```output block.
+recognised as itself; each example in an explanation must print its ```output block; and
+each wrong answer in the lesson's corpus (authoring/corpus.py) gets what its header asks.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from jaxtutor.authoring import corpus as answers
 from jaxtutor.authoring.crossfile import cross_check
 from jaxtutor.authoring.examples import check_examples
 from jaxtutor.authoring.problems import Problem, Result
@@ -42,8 +45,11 @@ def lint(
     prove_exercises: bool = True,
     jobs: int = 2,
     run_examples: bool | None = None,
+    corpus: Sequence[Path] = (),
 ) -> Result:
-    """`run_examples`: run the explanations' examples (default: when proving)."""
+    """`run_examples`: run the explanations' examples (default: when proving). `corpus`:
+    folders of wrong answers, one folder per lesson id, besides each lesson folder's own
+    `corpus/`."""
     paths = [Path(p) for p in paths] if paths else [builtin_dir()]
     result = Result()
     for path in paths:
@@ -68,11 +74,14 @@ def lint(
         result.problems += problems
         if lesson is not None:
             lessons.append(lesson)
-    builtin = builtin_dir().resolve()
-    elsewhere = set()
-    if any(p.resolve().parent != builtin for p in files):  # a pack may build on the course
-        elsewhere = {lesson.id for lesson in load_dir(builtin_dir())[0]}
+    # a pack may build on the course, and one lesson of it may be linted alone
+    linted = {p.resolve() for p in files}
+    elsewhere = {
+        lesson.id for lesson in load_dir(builtin_dir())[0] if lesson.path.resolve() not in linted
+    }
     result.problems += cross_check(lessons, elsewhere)
+    roots = {p.parent / "corpus" for p in files} | {Path(c) for c in corpus}
+    result.problems += _unknown_corpus_folders(roots, {lesson.id for lesson in lessons} | elsewhere)
     run_examples = prove_exercises if run_examples is None else run_examples
     clean = [
         lesson for lesson in lessons if not any(p.path == lesson.path for p in result.problems)
@@ -96,7 +105,14 @@ def lint(
     with contextlib.closing(OneOff.with_fork_server()) as shared:
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             ran = pool.map(functools.partial(check_examples, server=shared.server), running)
-            proofs = pool.map(functools.partial(prove, server=shared.server), proving)
+            proofs = pool.map(
+                lambda lesson: prove(
+                    lesson,
+                    shared.server,
+                    [f for root in sorted(roots) for f in answers.files(root / lesson.id)],
+                ),
+                proving,
+            )
             for problems in ran:
                 result.problems += problems
             for lesson, problems in zip(proving, proofs):
@@ -104,3 +120,21 @@ def lint(
                 if not problems:
                     result.proved.append(lesson.id)
     return result
+
+
+def _unknown_corpus_folders(roots: set[Path], ids: set[str]) -> list[Problem]:
+    """A corpus folder named for no lesson would be skipped without a word."""
+    return [
+        Problem(
+            folder,
+            1,
+            1,
+            "corpus-unknown-lesson",
+            f"corpus folder {folder.name!r} is named for no lesson here",
+            "Name each corpus folder by the id of the lesson its answers are for.",
+        )
+        for root in sorted(roots)
+        if root.is_dir()
+        for folder in sorted(root.iterdir())
+        if folder.is_dir() and folder.name not in ids and answers.files(folder)
+    ]

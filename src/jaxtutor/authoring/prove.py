@@ -4,7 +4,10 @@ separate reference) must pass, and every mutant must fail and be recognised as i
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
+from pathlib import Path
 
+from jaxtutor.authoring import corpus as answers
 from jaxtutor.authoring.problems import Locator, Problem
 from jaxtutor.course.lessons import Lesson
 
@@ -13,8 +16,9 @@ from jaxtutor.course.lessons import Lesson
 SOLUTION_SEEDS = (0, 1, 2)
 
 
-def prove(lesson: Lesson, server=None) -> list[Problem]:
-    """Run the real checks: starter fails, solution passes, each mutant is recognised.
+def prove(lesson: Lesson, server=None, corpus: Sequence[Path] = ()) -> list[Problem]:
+    """Run the real checks: starter fails, solution passes, each mutant is recognised,
+    and each of the lesson's `corpus` files gets the feedback its header asks for.
     With `server` (a runner.host.launch.ForkServer), each check's children are forked
     from it, else from one started for this proof. The exercise's own programs
     (reference, mutants) run in one trusted child for the whole proof, as the app's pool
@@ -25,7 +29,10 @@ def prove(lesson: Lesson, server=None) -> list[Problem]:
     runners = OneOff(server) if server is not None else OneOff.with_fork_server()
     with contextlib.closing(runners), contextlib.closing(TrustedChild(runners.clean)) as trusted:
         runners.trusted = trusted
-        return _prove(lesson, runners)
+        problems = _prove(lesson, runners)
+        if not any(p.code in ("solution-fails", "check-error") for p in problems):
+            problems += _prove_corpus(lesson, runners, corpus)
+        return problems
 
 
 def _prove(lesson: Lesson, runners) -> list[Problem]:
@@ -145,4 +152,55 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
                 "Make the evidence (error, probe, code) fit the example, and differ from "
                 "the mutants' and the earlier mistakes'.",
             )
+    return problems
+
+
+def _prove_corpus(lesson: Lesson, runners, files: Sequence[Path]) -> list[Problem]:
+    """Each corpus file checked at seed 0 (a failure repeats) against its header: a
+    mistake named where the header names another fires on an answer it is not for."""
+    from jaxtutor.check import check_source
+    from jaxtutor.verdict import Outcome
+
+    ex = lesson.exercise
+    loc = Locator(lesson.path.read_text(encoding="utf-8"))
+    declared = {
+        entry["id"]: loc.find(("exercise", kind, i))
+        for kind in ("mutants", "mistakes")
+        for i, entry in enumerate(ex.config.get(kind) or [])
+    }
+    problems = []
+    for path in files:
+        want = answers.expected(path)
+        if want is None:
+            problems.append(
+                Problem(
+                    path,
+                    1,
+                    1,
+                    "corpus-header",
+                    "no `# cause: ID` line says what the feedback must name",
+                    "Start the file with `# cause: ID` (or `# cause: none`).",
+                )
+            )
+            continue
+        source = path.read_text(encoding="utf-8", errors="replace")
+        verdict = check_source(ex, source, filename=path.name, seed=0, runners=runners)
+        found = (
+            [f"checking it failed inside jaxtutor: {(verdict.message.splitlines() or [''])[-1]}"]
+            if verdict.outcome is Outcome.INTERNAL_ERROR
+            else answers.mismatches(want, verdict)
+        )
+        if not found:
+            continue
+        named = verdict.diagnosis.id if verdict.diagnosis else None
+        if named in declared and named != want.cause:
+            line, _ = declared[named]
+            fix = (
+                f"{named!r} ({lesson.path.name}:{line}) fires on an answer it is not for: "
+                "give it evidence this file lacks (`needs`, `code`, a case), or correct "
+                "the header."
+            )
+        else:
+            fix = "Make the lesson's feedback fit this answer, or correct the header."
+        problems.append(Problem(path, want.line, 1, "corpus-feedback", "; ".join(found), fix))
     return problems

@@ -121,7 +121,12 @@ def cmd_lint(args) -> int:
     from jaxtutor.authoring.lint import lint
 
     paths = [Path(p) for p in args.paths] or None
-    result = lint(paths, prove_exercises=not args.no_prove, jobs=max(1, args.jobs))
+    result = lint(
+        paths,
+        prove_exercises=not args.no_prove,
+        jobs=max(1, args.jobs),
+        corpus=[Path(c) for c in args.corpus],
+    )
     if args.json:
         import json
 

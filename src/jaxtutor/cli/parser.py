@@ -287,6 +287,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="only read the files; do not run starters, solutions, mutants or examples",
     )
     p.add_argument("--jobs", type=int, default=2, help="exercises proved at once (default 2)")
+    p.add_argument(
+        "--corpus",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="a folder of wrong answers, DIR/LESSON_ID/*.py, whose headers say what the "
+        "feedback must name (besides each lesson folder's own corpus/)",
+    )
     p.set_defaults(func=cmd_lint)
 
     p = sub.add_parser("new-lesson", help="write a commented lesson skeleton that lints clean")
