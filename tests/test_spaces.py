@@ -18,6 +18,7 @@ from jaxtutor.check import check_source
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.shrink import Size, smallest
+from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.verdict import Outcome
 
 SPACES = LEARNERS / "spaces"
@@ -95,6 +96,22 @@ def test_shrinking_stops_at_its_budget_and_keeps_the_smallest_so_far():
         (np.zeros((40, 5)),), (Size("N", ((0, 0),)), Size("B", ((0, 1),))), fails, calls=4
     )
     assert len(asked) == 4
+    assert found is None or 20 < found.sizes["N"] <= 40
+
+
+def test_a_child_that_ends_during_the_search_ends_it_without_an_error():
+    asked = []
+
+    def fails(args):
+        asked.append(args[0].shape)
+        if len(asked) == 3:  # its clock ran out, say; later calls would say it is gone
+            raise RunEnded("timeout", "it took too long")
+        if len(asked) > 3:
+            raise RunEnded("internal", "the check was stopped before it finished")
+        return args[0].shape[0] > 20
+
+    found = smallest((np.zeros((40, 5)),), (Size("N", ((0, 0),)), Size("B", ((0, 1),))), fails)
+    assert len(asked) == 3  # nothing asked of a child that is gone
     assert found is None or 20 < found.sizes["N"] <= 40
 
 
