@@ -56,6 +56,11 @@ HAS_AUX_ERRORS = {
         "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, "
         "argnums=1, has_aux=True)(params, x, y)",
     ),
+    "argnums_tuple": (
+        TUPLE_INDEX,
+        "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, "
+        "argnums=(0,), has_aux=True)(params, x, y)",
+    ),
     "missing_has_aux": (
         {
             "type": "TypeError",
@@ -96,6 +101,8 @@ def test_each_has_aux_wrong_answer_is_named_as_itself():
         "loss_after_update": (new, after[0], after[1]),
         "swapped_outputs": (new, acc, loss),
         "nested_outputs": (new, (loss, acc)),
+        # the plausible wrong steps, each computed from the case
+        **{name: (step, loss, acc) for name, step in has_aux.alternatives(case).items()},
     }
     for ident, answer in made.items():
         found = has_aux.diagnose(case, answer)

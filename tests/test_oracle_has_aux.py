@@ -9,6 +9,8 @@ import pytest
 from conftest import LEARNERS, assert_mistake_recognised, learner_files, run_check
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles import has_aux
+from jaxtutor.oracles.has_aux.answers import ALTERNATIVES
+from jaxtutor.oracles.values import matches
 from jaxtutor.verdict import Outcome
 
 # learner file -> (misconception id, outcome, words the diagnosis must say)
@@ -167,3 +169,159 @@ def test_raised_messages_from_jax_are_recognised():
         diagnose("Gradient only defined for scalar-output functions. Output had shape: [4].")
         is None
     )
+
+
+# -- the plausible wrong steps, computed from the case ------------------------------------
+
+_STEP_FILE = """import jax
+
+
+def train_step(params, x, y, lr):
+{body}
+"""
+_ACCURACY_FIRST = """    def accuracy_and_loss(p, x, y):
+        loss, accuracy = loss_and_accuracy(p, x, y)
+        return accuracy, loss
+
+    (accuracy, loss), grads = jax.value_and_grad(accuracy_and_loss, has_aux=True)(params, x, y)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss, accuracy"""
+_CLOSED_OVER = """    def loss_fn(p):
+        return loss_and_accuracy(params, x, y)
+
+    (loss, accuracy), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss, accuracy"""
+_RETURNS_PARAMS = """    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    return params, loss, accuracy"""
+_PAIR_INDEXED = """    out = jax.value_and_grad(lambda p: loss_and_accuracy(p, x, y)[0])(params)
+    loss, accuracy = loss_and_accuracy(params, x, y)
+    return {k: params[k] - lr * out[0] for k in params}, loss, accuracy"""
+
+
+def _source(body: str) -> str:
+    return _STEP_FILE.format(body=body)
+
+
+def _answers(step, cases):
+    """Every case answered with `step(case)` for new params, and the right loss and accuracy."""
+    return [(step(c), c.expected[1], c.expected[2]) for c in cases]
+
+
+def _named(step, source: str = "", seed: int = 0):
+    cases = has_aux.make_cases(seed)
+    return has_aux.HasAuxOracle().diagnose_cases(cases, _answers(step, cases), source)
+
+
+# measured evidence each plausible wrong step is named with, on the hand case
+ALTERNATIVE_SAYS = {
+    "gradient_of_sum": "old - lr * B * grad",
+    "gradient_divided_by_size": "old - lr * grad / B",
+    "lr_applied_twice": "0.25 times the gradient where 0.5 times",
+    "loss_as_gradient": "0.5 * 0.836778 = 0.418389",
+    "gradient_at_updated_params": "minus lr * 0.262474, the gradient at the updated params",
+    "two_steps": "0.25 -> 0.110939 -> -0.0202984",
+}
+
+
+def test_every_alternative_has_a_misconception_and_is_computed():
+    assert set(ALTERNATIVE_SAYS) == set(ALTERNATIVES)
+    assert set(ALTERNATIVE_SAYS) <= set(has_aux.MISCONCEPTIONS)
+    case = has_aux.make_cases(0)[0]
+    assert set(has_aux.alternatives(case)) == set(ALTERNATIVE_SAYS)
+
+
+def test_the_hand_example_tells_every_alternative_apart():
+    case = has_aux.make_cases(0)[0]
+    steps = {"right": case.expected[0], **has_aux.alternatives(case)}
+    for a in steps:
+        for b in steps:
+            assert a == b or not matches(steps[a], steps[b]), (a, b)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("name", sorted(ALTERNATIVE_SAYS))
+def test_each_alternative_is_named_with_its_evidence(name, seed):
+    def step(case):
+        # where the alternative equals the right step (B = 1), the learner's is right too
+        return has_aux.alternatives(case).get(name, case.expected[0])
+
+    found = _named(step, seed=seed)
+    assert found is not None and found.id == name, found
+    assert found.hint == has_aux.MISCONCEPTIONS[name].hint
+    if seed == 0:
+        assert ALTERNATIVE_SAYS[name] in found.message, found.message
+
+
+def test_an_alternative_on_one_case_only_is_not_named():
+    """The summed loss's step on the hand case, something else on the others: no name."""
+
+    def step(case):
+        if not case.hidden:
+            return has_aux.alternatives(case)["gradient_of_sum"]
+        return {k: v + 0.5 for k, v in case.expected[0].items()}
+
+    assert _named(step) is None
+
+
+def test_the_loss_for_the_gradient_is_blamed_on_the_pair_only_where_the_code_indexes_it():
+    def step(case):
+        return has_aux.alternatives(case)["loss_as_gradient"]
+
+    assert _named(step).id == "loss_as_gradient"
+    indexed = _named(step, _source(_PAIR_INDEXED))
+    assert indexed.id == "value_and_grad_pair_as_grads"
+    assert "`out` holds value_and_grad's whole pair" in indexed.message
+    assert "0.418389" in indexed.message  # the measured step, beside the code
+
+
+def _unchanged(case):
+    return case.args[0]
+
+
+@pytest.mark.parametrize(
+    "body, ident, says",
+    [
+        (_ACCURACY_FIRST, "accuracy_differentiated", "returns (accuracy, loss)"),
+        (_CLOSED_OVER, "argument_not_used", "loss_fn(p), never uses p and reads params"),
+        (
+            _ACCURACY_FIRST.replace(
+                "jax.value_and_grad(accuracy_and_loss, has_aux=True)",
+                "jax.value_and_grad(lambda p, x, y: loss_and_accuracy(p, x, y)[::-1], "
+                "has_aux=True)",
+            ),
+            "accuracy_differentiated",
+            "returns loss_and_accuracy(p, x, y)[::-1]",
+        ),
+        (_RETURNS_PARAMS, "no_update", "no step moved them"),
+        ("    return (", "no_update", "no step moved them"),  # a file ast cannot read
+    ],
+)
+def test_unmoved_params_name_a_zero_gradient_only_where_the_code_shows_it(body, ident, says):
+    found = _named(_unchanged, _source(body))
+    assert found.id == ident and says in found.message, found
+
+
+def test_a_lambda_of_the_accuracy_is_read_as_the_accuracy_differentiated():
+    body = """    grads = jax.grad(lambda p: loss_and_accuracy(p, x, y)[1])(params)
+    return params, *loss_and_accuracy(params, x, y)"""
+    found = _named(_unchanged, _source(body))
+    assert found.id == "accuracy_differentiated"
+    assert "returns loss_and_accuracy(p, x, y)[1]" in found.message
+
+
+def test_code_alone_names_nothing_where_the_params_moved():
+    """The accuracy differentiated in the code, yet the params descend: the values say
+    the step is right, so the code is not blamed for it."""
+    cases = has_aux.make_cases(0)
+    answers = [(c.expected[0], c.expected[2], c.expected[1]) for c in cases]
+    found = has_aux.HasAuxOracle().diagnose_cases(cases, answers, _source(_ACCURACY_FIRST))
+    assert found.id == "swapped_outputs"
+
+
+def test_an_argnums_tuple_is_named_only_where_the_code_has_one():
+    info = {"type": "TypeError", "message": "tuple indices must be integers or slices, not str"}
+    call = "(loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, {}has_aux=True)(params, x, y)"
+    tuple_source = _source("    " + call.format("argnums=(0,), ") + "\n    return grads['w']")
+    found = has_aux.HasAuxOracle().diagnose_error(info, tuple_source)
+    assert found.id == "argnums_tuple" and "argnums=(0,) is a tuple" in found.message
+    int_source = _source("    " + call.format("argnums=0, ") + "\n    return grads['w']")
+    assert has_aux.HasAuxOracle().diagnose_error(info, int_source) is None

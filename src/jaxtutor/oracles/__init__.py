@@ -10,7 +10,7 @@ from jaxtutor.oracles.interface import Oracle
 _REGISTRY = {
     "scan_training_step": "jaxtutor.oracles.scan_training.oracle:ScanTrainingOracle",
     "argnums": "jaxtutor.oracles.argnums:ArgnumsOracle",
-    "has_aux": "jaxtutor.oracles.has_aux:HasAuxOracle",
+    "has_aux": "jaxtutor.oracles.has_aux.oracle:HasAuxOracle",
     "generic": "jaxtutor.oracles.generic.oracle:GenericOracle",
 }
 

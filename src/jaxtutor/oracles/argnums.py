@@ -208,7 +208,7 @@ class ArgnumsOracle(Oracle):
             )
         return self.diagnose_raised(info.get("message", ""))
 
-    def diagnose_cases(self, cases: list[Case], answers: list):
+    def diagnose_cases(self, cases: list[Case], answers: list, source: str = ""):
         """Gradients that are the expected ones times scale on every wrong case: scale
         counted twice, as each case's own scale shows."""
         wrong = [(c, a) for c, a in zip(cases, answers) if not matches(a, c.expected)]

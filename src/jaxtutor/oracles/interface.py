@@ -95,9 +95,12 @@ class Oracle:
     def diagnose(self, case: Case, got) -> Diagnosis | None:
         return None
 
-    def diagnose_cases(self, cases: list[Case], answers: list) -> Diagnosis | None:
+    def diagnose_cases(
+        self, cases: list[Case], answers: list, source: str = ""
+    ) -> Diagnosis | None:
         """The mistake the answers on every case show together (a factor that follows
-        an argument, say), where the first wrong case alone named none."""
+        an argument, say), where the first wrong case alone named none; `source`, the
+        learner's file, is the evidence for a cause that is in the code."""
         return None
 
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
@@ -132,7 +135,7 @@ class Oracle:
         )
         report.diagnosis = (
             self.diagnose(case, got)
-            or self.diagnose_cases(cases, answers)
+            or self.diagnose_cases(cases, answers, learner.source)
             or self.probe(learner, cases, answers)
         )
         smaller = self.smallest(learner, case) if case.hidden else ""

@@ -1,0 +1,19 @@
+# truth: applies the learning rate twice (scales the gradients by lr, then steps by lr again): the step is lr**2 * grad
+# cause: lr_applied_twice
+# says: old - lr * lr * grad
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    updates = jax.tree.map(lambda g: lr * g, grads)
+    new_params = {k: params[k] - lr * updates[k] for k in params}
+    return new_params, loss, accuracy

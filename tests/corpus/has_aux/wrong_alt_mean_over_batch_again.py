@@ -1,0 +1,19 @@
+# truth: divides the gradient by the batch size again (thinks value_and_grad gives a summed gradient): the step is B times too small
+# cause: gradient_divided_by_size
+# says: old - lr * grad / B
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    batch = x.shape[0]
+    new_params = {k: params[k] - lr * grads[k] / batch for k in params}
+    return new_params, loss, accuracy
