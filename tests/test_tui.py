@@ -88,6 +88,12 @@ async def until(pilot, condition, what: str, timeout: float = 30.0) -> None:
         await pilot.pause(0.05)
 
 
+async def editor_of(pilot) -> TextArea:
+    """The editor, once the app has mounted it (later on a busy machine)."""
+    await until(pilot, lambda: pilot.app.query("#editor"), "the editor was not mounted")
+    return pilot.app.editor
+
+
 async def wait_for_check(pilot, timeout: float = 90.0) -> None:
     await pilot.pause()
     await until(pilot, lambda: not pilot.app.checking, "the check did not finish", timeout)
@@ -274,7 +280,7 @@ def burst(app, *keys: str) -> None:
 async def test_keys_typed_in_one_burst_are_applied_in_order():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
-        editor = app.editor
+        editor = await editor_of(pilot)
         editor.focus()
         editor.move_cursor((0, 0))
         await pilot.pause()
@@ -564,7 +570,7 @@ async def test_help_lists_every_key_of_the_editor_select_all_included():
 async def test_ctrl_home_and_ctrl_end_go_to_the_start_and_end_of_the_code():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
-        editor = app.editor
+        editor = await editor_of(pilot)
         editor.focus()
         editor.load_text("a = 1\nb = 2\nlast = 3")
         editor.move_cursor((1, 2))
@@ -737,7 +743,7 @@ async def test_the_outline_shows_each_part_as_a_heading_that_cannot_be_chosen():
 async def test_enter_indents_as_python_needs():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
-        editor = app.editor
+        editor = await editor_of(pilot)
         editor.load_text("")
         editor.focus()
         await pilot.press(
@@ -799,7 +805,7 @@ print(loss(1.0, 2.0, 3.0))
 async def test_a_paste_that_arrives_as_keys_keeps_its_indentation(newline):
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
-        editor = app.editor
+        editor = await editor_of(pilot)
         editor.load_text("")
         editor.focus()
         await pilot.pause()
@@ -813,7 +819,7 @@ async def test_a_paste_that_arrives_as_keys_keeps_its_indentation(newline):
 async def test_a_paste_as_keys_that_begins_with_a_newline_gets_no_indentation_of_ours():
     app = TutorApp(warm=False)
     async with app.run_test(size=WIDE) as pilot:
-        editor = app.editor
+        editor = await editor_of(pilot)
         editor.load_text("")
         editor.focus()
         await pilot.press(*"def f(x):")  # typed by hand, then a paste of the body
