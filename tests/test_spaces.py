@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from conftest import LEARNERS, forked, run_check
 from jaxtutor.check import check_source
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles import properties
+from jaxtutor.oracles.cases import hidden_case
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.shrink import Size, smallest
 from jaxtutor.runner.host.errors import RunEnded
@@ -97,6 +99,34 @@ def test_shrinking_stops_at_its_budget_and_keeps_the_smallest_so_far():
     )
     assert len(asked) == 4
     assert found is None or 20 < found.sizes["N"] <= 40
+
+
+def _prefix_check(fn, entry=1):
+    """The prefix property of a running total (total, partial sums) on two hidden cases,
+    judged on `fn`'s answers."""
+    made = [
+        hidden_case(1, ("xs",), (np.arange(1.0, 3.0),)),
+        hidden_case(2, ("xs",), (np.linspace(-2.0, 3.0, 9),)),
+    ]
+    prop = {"kind": "prefix", "args": ["xs"], "entry": entry}
+    check = properties.build(prop, ("xs",), made, np.random.default_rng(0))
+    return check, check.judge([fn(*args) for args in check.calls])
+
+
+def test_a_history_is_checked_against_its_own_start():
+    check, said = _prefix_check(lambda xs: (np.sum(xs), np.cumsum(xs)))
+    # the first part is as long as the other case: a shape compiled already
+    assert [np.shape(args[0]) for args in check.calls] == [(9,), (2,)]
+    assert said is None
+    # each partial sum scaled by how many entries there are in all: right at no length
+    # but one, yet a table of right answers per length would pass every case drawn
+    check, said = _prefix_check(lambda xs: (np.sum(xs), np.cumsum(xs) * len(xs) / 9))
+    assert said.startswith(
+        "entry 1 of your answer on the first 2 of the 9 rows of `xs` of hidden case 2 "
+        "should be the first 2 rows of it on all 9; it is not"
+    )
+    check, said = _prefix_check(lambda xs: np.sum(xs))
+    assert said == "entry 1 of your answer has no rows, one per step, to compare"
 
 
 def test_a_child_that_ends_during_the_search_ends_it_without_an_error():

@@ -1,8 +1,9 @@
 """Properties a lesson's function has whatever its inputs, checked by extra calls of the
 learner's function on the trusted side, beside the cases: reordering the examples
-reorders (or leaves unchanged) the answer, scaling some arguments scales it, and the
+reorders (or leaves unchanged) the answer, scaling some arguments scales it, the
 answer on all the examples is the sum (or the concatenation) of the answers on two
-parts of them. Each names what failed in the learner's terms. A lesson declares its
+parts of them, and a loop's history on the first steps is the start of its history on
+all of them. Each names what failed in the learner's terms. A lesson declares its
 own in [[exercise.properties]] (see spec.py); the kinds are these."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from jaxtutor.oracles.values import ATOL, RTOL, as_array, as_tree, mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis, TestResult
 
-KINDS = ("reorder", "scale", "split")
+KINDS = ("reorder", "scale", "split", "prefix")
 
 
 @dataclass
@@ -121,13 +122,42 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
 
         what = "leaves the answer as it is" if same else "reorders the answer the same way"
         return Check(f"property: reordering the examples {what}", [case.args, args], judge, kind)
+    # the first part as long as another case's rows where one is shorter (the edge of
+    # one row, often), so that it may be a shape compiled already
+    rows = [np.shape(c.args[which[0]])[:1] for c in hidden]
+    shorter = [r[0] for r in rows if r and 1 <= r[0] < n]
+    k = min(shorter) if shorter else int(rng.integers(1, n))
+    first = tuple((np.asarray(a)[:k] if i in which else a) for i, a in enumerate(case.args))
+    if kind == "prefix":
+        entry = prop.get("entry")
+        what = "your answer" if entry is None else f"entry {entry} of your answer"
+
+        def history(answer):
+            tree = as_tree(answer)
+            return tree if entry is None else tree[entry]
+
+        def judge(answers):
+            whole, part = answers
+            try:
+                want = _map(lambda a: a[:k], history(whole))
+                got = history(part)
+            except (ValueError, IndexError, KeyError, TypeError):
+                return f"{what} has no rows, one per step, to compare"
+            problem = compare(got, want)
+            if problem is None:
+                return None
+            return (
+                f"{what} on the first {k} of the {n} rows of {said} of {case.name} should be "
+                f"the first {k} rows of it on all {n}; it is not ({problem})."
+            )
+
+        return Check(
+            "property: the answer on the first rows is the start of the answer on all of them",
+            [case.args, first],
+            judge,
+            kind,
+        )
     if kind == "split":
-        # the first part as long as another case's rows where one is shorter (the edge
-        # of one row, often), so only the rest is a new shape to compile
-        rows = [np.shape(c.args[which[0]])[:1] for c in hidden]
-        shorter = [r[0] for r in rows if r and 1 <= r[0] < n]
-        k = min(shorter) if shorter else int(rng.integers(1, n))
-        first = tuple((np.asarray(a)[:k] if i in which else a) for i, a in enumerate(case.args))
         rest = tuple((np.asarray(a)[k:] if i in which else a) for i, a in enumerate(case.args))
         summed = (prop.get("output") or "sum") == "sum"
 
@@ -180,6 +210,8 @@ HINTS = {
     "reorder": "Every example must count the same wherever it stands in the batch: use every "
     "row, not the first few, and nothing that depends on their order.",
     "split": "Use every example, however many there are: no bound on how many rows you read.",
+    "prefix": "Each step may use only its own row and the rows before it: nothing from a later "
+    "row, and not how many rows there are in all.",
 }
 
 

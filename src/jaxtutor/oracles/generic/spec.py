@@ -87,7 +87,9 @@ PROPERTY_KEYS = {
         'it is, or with output = "permuted" reorders its rows the same way), "scale" '
         "(multiplying `args` by `factor` multiplies the answer by factor ** power) or "
         '"split" (the answer on all the rows of `args` is the sum of the answers on two '
-        'parts, or with output = "concatenated" those answers one after the other).',
+        'parts, or with output = "concatenated" those answers one after the other) or '
+        '"prefix" (the answer on the first rows of `args`, or its `entry`, is the start '
+        "of the answer on all of them: a loop's history).",
         required=True,
     ),
     "args": Key("array", "The arguments the property changes, by name.", required=True),
@@ -98,6 +100,12 @@ PROPERTY_KEYS = {
     ),
     "factor": Key("float", "scale: what `args` are multiplied by.", default=-3.0),
     "power": Key("float", "scale: the answer is multiplied by factor ** power.", default=1.0),
+    "entry": Key(
+        "integer",
+        "prefix: the entry of a tuple answer that holds one row per step (default: the "
+        "whole answer).",
+        default=None,
+    ),
 }
 CASE_KEYS = {
     "name": Key("string", "What the case shows, as the learner sees it.", default="fixed case N"),
@@ -385,7 +393,12 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
             )
         )
     arg_names = [a.get("name") for a in args if isinstance(a, dict)]
-    outputs = {"reorder": ("same", "permuted"), "split": ("sum", "concatenated"), "scale": ()}
+    outputs = {
+        "reorder": ("same", "permuted"),
+        "split": ("sum", "concatenated"),
+        "scale": (),
+        "prefix": (),
+    }
     for i, prop in enumerate(config.get("properties") or []):
         if not isinstance(prop, dict):
             continue
@@ -414,8 +427,16 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     ("properties", i, "output"),
                     f"a {kind} property's output is one of {list(outputs[kind])}"
                     if outputs[kind]
-                    else "a scale property has no output",
+                    else f"a {kind} property has no output",
                     "Fix or remove `output`.",
+                )
+            )
+        if prop.get("entry") is not None and (kind != "prefix" or prop["entry"] < 0):
+            found.append(
+                (
+                    ("properties", i, "entry"),
+                    "`entry` is the index of an answer's entry, for a prefix property only",
+                    "Fix or remove `entry`.",
                 )
             )
     ids = [m.get("id") for m in config.get("mutants") or [] if isinstance(m, dict)]
