@@ -51,9 +51,9 @@ KNOWN = [
         "integer_grad_input",
         r"grad requires real- or complex-valued inputs",
         "jax.grad differentiates with respect to floating-point inputs only; an integer "
-        "like 2 has no derivative. Pass a float (2.0), or convert first with "
-        "jnp.asarray(x, dtype=jnp.float32), which works for a Python int as well as an array.",
-        hint="Convert the input first: x = jnp.asarray(x, dtype=jnp.float32), then differentiate.",
+        "like 2 has no derivative. Pass a float (2.0), or convert first with jnp.asarray "
+        "and a float dtype, which works for a Python int as well as an array.",
+        hint="Convert the input to a float array first (jnp.asarray with a float dtype), then differentiate.",
     ),
     Known(
         "scan_carry_types",
@@ -154,9 +154,10 @@ KNOWN = [
         "dict_arithmetic",
         r"unsupported operand type\(s\) for [-+*/]+: .*'dict'",
         "Arithmetic does not apply to a dict of parameters as a whole: params - lr * grads "
-        "fails. Update each entry, jax.tree.map(lambda p, g: p - lr * g, params, grads), "
-        "or write the dict out key by key.",
-        hint="Update every leaf at once: jax.tree.map(lambda p, g: p - lr * g, params, grads).",
+        "fails. Update each entry: jax.tree.map applies a function to the matching leaves "
+        "of params and grads; or write the dict out key by key.",
+        hint="Update every leaf at once: jax.tree.map over params and grads, with the update "
+        "of one leaf as its function.",
     ),
     Known(
         "missing_argument",
@@ -170,8 +171,8 @@ KNOWN = [
         "python_number_astype",
         r"'(int|float)' object has no attribute 'astype'",
         ".astype is a method of arrays; a plain Python number has none. Convert with "
-        "jnp.asarray(x, dtype=jnp.float32), which takes numbers and arrays alike.",
-        hint="Use jnp.asarray(x, dtype=jnp.float32) in place of x.astype(...).",
+        "jnp.asarray and a dtype, which takes numbers and arrays alike.",
+        hint="Use jnp.asarray(..., dtype=...) in place of x.astype(...).",
     ),
     Known(
         "grad_of_a_value",

@@ -27,8 +27,8 @@ _M = [
     Misconception(
         "reused_first_row",
         "Every step used the first batch (x_batches[0], y_batches[0]) instead of the next one.",
-        "Pass the batches as xs: lax.scan(step, w, (x_batches, y_batches)). The body then "
-        "receives row i at step i; do not index x_batches inside the body.",
+        "Pass both batch arrays to lax.scan as its xs: the body then receives row i at "
+        "step i; do not index x_batches inside the body.",
     ),
     Misconception(
         "mean_instead_of_sum",
@@ -51,8 +51,8 @@ _M = [
         "no_scan",
         "Your function does not use lax.scan over the batches.",
         "Write one training step as a body function step(w, batch) -> (new_w, None) and "
-        "run it with lax.scan(step, w, (x_batches, y_batches)): the batches are the scan's "
-        "xs, and the body uses only the batch it is handed. A Python for loop, or a "
+        "run it with lax.scan, the weight as its carry and the batches as its xs: the body "
+        "uses only the batch it is handed. A Python for loop, or a "
         "fori_loop, while_loop or scan over an index that reads x_batches[i], is not "
         "what this exercise practises.",
     ),
@@ -85,7 +85,8 @@ _M = [
     Misconception(
         "loss_not_summed",
         "The loss you differentiate returns one value per example instead of one number.",
-        "jax.grad needs a scalar loss: return jnp.sum((w * x - y) ** 2) for the batch.",
+        "jax.grad needs a scalar loss: sum the batch's squared errors with jnp.sum, so the "
+        "loss has shape ().",
     ),
     Misconception(
         "missing_lr",
