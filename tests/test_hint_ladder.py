@@ -44,7 +44,7 @@ MIN_LENGTH = 12
 ORACLES = Path(__file__).resolve().parents[1] / "src" / "jaxtutor" / "oracles"
 ORACLE_SOURCES = {
     "argnums": [ORACLES / "argnums.py"],
-    "has_aux": [ORACLES / "has_aux.py"],
+    "has_aux": sorted((ORACLES / "has_aux").glob("*.py")),
     "scan_training_step": sorted((ORACLES / "scan_training").glob("*.py")),
 }
 TRIVIAL = re.compile(r"(import|from|def|class)\b|return(\s+\w+(\s*,\s*\w+)*)?\s*$|pass\s*$")
