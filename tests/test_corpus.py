@@ -3,8 +3,9 @@ tests/corpus/EXERCISE/. Each file's first lines say what the feedback must name:
 `# cause: ID` (a named mistake, a catalogued JAX error or a probe's finding),
 `# cause: none` (no cause fits: the feedback must name none), or `# true: ID` (a
 probe's statement, true of that file though not its cause); optionally `# says: WORDS`
-that the diagnosis' message must contain. A diagnosis naming anything else is a
-false cause."""
+that the diagnosis' message must contain, and `# never: WORDS` (as many as needed) that
+nothing the learner is shown may contain: a sentence once found false of that file. A
+diagnosis naming anything else is a false cause."""
 
 from __future__ import annotations
 
@@ -26,6 +27,24 @@ def expectation(path: Path) -> tuple[str, str]:
     return cause.group(1), says.group(1).strip() if says else ""
 
 
+def never(path: Path) -> list[str]:
+    """The file's `# never: WORDS` lines: words no text of its verdict may contain."""
+    return [m.strip() for m in re.findall(r"^# never: (.+)$", path.read_text(), re.M)]
+
+
+def shown(verdict) -> str:
+    """Every text the learner is shown for a verdict: its message, each test's line, the
+    diagnosis and its step table, the hint (the learner's own prints left out)."""
+    parts = [verdict.message, verdict.hint]
+    parts += [f"{t.name} {t.message}" for t in verdict.tests]
+    if verdict.diagnosis is not None:
+        parts += [verdict.diagnosis.message, verdict.diagnosis.hint]
+        if verdict.diagnosis.table is not None:
+            table = verdict.diagnosis.table
+            parts += [" ".join(map(str, row)) for row in [table.columns, *table.rows]]
+    return "\n".join(parts)
+
+
 def test_every_lesson_has_at_least_five_wrong_answers():
     per = {}
     for path in FILES:
@@ -38,6 +57,9 @@ def test_the_feedback_names_the_real_cause(path):
     cause, says = expectation(path)
     verdict = run_check(path.parent.name, path)
     assert verdict.status != "pass", verdict.message
+    text = shown(verdict)
+    for words in never(path):
+        assert words not in text, (words, text)
     named = verdict.diagnosis.id if verdict.diagnosis else None
     assert named == (None if cause == "none" else cause), verdict.message
     if verdict.diagnosis is None:
