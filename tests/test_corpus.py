@@ -4,8 +4,9 @@ feedback must name (jaxtutor.authoring.corpus reads them, as `lint` does for a l
 pack's corpus): `# cause: ID` (a named mistake, a catalogued JAX error or a probe's
 finding), `# cause: none` (no cause fits: the feedback must name none), or `# true: ID`
 (a probe's statement, true of that file though not its cause); optionally `# says:
-WORDS` that the diagnosis' message must contain and `# never: WORDS` that the learner
-must not read. A diagnosis naming anything else is a false cause."""
+WORDS` that the diagnosis' message must contain, and `# never: WORDS` (as many as
+needed) that nothing the learner is shown may contain: a sentence once found false of
+that file. A diagnosis naming anything else is a false cause."""
 
 from __future__ import annotations
 

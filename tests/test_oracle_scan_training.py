@@ -238,7 +238,7 @@ def test_each_way_of_breaking_the_rule_is_said_as_it_was_found():
 
 # what the structure test says of each attack: what was found, in the learner's words
 ATTACK_WORDS = {
-    "attack_scan_result_discarded.py": "does not come from that loop",
+    "attack_scan_result_discarded.py": "do not reach what your function returns",
     "attack_length_one_scans.py": "separate scan for each batch",
     "attack_map_beside_loop.py": "Outside its loop over x_batches and y_batches",
     "attack_while_index.py": "reads x_batches[i] by an index it computes",

@@ -110,7 +110,7 @@ KNOWN = [
         "An argument marked static (static_argnames or static_argnums) received a traced "
         "array: the tutor compiles your function with jax.jit as a whole, so its values "
         "are traced. A value that changes between calls, like a learning rate, should not "
-        "be static: drop it from static_argnames.",
+        "be static: leave it out of static_argnames and static_argnums.",
         hint="Remove the argument from static_argnames/static_argnums: a value that changes from call to call stays a traced array.",
     ),
     Known(
@@ -138,9 +138,10 @@ KNOWN = [
     Known(
         "vmap_sizes",
         r"vmap got inconsistent sizes for array axes to be mapped",
-        "vmap maps the arguments whose in_axes is not None over their leading axis, and "
-        "those must all have the same size. The message lists each mapped argument's "
-        "size: an argument shared by all examples should have in_axes None.",
+        "vmap maps each argument whose in_axes is not None over the axis in_axes gives it "
+        "(0: the leading one), and those axes must all have the same size. The message "
+        "lists each mapped axis's size: an argument shared by all examples should have "
+        "in_axes None.",
         hint="Give in_axes None to the argument shared by every example, 0 to those with one row per example.",
     ),
     Known(
@@ -153,9 +154,10 @@ KNOWN = [
     Known(
         "dict_arithmetic",
         r"unsupported operand type\(s\) for [-+*/]+: .*'dict'",
-        "Arithmetic does not apply to a dict of parameters as a whole: params - lr * grads "
-        "fails. Update each entry: jax.tree.map applies a function to the matching leaves "
-        "of params and grads; or write the dict out key by key.",
+        "Arithmetic (+, -, *, /) does not apply to a dict as a whole, and one operand here "
+        "is a dict (the parameters or the gradients, say). Update each entry: jax.tree.map "
+        "applies a function to the matching leaves of params and grads; or write the dict "
+        "out key by key.",
         hint="Update every leaf at once: jax.tree.map over params and grads, with the update "
         "of one leaf as its function.",
     ),
@@ -163,8 +165,9 @@ KNOWN = [
         "missing_argument",
         r"missing \d+ required positional arguments?: ",
         "A function was called with fewer arguments than it takes: the message names the "
-        "one left out. Check the call on the line shown, and that jax.grad's function gets "
-        "every argument it needs.",
+        "parameter left without a value (the last one, if an earlier argument was left out "
+        "and the rest moved up). Check the call on the line shown, and that jax.grad's "
+        "function gets every argument it needs.",
         hint="Pass every argument the function takes, in order, on the line shown.",
     ),
     Known(

@@ -54,14 +54,14 @@ def expected(path: Path) -> Expected | None:
 
 
 def shown(verdict) -> str:
-    """Everything a learner reads of a verdict: its message, each test's line, the
-    diagnosis, its step table and the hint."""
+    """Everything the tutor says of a verdict (the learner's own prints left out): its
+    message, each test's line, the diagnosis, its step table and the hints."""
     parts = [verdict.message, verdict.hint]
-    parts += [f"{t.name}: {t.message}" for t in verdict.tests]
+    parts += [f"{t.name} {t.message}" for t in verdict.tests]
     if verdict.diagnosis is not None:
-        parts.append(verdict.diagnosis.message)
-        if verdict.diagnosis.table is not None:
-            parts += verdict.diagnosis.table.columns
+        parts += [verdict.diagnosis.message, verdict.diagnosis.hint]
+        if (table := verdict.diagnosis.table) is not None:
+            parts += [" ".join(map(str, row)) for row in [table.columns, *table.rows]]
     return "\n".join(p for p in parts if p)
 
 

@@ -230,17 +230,23 @@ def _judge(
             "stacked_rows",
             f"Your function takes single rows of what a loop over {rows} stacked (the "
             "results of lax.map, or a scan's per-step outputs) and steps on them outside "
-            f"that loop. Make the weight the carry of one lax.scan over {rows}, and "
-            "return its final carry.",
+            f"that loop. Carry what changes from step to step through one lax.scan over "
+            f"{rows}, and return its final carry.",
         ), -1
     if within:
         kind = "lax.scan over " + rows if reaching else "loop"
+        which = _which(within, first, size)
+        # a Python loop is named only where every row is read, one at a time
+        aside = (
+            " (a Python loop inside the body, say, which JAX unrolls into a copy of the "
+            "step per row)"
+            if which.startswith("every row")
+            else ""
+        )
         return Broken(
             "reads_other_rows",
-            f"The body of your {kind} reads {_which(within, first, size)}, not only the "
-            "row it is handed (a Python loop inside the body is unrolled by JAX into a "
-            "copy of the step per row). A lax.scan over "
-            f"{rows} hands each step its own row: use only that one.",
+            f"The body of your {kind} reads {which}, not only the row it is handed"
+            f"{aside}. A lax.scan over {rows} hands each step its own row: use only that one.",
         ), -1
     if not reaching:
         if (
@@ -256,8 +262,9 @@ def _judge(
             return Broken(
                 "loop_unused",
                 f"Your function has a loop over {rows}{inner} (a lax.scan or lax.map), but "
-                f"what it returns does not come from that loop{taken and taken + ', outside it'}. "
-                f"Let one lax.scan over {rows} take the steps, and return its final carry.",
+                "the rows it hands its body do not reach what your function returns"
+                f"{taken and taken + ', outside it'}. Let one lax.scan over {rows} take the "
+                "steps, each from the row it is handed, and return its final carry.",
             ), -1
         trips = sorted(
             {
@@ -300,17 +307,24 @@ def _judge(
     # lax.scan(unroll=k) takes the last n % k rows after its loop, one step each, fewer than k
     tail = all(u.get("whole") is not True for u in beside) and _covers(beside, hi, size)
     if beside and (lo != 0 or not tail or size - hi >= block):
+        which = _which(beside, first, size)
+        aside = (
+            " (a Python loop beside the loop, say, which JAX unrolls into a copy of the step "
+            "per row)"
+            if which.startswith("every row")
+            else ""
+        )
         return Broken(
             "steps_beside",
-            f"Outside its loop over {rows}, your function takes "
-            f"{_which(beside, first, size)} (a Python loop beside the loop, say, which JAX "
-            "unrolls into a copy of the step per row): let one lax.scan take every row.",
+            f"Outside its loop over {rows}, your function takes {which}{aside}: let one "
+            "lax.scan take every row.",
         ), -1
     if loop.get("carried") is not True:
         return Broken(
             "no_carry",
             f"Your loop over {rows} carries nothing from one step to the next (lax.map, "
-            "say): the weight must be the scan's carry, updated from each row.",
+            "say): what changes from step to step must be the scan's carry, updated from "
+            "each row.",
         ), -1
     if lo != 0 or (hi != size and not beside):
         return Broken(

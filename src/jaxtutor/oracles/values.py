@@ -73,6 +73,8 @@ def mismatch(got, expected, rtol: float = RTOL, atol: float = ATOL) -> str | Non
             if (problem := mismatch(got[key], expected[key], rtol, atol)) is not None:
                 return f"[{key!r}]: {problem}"
         return None
+    if expected is None:  # an empty subtree (a scan step's None output): None alone fits
+        return None if got is None else f"expected None, got {describe(got)}"
     arr = as_array(got)
     expected = np.asarray(expected, dtype=np.float64)
     if arr is None:

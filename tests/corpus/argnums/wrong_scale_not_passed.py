@@ -1,4 +1,5 @@
 # cause: missing_argument
+# never: names the one left out
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,7 @@
 # truth: uses epoch_seeds[0] for every epoch, so both epochs have the same order (the seed handed to the step is ignored)
 # blind: third batch, labelled before the tutor was run on it
 # cause: same_order_every_epoch
+# never: a Python loop inside the body
 import jax
 import jax.numpy as jnp
 from jax import lax

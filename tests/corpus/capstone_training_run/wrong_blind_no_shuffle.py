@@ -1,6 +1,7 @@
 # truth: never shuffles: cuts X and Y into batches in their original order (the permutation is computed but not used)
 # blind: third batch, labelled before the tutor was run on it
 # cause: no_shuffle
+# never: does not come from that loop
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,6 +1,8 @@
 # truth: a Python for loop over the epochs (unrolled inside jit) instead of an outer lax.scan over epoch_seeds (numbers right)
 # blind: third batch, labelled before the tutor was run on it
 # cause: python_loops
+# never: epochs and batches run as Python loops
+# never: one copy of the step per batch
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,5 +1,6 @@
 # cause: same_order_every_epoch
 # blind: written before the tutor was run on it (second batch)
+# never: a Python loop inside the body
 import jax
 import jax.numpy as jnp
 from jax import lax

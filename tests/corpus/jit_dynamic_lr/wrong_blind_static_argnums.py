@@ -1,6 +1,8 @@
 # truth: lr made static by position (static_argnums=1), so each new learning rate recompiles
 # blind: third batch, labelled before the tutor was run on it
 # cause: static_lr
+# never: drop it from static_argnames
+# never: Drop static_argnames
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,6 @@
 # cause: static_lr
+# never: drop it from static_argnames
+# never: Drop static_argnames
 import functools
 
 import jax

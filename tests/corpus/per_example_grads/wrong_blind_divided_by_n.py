@@ -1,6 +1,7 @@
 # truth: divides every per-example gradient by N (thinking of a mean loss), so rows are 1/N of the right gradients
 # blind: third batch, labelled before the tutor was run on it
 # cause: probe_divided_by_size
+# never: entries are combined
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,7 @@
 # truth: maps xs over axis 1 instead of axis 0 (in_axes=(None, 1, 0)), pairing columns of xs with entries of ys
 # blind: third batch, labelled before the tutor was run on it
 # cause: vmap_sizes
+# never: over their leading axis
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,5 @@
 # cause: vmap_sizes
+# never: over their leading axis
 import jax
 import jax.numpy as jnp
 

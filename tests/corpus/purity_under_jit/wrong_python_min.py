@@ -1,6 +1,7 @@
 # cause: python_if_on_tracer
 # blind: written before the tutor was run on it (second batch)
 # says: min()
+# never: A Python if needs
 import jax
 import jax.numpy as jnp
 

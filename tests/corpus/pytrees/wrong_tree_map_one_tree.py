@@ -1,5 +1,6 @@
 # cause: dict_arithmetic
 # blind: written before the tutor was run on it (second batch)
+# never: params - lr * grads fails
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,7 @@
 # truth: the step outputs None, so scan returns None instead of the partial sums (the total is right)
 # blind: third batch, labelled before the tutor was run on it
 # true: probe_some_entries
+# never: does not give the answers it gives
 import jax.numpy as jnp
 from jax import lax
 

@@ -1,6 +1,7 @@
 # cause: probe_plus_first_entry
 # blind: written before the tutor was run on it (second batch)
 # says: xs[0] is counted twice
+# never: a Python loop beside the loop
 import jax.numpy as jnp
 from jax import lax
 

@@ -1,4 +1,5 @@
 # cause: all_batches_each_step
+# never: a Python loop inside the body
 import jax
 import jax.numpy as jnp
 from jax import lax

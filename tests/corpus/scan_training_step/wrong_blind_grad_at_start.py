@@ -1,6 +1,7 @@
 # truth: the body takes every gradient at the starting weight w (captured from the enclosing function) instead of at the carried weight, which accumulates gradients
 # blind: third batch, labelled before the tutor was run on it
 # cause: sum_at_initial_weight
+# never: took one step
 import jax
 import jax.numpy as jnp
 from jax import lax

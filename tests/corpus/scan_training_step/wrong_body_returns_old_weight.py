@@ -1,6 +1,7 @@
 # cause: carry_never_updated
 # says: The carry your lax.scan ends with is the one it started from
 # the body returns (w, new_w): the old weight is the carry, the new one an output
+# never: does not come from that loop
 import jax
 import jax.numpy as jnp
 from jax import lax

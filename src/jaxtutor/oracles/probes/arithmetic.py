@@ -124,13 +124,19 @@ def _size_hint(p: Probe, kind: str, label: str) -> str:
                 f"Dividing by {label} is what a mean over the {label} entries does; the "
                 "exercise asks for their sum."
             )
-        return f"Something in your code divides by {label}: find where the {label} entries are combined."
+        return (
+            f"Your numbers are {label} times too small: find where your code divides by "
+            f"{label}, or averages over the {label} entries."
+        )
     if uses(p, "sum"):
         return (
             f"Something is added up {label} times too often: look at each sum in your code "
             f"and at what it adds over the {label} entries."
         )
-    return f"Something is counted {label} times over: find where the {label} entries are combined."
+    return (
+        f"Your numbers are {label} times too large: find where your code multiplies by "
+        f"{label}, or counts something {label} times over."
+    )
 
 
 def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):

@@ -18,8 +18,9 @@ COMPOSITION_TEST = "property: training in two parts ends where training at once 
 _M = [
     Misconception(
         "sum_at_initial_weight",
-        "You added up every batch's gradient at the starting weight and took one step, "
-        "instead of a step per batch.",
+        "Your final weight is the starting weight minus lr times the sum of every "
+        "batch's gradient at the starting weight: each step's gradient must be taken at "
+        "the weight the step before produced.",
         "Each step must see the weight the previous step produced. Make the weight the "
         "scan's carry: the body computes the gradient at the carry and returns the updated "
         "weight as the new carry.",
