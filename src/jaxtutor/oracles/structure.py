@@ -236,13 +236,7 @@ def _judge(
     if within:
         kind = "lax.scan over " + rows if reaching else "loop"
         which = _which(within, first, size)
-        # a Python loop is named only where every row is read, one at a time
-        aside = (
-            " (a Python loop inside the body, say, which JAX unrolls into a copy of the "
-            "step per row)"
-            if which.startswith("every row")
-            else ""
-        )
+        aside = _python_loop_aside(which, "inside the body")
         return Broken(
             "reads_other_rows",
             f"The body of your {kind} reads {which}, not only the row it is handed"
@@ -308,12 +302,7 @@ def _judge(
     tail = all(u.get("whole") is not True for u in beside) and _covers(beside, hi, size)
     if beside and (lo != 0 or not tail or size - hi >= block):
         which = _which(beside, first, size)
-        aside = (
-            " (a Python loop beside the loop, say, which JAX unrolls into a copy of the step "
-            "per row)"
-            if which.startswith("every row")
-            else ""
-        )
+        aside = _python_loop_aside(which, "beside the loop")
         return Broken(
             "steps_beside",
             f"Outside its loop over {rows}, your function takes {which}{aside}: let one "
@@ -333,3 +322,11 @@ def _judge(
             f"{lo:g}: it must take every row, from the first to the last.",
         ), -1
     return None, number
+
+
+def _python_loop_aside(which: str, where: str) -> str:
+    """A Python loop `where` as the likely cause, named only where every row is read,
+    one at a time (what an unrolled loop does)."""
+    if not which.startswith("every row"):
+        return ""
+    return f" (a Python loop {where}, say, which JAX unrolls into a copy of the step per row)"
