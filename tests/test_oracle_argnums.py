@@ -111,3 +111,13 @@ def test_reference_gradient_matches_finite_differences():
         assert np.isclose(
             (loss(w, x + step) - loss(w, x - step)) / (2 * eps), dx[i, j], rtol=1e-6, atol=1e-6
         )
+
+
+def test_no_drawn_case_is_answered_by_zeros():
+    # an example on its target, or a zero one, at the edge of one example: a gradient of
+    # zeros, which an answer returning zeros whatever it is given would pass
+    from jaxtutor.oracles.argnums import make_cases
+
+    for seed in range(60):
+        for case in make_cases(seed):
+            assert any(np.any(np.asarray(g) != 0) for g in case.expected), (seed, case.name)

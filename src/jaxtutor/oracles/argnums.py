@@ -137,6 +137,16 @@ def _large(rng, b: int, d: int, low: int, high: int) -> tuple:
     return _scale(rng, low, high), w, x, x @ w - residual
 
 
+def _telling(rng, draw, *shape, **kw) -> tuple:
+    """A draw of `draw` whose gradients are not all zero (one example on the grid can
+    sit exactly on its target, or be zero): an answer of zeros must fail every case."""
+    while True:
+        args = draw(rng, *shape, **kw)
+        g = gradients(*args)
+        if np.any(g["w"] != 0) or np.any(g["x"] != 0):  # the two the exercise asks for
+            return args
+
+
 def make_cases(seed: int) -> list[Case]:
     """The worked example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
@@ -154,13 +164,13 @@ def make_cases(seed: int) -> list[Case]:
     ]
     small, large = shapes(rng)
     drawn = [
-        _normal(rng, *small),
-        _normal(rng, *large),
-        _with_zeros(rng, *large),
-        _normal(rng, 3, 2),
-        _normal(rng, *small, low=-12, high=-8),  # gradients in the thousandths
-        _large(rng, *small, 2, 6),
-        _large(rng, *large, 14, 16),  # over 100,000
+        _telling(rng, _normal, *small),
+        _telling(rng, _normal, *large),
+        _telling(rng, _with_zeros, *large),
+        _telling(rng, _normal, 3, 2),
+        _telling(rng, _normal, *small, low=-12, high=-8),  # gradients in the thousandths
+        _telling(rng, _large, *small, 2, 6),
+        _telling(rng, _large, *large, 14, 16),  # over 100,000
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
