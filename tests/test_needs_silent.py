@@ -5,12 +5,11 @@ tests/learners/LESSON/without_ID.py for every such mutant of the course."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from conftest import LEARNERS, run_check
 from jaxtutor.course.lessons import builtin_lessons
+from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic.mutants import has_evidence
 
 NEEDY = [
@@ -35,7 +34,7 @@ def test_the_course_has_mutants_that_need_a_construct():
 def test_a_mutant_is_silent_where_its_construct_is_not(lesson_id, mutant):
     path = _file(lesson_id, mutant)
     assert path.is_file(), f"write {path}: the mutant's symptom without its construct"
-    code = re.sub(r"#[^\n]*", "", path.read_text())
+    code = without_comments(path.read_text())
     assert not has_evidence(mutant, code), f"{path.name} holds what {mutant['needs']!r} matches"
     verdict = run_check(lesson_id, path)
     assert not verdict.passed

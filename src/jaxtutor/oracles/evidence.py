@@ -3,7 +3,8 @@ the same mistake only when they are: the exception type, the message with what d
 between two programs making one mistake taken out (addresses, file places, a carry's
 variable name, the sizes in shapes), and the JAX operations on the line that raised.
 A scan step returning no pair and a carry that starts as an integer both raise a
-TypeError inside lax.scan; their evidence differs.
+TypeError inside lax.scan; their evidence differs. And the learner's file as the text a
+construct is searched in: its comments left out.
 """
 
 from __future__ import annotations
@@ -41,6 +42,12 @@ _OPERATIONS = (
     "mean",
 )
 _WORD = re.compile(r"[A-Za-z_]+")
+
+
+def without_comments(source: str) -> str:
+    """A file's text with its comments left out, where a construct is looked for: a
+    comment that mentions jnp.where is no jnp.where."""
+    return re.sub(r"#[^\n]*", "", source)
 
 
 def normalised(message: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import Prepared
 from jaxtutor.oracles.generic.compare import differs
@@ -115,7 +116,5 @@ def _suspects(p: Prepared, answers: list) -> list[dict]:
     return [
         m
         for m in p.mutants
-        if all(
-            re.search(_RAISE.format(re.escape(t)), re.sub(r"#[^\n]*", "", m["code"])) for t in own
-        )
+        if all(re.search(_RAISE.format(re.escape(t)), without_comments(m["code"])) for t in own)
     ]

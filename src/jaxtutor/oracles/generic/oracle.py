@@ -3,7 +3,6 @@ reference's and, where the answers point to them, the mutants'."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -11,6 +10,7 @@ import numpy as np
 
 from jaxtutor.oracles import properties
 from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import LARGE_AT, Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
@@ -175,7 +175,7 @@ class GenericOracle(Oracle):
                     )
                 )
             )
-            code = re.sub(r"#[^\n]*", "", learner.source)
+            code = without_comments(learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
             if raised is not None and not suspects:

@@ -8,6 +8,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from jaxtutor.oracles.evidence import without_comments
+
 _TORCH_ORDER = re.compile(
     r"^\s*\w+\s*,\s*\(\s*\w+\s*,\s*\w+\s*\)\s*=\s*"
     r"(jax\.)?value_and_grad\(",
@@ -16,10 +18,6 @@ _TORCH_ORDER = re.compile(
 _GRAD_PAIR = re.compile(r"^\s*\w+\s*=\s*(jax\.)?grad\([^\n]*has_aux\s*=\s*True", re.M)
 _OTHER_ARGNUMS = re.compile(r"value_and_grad\([^\n]*argnums\s*=\s*\(?\s*([1-9])")
 _DIFFERENTIATE = ("grad", "value_and_grad")
-
-
-def without_comments(source: str) -> str:
-    return re.sub(r"#[^\n]*", "", source)
 
 
 def torch_order(source: str) -> bool:

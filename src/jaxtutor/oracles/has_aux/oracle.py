@@ -84,10 +84,11 @@ class HasAuxOracle(Oracle):
         if re.search(r"does not support string indexing|Only integers, slices", message) and (
             position := code.other_argnums(source)
         ):
+            target = ARG_NAMES[position] if position < len(ARG_NAMES) else position
             return MISCONCEPTIONS["argnums_not_params"].diagnose(
                 message=f"Your argnums={position} makes value_and_grad differentiate with "
-                f"respect to {ARG_NAMES[position] if position < len(ARG_NAMES) else position}, not params, so `grads` is an array, not "
-                "a dict like params."
+                f"respect to {target}, not params, so `grads` is an array, not a dict like "
+                "params."
             )
         return self.diagnose_raised(message)
 

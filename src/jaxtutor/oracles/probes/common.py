@@ -11,6 +11,7 @@ from typing import TypedDict
 import numpy as np
 
 from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.values import as_array, fmt, matches
 from jaxtutor.verdict import Diagnosis
 
@@ -50,7 +51,7 @@ CONSTRUCTS = {
 
 def uses(p: Probe, construct: str) -> bool:
     """Whether the learner's code (its comments left out) has `construct`."""
-    code = re.sub(r"#[^\n]*", "", p.source)
+    code = without_comments(p.source)
     return bool(re.search(CONSTRUCTS[construct], code, re.M))
 
 

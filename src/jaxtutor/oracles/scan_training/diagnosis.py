@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.oracles.scan_training.exercise import (
@@ -68,7 +69,7 @@ def _carry_changed(before: str, after: str, what: str, source: str, case: Case |
     dims = re.search(r"\[([\d,]*)\]", after)
     shape = tuple(int(d) for d in dims.group(1).split(",") if d) if dims else None
     batch = tuple(np.shape(case.args[2])[1:]) if case is not None else None
-    code = re.sub(r"#[^\n]*", "", source)
+    code = without_comments(source)
     if shape is not None and batch is not None and shape == batch:
         said += (
             f" That is the shape of one batch's x or y (B = {batch[0]}), not of w: a "
@@ -171,7 +172,7 @@ def _carry_never_updated(
         f'"{case.title(failed=True)}", w = {float(case.args[0]):g} and you return it, where '
         f"{float(case.expected):g} is expected."
     )
-    if re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", source)):
+    if re.search(r"\bscan\(", without_comments(source)):
         return MISCONCEPTIONS["carry_never_updated"].diagnose(
             message=f"{said} The carry your lax.scan ends with is the one it started from."
         )

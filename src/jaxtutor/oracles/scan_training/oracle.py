@@ -8,6 +8,7 @@ import re
 from jaxtutor.explain import explain, known
 from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.interface import Oracle, Report, first_raised, run_cases
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.scan_training.diagnosis import diagnose, diagnose_raised
@@ -53,7 +54,7 @@ class ScanTrainingOracle(Oracle):
             entry = known(raised.info)
             # a number made of the scan's result, not a Python loop's float() (that one is
             # no_scan): the file must call a scan
-            uses_scan = re.search(r"\bscan\(", re.sub(r"#[^\n]*", "", learner.source))
+            uses_scan = re.search(r"\bscan\(", without_comments(learner.source))
             named = (
                 MISCONCEPTIONS["python_number_result"].diagnose()
                 if entry is not None and entry.id == "tracer_to_python_number" and uses_scan
