@@ -8,12 +8,13 @@ import numpy as np
 import pytest
 
 from conftest import forked, shared_server
-from jaxtutor.check import check_source, limits_for
+from jaxtutor.check import check_source, limits_for, with_note
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.oracles.argnums import make_cases
 from jaxtutor.oracles.generic.cases import make_cases as generic_cases
 from jaxtutor.runner import wire
 from jaxtutor.runner.host.sandbox import Child
+from jaxtutor.verdict import TEXT_LIMIT, cut
 
 # load_dir: a lesson file another change is breaking must not stop these tests
 EXERCISE = find_exercise("argnums", load_dir(builtin_dir())[0]).exercise
@@ -146,6 +147,13 @@ def test_a_function_that_keeps_state_between_calls_is_not_hidden_by_jit():
     shapes = {case.args[2].shape for case in make_cases(verdict.seed)}
     assert passed == len(shapes)  # only the first case of each shape saw its own x
     assert "keeps a traced value after it returns" in verdict.message
+
+
+def test_a_long_message_is_cut_before_the_note_not_the_note():
+    note = "Note: your function keeps a traced value after it returns."
+    for message in ("short", "x" * 10 * TEXT_LIMIT):
+        said = with_note(message, note)
+        assert said.endswith(f"\n\n{note}") and cut(said) == said
 
 
 def test_prints_run_once_per_input_shape_when_the_function_is_traced():

@@ -22,7 +22,7 @@ from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.runners import OneOff, Runners
 from jaxtutor.runner.host.sandbox import Child
-from jaxtutor.verdict import Diagnosis, Outcome, Verdict
+from jaxtutor.verdict import CUT_MARK, TEXT_LIMIT, Diagnosis, Outcome, Verdict, cut
 
 if TYPE_CHECKING:
     from jaxtutor.runner.host.pool import WarmPool
@@ -97,13 +97,20 @@ def check_source(
     # the child's note (say, that jit could not compile the function) explains a slow
     # or odd run; an error of ours is not about the learner's code
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
-        verdict.message += f"\n\n{child.notes[-1]}"
+        verdict.message = with_note(verdict.message, child.notes[-1])
     verdict.output = output
     if not verdict.hint and verdict.status != "pass":
         verdict.hint = outcome_hint(verdict, exercise)
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
     return verdict.bound()
+
+
+def with_note(message: str, note: str) -> str:
+    """`message` and the child's note after it, the message cut first where the two
+    would pass the verdict's limit: a long diagnosis must not cut the note away."""
+    room = TEXT_LIMIT - len(note) - len(CUT_MARK) - 3  # the cut's and the note's newlines
+    return f"{cut(message, room)}\n\n{note}"
 
 
 def warm(exercise: Exercise, pool: WarmPool) -> None:
