@@ -416,6 +416,8 @@ class ResultsPane(VerticalScroll):
         costs its styling and layout, and a new kind of widget has its stylesheet parsed
         and every widget restyled). Called while the learner reads, so that the first
         verdict to need them is not drawn after that work."""
+        if not self.is_attached:  # the app is closing: a warm-up's timer came late
+            return
         self._goto()
         self._table()
 
