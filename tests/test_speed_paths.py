@@ -10,8 +10,9 @@ import pytest
 from conftest import forked, shared_server
 from jaxtutor.check import check_source, limits_for, with_note
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
-from jaxtutor.oracles.argnums import make_cases
+from jaxtutor.oracles.argnums import gradients, make_cases
 from jaxtutor.oracles.generic.cases import make_cases as generic_cases
+from jaxtutor.oracles.values import matches
 from jaxtutor.runner import wire
 from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.verdict import TEXT_LIMIT, cut
@@ -144,8 +145,15 @@ def test_a_function_that_keeps_state_between_calls_is_not_hidden_by_jit():
     verdict = _check(FIRST_X_ONLY)
     assert verdict.status == "fail"
     passed = [t.status for t in verdict.tests if not t.name.startswith("property")].count("pass")
-    shapes = {case.args[2].shape for case in make_cases(verdict.seed)}
-    assert passed == len(shapes)  # only the first case of each shape saw its own x
+    # each case answered with the first x of its shape: right only where that is its own
+    # x, or (a draw on the grid) happens to give the same gradients
+    first, right = {}, 0
+    for case in make_cases(verdict.seed):
+        scale, w, x, y = case.args
+        stale = first.setdefault(x.shape, x)
+        g = gradients(scale, w, stale, y)
+        right += matches((g["w"], g["x"]), case.expected)
+    assert passed == right and right >= len(first)
     assert "keeps a traced value after it returns" in verdict.message
 
 
