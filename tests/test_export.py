@@ -273,3 +273,35 @@ def test_the_class_report_reads_at_80_columns(tmp_path):
             assert word in done.stdout, (word, done.stdout)
     bad = jaxtutor_cli("report", *files, "--lesson", "nope")
     assert bad.returncode == 2 and "no such lesson" in bad.stderr
+
+
+def test_markup_in_an_export_is_shown_as_the_text_it_is(tmp_path):
+    """A name, course, lesson or misconception id written as Rich markup is printed as
+    those characters: never a style, never a link."""
+    plain = _export(tmp_path, "plain")
+    data = json.loads(_export(tmp_path, "marked", name="[bold red]Ada[/]").read_text())
+    data["course"] = {"id": "[link=https://example.com]course[/link]", "version": "[blink]1[/]"}
+    argnums = next(e for e in data["exercises"] if e["id"] == "argnums")
+    argnums["misconceptions"] = {"[reverse]swapped[/]": 2}
+    argnums["last_misconception"] = "[reverse]swapped[/]"
+    data["exercises"].append(dict(argnums, id="[bold red]invented[/]"))
+    marked = tmp_path / "marked.json"
+    marked.write_text(json.dumps(data))
+    env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": "200"}
+    for extra, texts in (
+        ((), ["[bold red]Ada[/]", "[link=https://example.com]course[/link] [blink]1[/]"]),
+        (("--lesson", "argnums"), ["[bold red]Ada[/]", "argnums: [reverse]swapped[/]"]),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "jaxtutor", "report", plain, marked, *extra],
+            capture_output=True,
+            text=True,
+            env={**env, "JAXTUTOR_HOME": str(tmp_path / "teacher")},
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "[bold red]invented[/]" in done.stderr
+        for text in texts:  # whole: a style would have put escape codes in it
+            assert text in done.stdout, (text, done.stdout)
+        assert "\x1b[" in done.stdout and "\x1b]8;" not in done.stdout  # colours, no link
+        assert done.stdout.count("[reverse]swapped[/]") == 1 + bool(extra)

@@ -12,7 +12,7 @@ from jaxtutor.oracles.generic import compare, runs
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs
 from jaxtutor.oracles.generic.runs import Raised
-from jaxtutor.oracles.generic.spec import problems
+from jaxtutor.oracles.generic.problems import problems
 
 CONFIG = {
     "args": [

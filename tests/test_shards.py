@@ -209,3 +209,44 @@ def test_signed_shards_verify_and_an_edit_breaks_the_signature(tmp_path):
     del data["signature"]
     (tmp_path / "unsigned.json").write_text(json.dumps(data))
     assert jaxtutor("report", tmp_path / "unsigned.json", env=key).returncode == 2
+
+
+def test_a_shard_nested_far_too_deep_is_refused_as_an_export_is(graded, tmp_path):
+    """100,000 levels ended `report` in a RecursionError's traceback; an export so deep
+    was already skipped with the reason."""
+    deep = tmp_path / "deep.json"
+    deep.write_text(
+        '{"kind": "jaxtutor-grade", "version": 1, "rows": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    )
+    nested = _edited(graded, tmp_path, "2/2", lambda data: data.update(pack=[[[[[["x"]]]]]]))
+    for files, said in (
+        ((graded["1/2"], deep), f"{deep}: nested far deeper"),
+        ((deep,), f"{deep}: nested far deeper"),  # as the first file, its kind is unknown
+        ((graded["1/2"], nested), f"{nested}: nested deeper than"),
+    ):
+        done = jaxtutor("report", *files)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr and said in done.stderr, done.stderr
+
+
+def test_report_shows_markup_in_results_as_the_text_it_is(graded, tmp_path):
+    """A result's exercise and seed made the table's title, a markup string: a shard
+    naming its exercise `[bold red]argnums[/]` printed a bold red title."""
+    data = json.loads(graded[None].read_text())
+    data["exercise"], data["seed"] = "[bold red]argnums[/]", "[blink]4242[/]"
+    rows = {r["student"]: r for r in data["rows"]}
+    rows["alice"]["student"] = "[bold red]alice[/]"
+    rows["bob"]["misconception"] = "[link=https://example.com]wrong_argnums[/link]"
+    rows["judy"]["message"] = "[reverse]no .py file[/]"
+    marked = tmp_path / "marked.json"
+    marked.write_text(json.dumps(data))
+    done = jaxtutor("report", marked, env={"FORCE_COLOR": "1", "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    for text in (
+        "[bold red]argnums[/] (seed [blink]4242[/])",
+        "[bold red]alice[/]",
+        "[link=https://example.com]wrong_argnums[/link]",
+        "[reverse]no .py file[/]",
+    ):  # whole: a style would have put escape codes in it, markup taken its brackets
+        assert text in done.stdout, done.stdout
+    assert "\x1b[" in done.stdout and "\x1b]8;" not in done.stdout  # colours, no link

@@ -141,3 +141,31 @@ def test_watch_refuses_a_file_larger_than_grade_reads(tmp_path):
         proc.wait(timeout=20)
     with Store() as store:
         assert store.load_draft("argnums") is None
+
+
+def test_watch_says_a_too_large_file_once_per_save(tmp_path):
+    """The loop wakes every second to compare the file: the refusal was printed again on
+    each wake while the file stayed as it was."""
+    big = tmp_path / "argnums.py"
+    big.write_text("#" * (2 * 1024 * 1024))
+    log = tmp_path / "watch.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(big), "--poll"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, COLUMNS="200"),
+        )
+    try:
+        wait_for(log, "larger than", proc)
+        time.sleep(4)  # four wakes of the loop, the file unchanged
+        assert log.read_text().count("larger than") == 1, log.read_text()
+        big.write_text("#" * (3 * 1024 * 1024))  # saved again, still too large
+        end = time.monotonic() + 30
+        while log.read_text().count("larger than") < 2 and time.monotonic() < end:
+            time.sleep(0.1)
+        time.sleep(4)
+        assert log.read_text().count("larger than") == 2, log.read_text()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

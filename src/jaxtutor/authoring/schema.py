@@ -272,7 +272,7 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
                 ex[key], ("exercise", key), f.loc.string_start(("exercise", key)), f"the {key}"
             )
     if oracle == "generic":
-        from jaxtutor.oracles.generic import spec
+        from jaxtutor.oracles.generic import problems as generic_problems
 
         for i, mutant in enumerate(ex.get("mutants") or []):
             if isinstance(mutant, dict) and isinstance(mutant.get("code"), str):
@@ -283,7 +283,7 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
                     f"mutant {mutant.get('id', i + 1)!r}",
                 )
         if not f.problems:
-            for where, message, fix in spec.problems(ex):
+            for where, message, fix in generic_problems.problems(ex):
                 f.add(("exercise",) + where, "exercise-spec", message, fix)
     if f.problems:
         return None, f.problems

@@ -33,6 +33,10 @@ class ExportError(Exception):
     pass
 
 
+class TooDeep(ExportError):
+    """Nested deeper than any file jaxtutor writes: refused whatever the file claims to be."""
+
+
 def read_export(path: Path, known: set[str] | None = None) -> dict:
     """An export (JSON or CSV) in the JSON shape, checked: ExportError says what is wrong.
     With `known` (the course's lesson ids), the others go to "unknown_exercises"."""
@@ -43,17 +47,34 @@ def read_export(path: Path, known: set[str] | None = None) -> dict:
     try:
         data = _json(text) if text.lstrip().startswith("{") else _from_csv(text)
         return checked(data, known)
-    except ExportError as exc:  # a position is written path:line:column, as compilers do
-        raise ExportError(f"{path}{'' if str(exc).startswith(':') else ': '}{exc}") from None
+    except ExportError as exc:
+        raise located(path, exc) from None
 
 
-def _json(text: str) -> dict:
+def located(path, exc: ExportError) -> ExportError:
+    """`exc` said of the file at `path`: a position is written path:line:column, as
+    compilers do."""
+    return ExportError(f"{path}{'' if str(exc).startswith(':') else ': '}{exc}")
+
+
+def parse_json(text: str, max_depth: int):
+    """`text` (a file from a hand the teacher does not trust) as JSON nested at most
+    `max_depth` levels; ExportError otherwise, TooDeep for the nesting. Python's parser
+    ends a file nested thousands deep in a RecursionError, and one a few hundred deep
+    fails later, wherever it is walked or written again."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ExportError(f":{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except RecursionError:
-        raise ExportError("nested far deeper than an export is") from None
+        raise TooDeep("nested far deeper than jaxtutor writes") from None
+    if _depth(data, max_depth) > max_depth:
+        raise TooDeep(f"nested deeper than {max_depth} levels")
+    return data
+
+
+def _json(text: str) -> dict:
+    data = parse_json(text, MAX_DEPTH)
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
         raise ExportError("not a jaxtutor progress export")
     if data.get("version") != EXPORT_VERSION:
@@ -190,8 +211,6 @@ def _exercise(ex, number: int) -> dict:
 def checked(data: dict, known: set[str] | None = None) -> dict:
     """`data` as the export schema allows it, or ExportError naming the first field that
     does not fit; lesson ids outside `known` go to "unknown_exercises"."""
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise ExportError(f"nested deeper than {MAX_DEPTH} levels")
     exercises = data.get("exercises")
     if not isinstance(exercises, list) or len(exercises) > MAX_EXERCISES:
         raise ExportError(f"exercises is not a list of at most {MAX_EXERCISES}")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxtutor.classroom import shards
-from jaxtutor.classroom.intake import ExportError, read_export
+from jaxtutor.classroom.intake import ExportError, TooDeep, located, parse_json, read_export
 from jaxtutor.classroom.results import GRADE_KIND
 from jaxtutor.course.lessons import NO_PART
 from jaxtutor.render import outfile
@@ -171,7 +171,7 @@ def report_table(
     title = (
         "Class progress" + (f": {part}" if part else "") + (f": {lesson_id}" if lesson_id else "")
     )
-    table = Table(title=inert(title, multiline=False), title_justify="left")
+    table = Table(title=inert_text(title, multiline=False), title_justify="left")
     table.add_column("student", overflow="fold")
     if lesson_id is not None:
         columns = ["state", "checks", "hints", "last mistake"]
@@ -239,22 +239,23 @@ def _grade_results(paths: list[str]) -> list[dict] | None:
     """The files as `grade --format json` results when the first one is such a file
     (a class graded in shards), else None: they are progress exports."""
 
-    def read(path: str) -> dict | None:
+    def read(path: str) -> dict:
+        """The file as grade's results; ExportError saying why it is not."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            return None
-        return data if isinstance(data, dict) and data.get("kind") == GRADE_KIND else None
-
-    first = read(paths[0])
-    if first is None:
-        return None
-    results = [first]
-    for path in paths[1:]:
-        if (data := read(path)) is None:
+            data = parse_json(Path(path).read_text(encoding="utf-8"), shards.MAX_DEPTH)
+        except TooDeep as exc:  # refused as an export is: its kind cannot be known
+            raise located(path, exc) from None
+        except (OSError, UnicodeDecodeError, ExportError):
+            data = None
+        if not isinstance(data, dict) or data.get("kind") != GRADE_KIND:
             raise ExportError(f"{path}: not the JSON results of `jaxtutor grade`, as {paths[0]} is")
-        results.append(data)
-    return results
+        return data
+
+    try:
+        first = read(paths[0])
+    except ExportError:  # read as exports, each refused with its reason
+        return None
+    return [first, *map(read, paths[1:])]
 
 
 def command(args, course) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from jaxtutor.course.lessons import Exercise
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
-from jaxtutor.render.safe_text import inert, inert_text
+from jaxtutor.render.safe_text import inert_text
 from jaxtutor.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -154,9 +154,8 @@ def render_table(exercise_id: str, seed: int, rows: list[Row]):
     def cell(text: str, style: str = "") -> Text:  # names, files and messages are the learners'
         return inert_text(text, style, multiline=False)
 
-    table = Table(
-        title=f"{inert(exercise_id, multiline=False)} (seed {seed})", title_justify="left"
-    )
+    # a Text, not a markup string: a shard handed to `report` names its exercise and seed
+    table = Table(title=cell(f"{exercise_id} (seed {seed})"), title_justify="left")
     columns: list[tuple[str, JustifyMethod]] = [
         ("student", "left"),
         ("status", "left"),

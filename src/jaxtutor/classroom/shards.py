@@ -41,6 +41,7 @@ def in_shard(submissions: list[Submission], shard: tuple[int, int] | None) -> li
 
 
 SIGNING_KEY = "JAXTUTOR_GRADE_KEY"  # a secret (a CI secret, say) that signs shards
+MAX_DEPTH = 6  # result > summary > misconceptions > item: four levels are used
 _STATUSES = {"pass", "fail", "error"}
 _OUTCOMES = {o.name.lower(): o.status for o in Outcome} | {NOT_CHECKED: "error"}
 

@@ -9,6 +9,7 @@ file, because many editors save by writing a new file and renaming it over the o
 from __future__ import annotations
 
 import datetime
+import os
 import threading
 from pathlib import Path
 
@@ -40,7 +41,9 @@ def watch(
     from jaxtutor.runner.host.pool import WarmPool
 
     console = console or Console()
-    path = path.parent.resolve() / path.name  # the file itself is never resolved: see _read
+    # the file itself is never resolved: a link is refused (what it points at would be
+    # stored as the draft and handed to the teacher in an export)
+    path = path.parent.resolve() / path.name
     if not path.exists() and not handed_in.is_link(path):
         try:  # "x": O_EXCL, never through a link planted meanwhile
             with open(path, "x", encoding="utf-8") as out:
@@ -58,11 +61,23 @@ def watch(
 
     with WarmPool() as pool, Store() as store:
         last_checked = None
+        last_refused: tuple | None = None  # the refusal said, and the save it was said of
 
         def check_now() -> None:
-            nonlocal last_checked
-            source = _read(path, console) if path.exists() or handed_in.is_link(path) else None
-            if source is None or source == last_checked:  # an unchanged save is no news
+            nonlocal last_checked, last_refused
+            if not path.exists() and not handed_in.is_link(path):
+                return
+            try:
+                source = handed_in.read(path)
+            except handed_in.Refused as refused:
+                # the loop wakes every second: a refused file is news once per save
+                said = (str(refused), _saved(path))
+                if said != last_refused:
+                    console.print(f"[yellow]Not checked: {_shown(refused)}[/]")
+                    last_refused = said
+                return
+            last_refused = None
+            if source == last_checked:  # an unchanged save is no news
                 return
             last_checked = source
             stamp = datetime.datetime.now().strftime("%H:%M:%S")
@@ -95,14 +110,14 @@ def watch(
             check_now()
 
 
-def _read(path: Path, console: Console) -> str | None:
-    """The file as saved; None, said once per save, when it is a link (what it points at
-    would be stored as the draft and handed to the teacher in an export) or too large."""
+def _saved(path: Path) -> tuple | None:
+    """What tells one save of `path` from the next without reading it (a refused file
+    is a link, or too large to read): the link's or the file's own identity and times."""
     try:
-        return handed_in.read(path)
-    except handed_in.Refused as refused:
-        console.print(f"[yellow]Not checked: {_shown(refused)}[/]")
+        info = os.lstat(path)
+    except OSError:
         return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def _shown(name) -> str:

@@ -24,16 +24,23 @@ class Case:
     expected: Any = None  # the answer to compare with (the reference's, in float64)
     hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
     inputs: str = ""  # the inputs in words, for the learner to reproduce a failed case
+    rtol: float | None = None  # its own tolerance (an invariant's: exact); None: the exercise's
+    atol: float | None = None
+    shape: str = ""  # the sizes it was drawn at, in words: its hidden cases share one program
 
     def title(self, failed: bool) -> str:
         """The case's name as the learner sees it."""
         return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
 
 
-def hidden_case(number: int, names: tuple[str, ...], args: tuple, expected=None) -> Case:
-    """Hidden case `number`: its inputs are kept in words for when it fails."""
+def hidden_case(
+    number: int, names: tuple[str, ...], args: tuple, expected=None, what: str = ""
+) -> Case:
+    """Hidden case `number`: its inputs are kept in words for when it fails; `what` a
+    declared edge, invariant or amplifier it shows."""
     inputs = ", ".join(f"{name}={shown(value)}" for name, value in zip(names, args))
-    return Case(f"hidden case {number}", args, expected, hidden=True, inputs=inputs)
+    name = f"hidden case {number}" + (f", {what}" if what else "")
+    return Case(name, args, expected, hidden=True, inputs=inputs)
 
 
 def shown(value) -> str:

@@ -2,13 +2,19 @@
 found in the learner's exported programs (runner/inside/loop_facts.py: `facts`).
 
 The rule, as the lessons state it: the loop is a `lax.scan` whose xs are those
-arguments (or a reshape, a stack or a permutation of them), whose body uses only the
-row it is handed and updates the carry from it, and what the function returns comes
-from that scan; no other loop over the rows anywhere, no Python loop (which JAX unrolls
-into a copy of the step per row), no index loop that reads `x[i]` (a `lax.while_loop` or
-`lax.fori_loop` over `i`, or a scan over `jnp.arange(n)`), and no `lax.map` beside it. A
-task may name several such loops, each inside the one before (the capstone's scan over
-the batches inside its scan over the epochs): each is judged, inside its outer loop.
+arguments (or a reshape, a stack, a flip or a permutation of them, any pytree of them),
+whose body uses only the row it is handed and updates the carry from it, and what the
+function returns comes from that scan; no other loop over the rows anywhere, no Python
+loop (which JAX unrolls into a copy of the step per row), no index loop that reads
+`x[i]` (a `lax.while_loop` or `lax.fori_loop` over `i`, or a scan over `jnp.arange(n)`),
+and no `lax.map` beside it. A task may name several such loops, each inside the one
+before (the capstone's scan over the batches inside its scan over the epochs): each is
+judged, inside its outer loop.
+
+Each step must get rows that belong together: the arguments reordered alike, as the
+analysis can show it (one index array, sorts by the same keys, the same flips), never
+on a guess. Which way the steps run is for the answers to judge: `reverse=True` over
+flipped rows runs them in order, over rows not flipped last to first.
 
 `lax.scan(..., unroll=k)` is a scan: JAX copies the step k times into its loop, and
 takes the last `n % k` rows after it, one step each; with k rows or fewer it unrolls the
@@ -290,6 +296,8 @@ def _judge(
             f"Your lax.scan over {rows} is not inside your loop over "
             f"{_words(outer_names)}: each step of that loop must run its own scan over them.",
         ), -1
+    if loop.get("paired") is False:
+        return Broken("unpaired", _unpaired(names)), -1
     lo, hi, block = loop.get("lo"), loop.get("hi"), loop.get("block")
     if not (
         isinstance(lo, (int, float))
@@ -322,6 +330,20 @@ def _judge(
             f"{lo:g}: it must take every row, from the first to the last.",
         ), -1
     return None, number
+
+
+def _unpaired(names: list[str]) -> str:
+    """The rows a step gets were reordered, flipped or cut differently: said as what the
+    analysis knows, that it cannot show them to be in one order (never that they differ)."""
+    rows = _words(names)
+    reorder = " and ".join(f"{name}[order]" for name in names)
+    return (
+        f"The tutor cannot show that each step of your lax.scan over {rows} gets rows "
+        f"that belong together, the same row of each: {rows} reach the scan reordered, "
+        "flipped or cut in ways it cannot show to be the same (shuffled with different "
+        "keys, say, or only some of them shuffled). Reorder them all with one index array "
+        f"(order = jax.random.permutation(key, n), then {reorder}), or none of them."
+    )
 
 
 def _python_loop_aside(which: str, where: str) -> str:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jaxtutor.oracles.cases import Case, hidden_case
-from jaxtutor.oracles.generic.spec import _range
+from jaxtutor.oracles.generic import edges
+from jaxtutor.oracles.generic.spec import RANDOM_CASES, _range
 from jaxtutor.runner.host.limits import Limits
 
 
@@ -55,43 +56,49 @@ def is_range(choices) -> bool:
     return isinstance(choices, dict)
 
 
-# where a range's large size may fall, as fractions of the way from its min to its max:
-# few, so that a program's compiles for each (the reference's, the judge's of each
-# mutant) are made by the lesson's warm-up and kept, where a size drawn anew on every
-# check would be compiled on every check
-LARGE_AT = (0.4, 0.6, 0.8, 1.0)
+# the shapes a check compiles when the exercise has ranges of sizes: each range at its
+# min (one example, one batch), at its max, and at a size drawn between them
+SHAPES = ("min", "max", "mid")
 
 
-def large_sizes(choice: dict) -> list[int]:
-    """A range's large sizes, one per LARGE_AT, all above its lowest quarter."""
-    low, high = int(choice["min"]), int(choice["max"])
-    return [
-        max(low + (high - low) // 4 + 1, round(low + f * (high - low))) if high > low else low
-        for f in LARGE_AT
-    ]
-
-
-def draw_sizes(choices: dict, rng, large_at: int | None = None) -> list[dict]:
-    """The size assignments one check's random cases take turns with. A size given as
-    a list is picked from it per case, as before; one given as a range {min, max} is
-    taken twice per check, at its min (the edge: one example, one batch) and large (one
-    of its large_sizes, the same point of each range, drawn per check unless
-    `large_at` picks it), since each new shape costs the learner's function a compile:
-    two assignments, whatever the number of cases. (The sizes between are searched when
-    a case fails: the smallest failing case.)"""
+def draw_sizes(choices: dict, rng, fixed_mid: bool = False) -> list[tuple[str, dict]]:
+    """The shapes one check's hidden cases are drawn at, as (which, sizes): every range
+    at its min, at its max and at one size drawn uniformly between them (all the ranges
+    alike: three compiles of the learner's function, whatever the number of cases);
+    `fixed_mid` takes the middle one halfway, for a warm-up. A size given as a list is
+    picked from it once per shape. Without ranges, one shape."""
     ranges = {name: c for name, c in sorted(choices.items()) if is_range(c)}
+    lists = {name: c for name, c in sorted(choices.items()) if not is_range(c)}
     if not ranges:
-        return []
-    at = int(rng.integers(len(LARGE_AT))) if large_at is None else large_at
-    small = {name: int(c["min"]) for name, c in ranges.items()}
-    large = {name: large_sizes(c)[at] for name, c in ranges.items()}
-    return [small, large]
+        return [("mid", {name: int(rng.choice(c)) for name, c in lists.items()})]
+    share = 0.5 if fixed_mid else float(rng.random())
+    shapes = []
+    for which in SHAPES:
+        sizes = {}
+        for name, c in ranges.items():
+            low, high = int(c["min"]), int(c["max"])
+            inner = (low + 1, high - 1) if high - low >= 2 else (low, high)
+            sizes[name] = {
+                "min": low,
+                "max": high,
+                "mid": inner[0] + min(int(share * (inner[1] - inner[0] + 1)), inner[1] - inner[0]),
+            }[which]
+        sizes.update({name: int(rng.choice(c)) for name, c in lists.items()})
+        if all(sizes != other for _, other in shapes):  # a range of one size is one shape
+            shapes.append((which, sizes))
+    return shapes
 
 
-def make_cases(config: dict, seed: int = 0, large_at: int | None = None) -> list[Case]:
+def _shape_words(sizes: dict) -> str:
+    return ", ".join(f"{name}={n}" for name, n in sizes.items())
+
+
+def make_cases(config: dict, seed: int = 0, fixed_mid: bool = False) -> list[Case]:
     """The fixed cases, then the hidden ones drawn from `seed` (mixed with the lesson's
-    own seed): random_cases from low..high, wide_cases from the wide ranges, then one
-    case per edge value of each argument. `large_at`: see draw_sizes."""
+    own seed). For each shape (see draw_sizes): random_cases from low..high,
+    wide_cases from the wide ranges, one case per edge value of each argument, and
+    every declared edge, invariant and amplifier (see edges.py) that applies there. All
+    of a shape's cases share one compiled program, so they cost calls, not compiles."""
     args = config["args"]
     cases = []
     for i, fixed in enumerate(config.get("cases") or []):
@@ -108,22 +115,39 @@ def make_cases(config: dict, seed: int = 0, large_at: int | None = None) -> list
             )
         )
     rng = np.random.default_rng([config.get("seed", 0), seed])
-    choices = config.get("sizes") or {}
     names = tuple(a["name"] for a in args)
-    turns = draw_sizes(choices, rng, large_at)
-    kinds: list[tuple[bool, tuple | None]] = [(False, None)] * config.get("random_cases", 5)
-    kinds += [(True, None)] * config.get("wide_cases", 0)
-    kinds += [(False, (i, edge)) for i, a in enumerate(args) for edge in a.get("edges") or []]
-    for number, (is_wide, edge) in enumerate(kinds, start=1):
-        sizes = dict(turns[(number - 1) % len(turns)]) if turns else {}
-        sizes.update(
-            {name: int(rng.choice(c)) for name, c in sorted(choices.items()) if not is_range(c)}
+    number = 0
+    for which, sizes in draw_sizes(config.get("sizes") or {}, rng, fixed_mid):
+        # (wide, an argument's edge value, a declared table and its factor)
+        kinds: list[tuple[bool, tuple | None, tuple | None]] = [(False, None, None)] * int(
+            config.get("random_cases", RANDOM_CASES)
         )
-        values = tuple(
-            _random(a, rng, sizes, is_wide, edge[1] if edge and edge[0] == i else None)
-            for i, a in enumerate(args)
-        )
-        cases.append(hidden_case(number, names, values))
+        kinds += [(True, None, None)] * int(config.get("wide_cases", 0))
+        kinds += [(False, (i, e), None) for i, a in enumerate(args) for e in a.get("edges") or []]
+        kinds += [
+            (False, None, (kind, table, factor))
+            for kind, table in edges.made(config)
+            if edges.applies(table, which)
+            for _ in range(int(table.get("repeat", 1)))
+            for factor in (table.get("at") or [1.0] if table.get("norm") else [1.0])
+        ]
+        for is_wide, edge, declared in kinds:
+            number += 1
+            values = [
+                _random(a, rng, sizes, is_wide, edge[1] if edge and edge[0] == i else None)
+                for i, a in enumerate(args)
+            ]
+            what, rtol, atol = "", None, None
+            if declared is not None:
+                kind, table, factor = declared
+                values = edges.apply(table, values, args, rng, factor)
+                what = str(table.get("name", ""))
+                rtol, atol = edges.tolerance(kind, table)
+                if kind == "invariants":
+                    values = edges.exact_in_float32(values)
+            case = hidden_case(number, names, tuple(values), what=what)
+            case.rtol, case.atol, case.shape = rtol, atol, _shape_words(sizes)
+            cases.append(case)
     return cases
 
 
@@ -149,11 +173,11 @@ class Prepared:
         return self.cases[len(self.shown) :]
 
 
-def prepare(exercise, seed: int = 0, large_at: int | None = None) -> Prepared:
+def prepare(exercise, seed: int = 0, fixed_mid: bool = False) -> Prepared:
     config = exercise.config
     return Prepared(
         config,
-        make_cases(config, seed, large_at),
+        make_cases(config, seed, fixed_mid),
         Limits(timeout_s=exercise.timeout_s, memory_bytes=exercise.memory_mib * 1024**2),
         exercise.function,
         config.get("reference") or exercise.solution,

@@ -12,12 +12,13 @@ from jaxtutor.oracles import properties
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
-from jaxtutor.oracles.generic.cases import LARGE_AT, Prepared, prepare
+from jaxtutor.oracles.generic.cases import Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
     _export_known,
     _like,
     compile_tests,
     differs,
+    grouped,
     judge,
     same_mistake,
     structure_tests,
@@ -79,7 +80,9 @@ class GenericOracle(Oracle):
         trusted = learner.trusted or TrustedChild(learner.spawn)
         try:
             with trusted.lock.checking():  # before any warm-up's programs
-                return self._run(learner, p, trusted)
+                report = self._run(learner, p, trusted)
+            report.tests = grouped(p.cases, report.tests)
+            return report
         finally:
             if trusted is not learner.trusted:
                 trusted.close()
@@ -109,11 +112,10 @@ class GenericOracle(Oracle):
             _first_run(p, m, trusted.spawn, trusted)
             if needs_programs(p.config):
                 _export_raises(p, m, trusted)
-        # the reference on hidden cases at each large size a check may draw: kept by
-        # the trusted child, a JAX reference compiles nothing more on any check
-        for at in range(len(LARGE_AT)):
-            if hidden := prepare(exercise, 0, large_at=at).hidden:
-                reference(hidden)
+        # the reference on hidden cases at the ranges' min and max, which every check
+        # draws: kept by the trusted child, a JAX reference compiles only the middle size
+        if hidden := prepare(exercise, 0, fixed_mid=True).hidden:
+            reference(hidden)
         if needs_programs(p.config):  # each mutant's programs compiled by the judge
             for m in p.mutants:
                 runs.run_program(

@@ -37,6 +37,7 @@ def _group_facts(walk: _Walk, group: int, size: int, result: frozenset) -> dict:
             "backwards": read.backwards,
             "source": read.source,
             "carried": group in loop.carried,
+            "paired": len(read.takes) == 1,
             "reaches": ("row", number, group) in result,
         }
         for number, loop in enumerate(walk.loops)
@@ -86,7 +87,7 @@ def facts(functions: dict, groups: list[list[int]]) -> dict:
             view = _View(group_of[i], "input", Fraction(0), rows, Fraction(1), Fraction(0), rows)
         args.append(_Info(frozenset({("arg", i)}), view))
     walk = _Walk(functions, group_of)
-    outs = _run_function(walk, "main", args, 0)
+    outs, _ = _run_function(walk, "main", args, 0, [walk.numbers.fresh() for _ in args])
     result = frozenset().union(*(_used(walk, info) for info in outs))
     ops = {op.operation.name for f in functions.values() for op in _all_ops(f)}
     return {

@@ -1,6 +1,7 @@
 """The walk through an exported program's functions, op by op, following what each
-value is made of (row_labels.py): where rows of the batches are cut, and which loops
-take them one per step."""
+value is made of (row_labels.py) and which values are the same (value_numbers.py):
+where rows of the batches are cut, in what order, and which loops take them one per
+step."""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from jaxtutor.runner.inside.row_labels import (
     _LOCAL,
     _captured,
     _constant_int,
+    _cut,
     _defining,
     _Env,
     _Info,
     _ints,
     _Loop,
+    _permuted,
     _Read,
     _shape,
     _strip,
@@ -31,45 +34,58 @@ from jaxtutor.runner.inside.row_labels import (
 _MAX_DEPTH = 64  # nested calls
 
 
-def _run_function(walk: _Walk, name: str, args: list, depth: int) -> list:
+def _run_function(walk: _Walk, name: str, args: list, depth: int, numbers: list) -> tuple:
+    """What the function returns, and the numbers of its results (value_numbers.py)."""
     if depth > _MAX_DEPTH:
         raise Refused("calls nested too deeply")
     function = walk.functions[name]
     block = function.regions[0].blocks[0]
     if len(block.arguments) != len(args):
         raise Refused("a call does not match its function")
-    return _run_block(walk, block, _Env(zip(block.arguments, args)), depth)
+    env = _Env(walk, zip(block.arguments, args), zip(block.arguments, numbers))
+    return _run_block(walk, block, env, depth)
 
 
-def _run_block(walk: _Walk, block, env, depth: int) -> list:
+def _run_block(walk: _Walk, block, env, depth: int) -> tuple[list, list]:
     for op in block.operations:
         walk.visit()
         name = op.operation.name
         ins = [env.find(v) for v in op.operands]
+        numbers = [env.number(v) for v in op.operands]
         if name == "func.return" or name == "stablehlo.return":
-            return ins
+            return ins, numbers
         if name == "func.call":
-            outs = _run_function(walk, op.attributes["callee"].value, ins, depth + 1)
+            callee = op.attributes["callee"].value
+            outs, numbers = _run_function(walk, callee, ins, depth + 1, numbers)
             if len(outs) != len(op.results):
                 raise Refused("a call does not match its function")
-        elif name == "stablehlo.while":
-            outs = _while(walk, op, env, ins, depth + 1)
-        elif name in ("stablehlo.case", "stablehlo.if"):
-            outs = _branches(walk, op, env, ins, depth + 1)
         elif name == "stablehlo.optimization_barrier" and len(ins) == len(op.results):
             outs = ins  # jax.checkpoint's: the values as they are
         else:
-            outs = _op(walk, op, name, env, ins)
+            made = walk.numbers.of_op(op, numbers, env.number)
+            if name == "stablehlo.while":
+                outs = _while(walk, op, env, ins, numbers, depth + 1)
+            elif name in ("stablehlo.case", "stablehlo.if"):
+                outs = _branches(walk, op, env, ins, depth + 1)
+            else:
+                outs = _op(walk, op, name, env, ins, (numbers, made))
+            numbers = made
         if outs:  # what an op depends on costs its size to follow: a huge one is refused
             walk.visit(len(outs[0].deps) // 16)
         env.update(zip(op.results, outs))
+        env.numbers.update(zip(op.results, numbers))
     raise Refused("a block without a return")
 
 
-def _op(walk: _Walk, op, name: str, env, ins: list) -> list:
+def _op(walk: _Walk, op, name: str, env, ins: list, numbers: tuple) -> list:
+    """`numbers`: the operands' and the results' (value_numbers.py)."""
+    if name == "stablehlo.sort":  # remembered: the permutation of a jnp.arange it makes
+        order = walk.numbers.sort_order(op, *numbers)
+        if order is not None and ins[0].view is None and any([i.view for i in ins]):
+            return _sorted(walk, op, env, ins, order)
     if name in _COUNTER_OR_STACK or any([info.view is not None for info in ins]):
         try:
-            found = _rows_op(walk, op, name, ins)
+            found = _rows_op(walk, op, name, ins, numbers[0])
         except Exception:  # an attribute or a type not as expected: an op like any other
             found = None
         if found is not None:
@@ -80,7 +96,19 @@ def _op(walk: _Walk, op, name: str, env, ins: list) -> list:
     return [_Info(deps)] * len(op.results)
 
 
-def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
+def _sorted(walk: _Walk, op, env, ins: list, order: object) -> list:
+    """A sort by its first operand alone: the rows of the others, reordered (what
+    jax.random.permutation(key, y) makes of a 1-d y)."""
+    keys = _used(walk, ins[0])
+    plain = frozenset().union(keys, *(_used(walk, info) for info in ins[1:]))
+    plain |= _captured(walk, op, env)
+    return [
+        _Info(keys | info.deps, _permuted(info.view, order)) if k and info.view else _Info(plain)
+        for k, info in enumerate(ins)
+    ]
+
+
+def _rows_op(walk: _Walk, op, name: str, ins: list, numbers: list) -> _Info | None:
     """An op that keeps track of rows or of the counter, or None for a plain one."""
     if not ins or len(op.results) != 1:
         return None
@@ -98,7 +126,7 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
     if name == "stablehlo.slice":
         return _slice(op, ins)
     if name == "stablehlo.gather":
-        return _gather(walk, op, ins)
+        return _gather(walk, op, ins, numbers[1])
     if name == "stablehlo.concatenate":
         return _concatenate(walk, op, ins)
     if not out:
@@ -119,6 +147,10 @@ def _rows_op(walk: _Walk, op, name: str, ins: list) -> _Info | None:
     if name == "stablehlo.transpose":
         keeps = _ints(op.attributes["permutation"])[0] == 0
         return _Info(ins[0].deps, ins[0].view) if keeps else None
+    if name == "stablehlo.reverse":  # x[::-1] flips the rows; another axis keeps them
+        flips = 0 in _ints(op.attributes["dimensions"])
+        view = ins[0].view
+        return _Info(ins[0].deps, dataclasses.replace(view, flipped=view.flipped != flips))
     if name in _ELEMENTWISE:
         views = {info.view for info in ins if info.view is not None}
         if len(views) != 1 or any(
@@ -179,9 +211,7 @@ def _dynamic_slice(walk: _Walk, op, ins: list) -> _Info:
     first = _constant_int(op.operands[1])
     if first is not None:  # a cut at a fixed place (moved inside the array, as XLA does)
         first = min(max(first, 0), before[0] - sizes[0])
-        lo, hi = view.lo + first * view.per, view.lo + (first + sizes[0]) * view.per
-        cut = dataclasses.replace(view, lo=lo, hi=min(hi, view.hi))
-        return _Info(held.deps | others, cut)
+        return _Info(held.deps | others, _cut(view, first, sizes[0]))
     found = _exact(walk, ins[1])
     if found is not None and sizes[0] == 1 and not _varies(walk, held.deps, found[0]):
         return _own_row(walk, found, held, others)
@@ -194,17 +224,19 @@ def _own_row(walk: _Walk, found: tuple[int, bool], held: _Info, others: frozense
     """Row i of a view made outside loop L, at its step i: what lax.scan gives its body."""
     loop, backwards = found
     view = held.view
-    trip = walk.loops[loop].trip or 0
-    hi = min(view.hi, view.lo + trip * view.per)
+    taken = _cut(view, 0, walk.loops[loop].trip or 0)
+    backwards = backwards != view.flipped  # n-1-i of the flipped rows is row i
     source = "input" if view.source == "input" else "stacked"
     read = walk.loops[loop].reads.get(view.group)
     if read is None:
-        walk.loops[loop].reads[view.group] = _Read(view.lo, hi, view.per, backwards, source)
+        read = _Read(taken.lo, taken.hi, view.per, backwards, source)
+        walk.loops[loop].reads[view.group] = read
     else:
-        read.lo, read.hi = min(read.lo, view.lo), max(read.hi, hi)
+        read.lo, read.hi = min(read.lo, taken.lo), max(read.hi, taken.hi)
         read.block = max(read.block, view.per)
         read.backwards |= backwards
         read.source = "input" if "input" in (source, read.source) else source
+    read.takes.add((view.order, backwards, view.lo, view.hi, view.per))
     return _Info(_strip(walk, held.deps, view.group) | others | {("row", loop, view.group)})
 
 
@@ -213,11 +245,10 @@ def _slice(op, ins: list) -> _Info | None:
     start, limit = _ints(op.attributes["start_indices"]), _ints(op.attributes["limit_indices"])
     if _ints(op.attributes["strides"])[0] != 1:
         return None
-    lo, hi = view.lo + start[0] * view.per, view.lo + limit[0] * view.per
-    return _Info(held.deps, dataclasses.replace(view, lo=lo, hi=min(hi, view.hi)))
+    return _Info(held.deps, _cut(view, start[0], limit[0] - start[0]))
 
 
-def _gather(walk: _Walk, op, ins: list) -> _Info:
+def _gather(walk: _Walk, op, ins: list, index: int) -> _Info:
     """x[order] keeps the rows (in another order); any other gather picks some of them."""
     held, view = ins[0], ins[0].view
     before, after = _shape(op.operands[0]), _shape(op.results[0])
@@ -229,9 +260,29 @@ def _gather(walk: _Walk, op, ins: list) -> _Info:
         and tuple(sizes[1:]) == tuple(before[1:])
         and ins[1].view is None
     ):
-        return _Info(held.deps | _used(walk, ins[1]), view)
+        by_rows = _by_rows(op)
+        order = walk.numbers.index_order(index) if by_rows else ("index", walk.numbers.fresh())
+        return _Info(held.deps | _used(walk, ins[1]), _permuted(view, order))
     label = ("index", view.group, walk.where())
     return _Info(_strip(walk, held.deps, view.group) | _used(walk, ins[1]) | {label})
+
+
+def _by_rows(op) -> bool:
+    """Whether each entry of a gather's index picks a whole row (x[order], jnp.take)."""
+    from jax._src.lib.mlir.dialects import hlo
+
+    try:
+        numbers = hlo.GatherDimensionNumbers(op.attributes["dimension_numbers"])
+        index, vector = _shape(op.operands[1]), numbers.index_vector_dim
+    except Exception:  # not as expected: rows in an order never shown to be another's
+        return False
+    return (
+        list(numbers.start_index_map) == [0]
+        and list(numbers.collapsed_slice_dims) == [0]
+        and not list(numbers.operand_batching_dims)
+        and len(index) in (vector, vector + 1)
+        and (len(index) == vector or index[vector] == 1)
+    )
 
 
 def _concatenate(walk: _Walk, op, ins: list) -> _Info | None:
@@ -246,12 +297,16 @@ def _concatenate(walk: _Walk, op, ins: list) -> _Info | None:
         return _Info(deps, held.pop()) if len(held) == 1 else None
     if None in views:
         return None
-    first = views[0]
+    first, last = views[0], views[-1]
     for before, after in zip(views, views[1:]):
-        same = (before.group, before.source, before.per) == (after.group, after.source, after.per)
-        if not same or before.hi != after.lo:
+        alike = (before.group, before.source, before.per, before.flipped, before.order)
+        if alike != (after.group, after.source, after.per, after.flipped, after.order):
             return None
-    return _Info(deps, dataclasses.replace(first, hi=views[-1].hi))
+        if (before.lo != after.hi) if first.flipped else (before.hi != after.lo):
+            return None
+    if first.flipped:
+        return _Info(deps, dataclasses.replace(first, lo=last.lo))
+    return _Info(deps, dataclasses.replace(first, hi=last.hi))
 
 
 def _written(walk: _Walk, op, ins: list) -> _Info | None:
@@ -272,7 +327,7 @@ def _branches(walk: _Walk, op, env, ins: list, depth: int) -> list:
     for region in op.regions:
         if len(region.blocks) != 1 or len(region.blocks[0].arguments):
             raise Refused("a branch with arguments")
-        outs = _run_block(walk, region.blocks[0], _Env((), env), depth)
+        outs, _ = _run_block(walk, region.blocks[0], _Env(walk, outside=env), depth)
         if len(outs) != len(op.results):
             raise Refused("a branch does not match its op")
         returned.append(outs)
@@ -309,7 +364,7 @@ def _counter(op) -> tuple[int, int] | None:
     return index, max(stop - start, 0)
 
 
-def _while(walk: _Walk, op, env, ins: list, depth: int) -> list:
+def _while(walk: _Walk, op, env, ins: list, numbers: list, depth: int) -> list:
     if depth > _MAX_DEPTH:
         raise Refused("loops nested too deeply")
     cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
@@ -322,7 +377,7 @@ def _while(walk: _Walk, op, env, ins: list, depth: int) -> list:
     returned = list(list(body.operations)[-1].operands)
     if len(returned) != len(ins):
         raise Refused("a loop does not match its operands")
-    moving, starts = [], []  # the carries; what the body receives
+    moving, starts, held = [], [], []  # the carries; what the body receives, its numbers
     for k, (arg, out) in enumerate(zip(body.arguments, returned)):
         if k == index:
             starts.append(_Info(frozenset({("at", number)})))
@@ -332,10 +387,13 @@ def _while(walk: _Walk, op, env, ins: list, depth: int) -> list:
             moving.append(k)
             deps = _used(walk, ins[k]) | {("carry", number, k)}
             starts.append(_Info(deps, origin=(number, k)))
+        held.append(numbers[k] if k != index and out == arg else walk.numbers.fresh())
     walk.inside.append(number)
     try:
-        tests = _run_block(walk, cond, _Env(zip(cond.arguments, starts), env), depth)
-        outs = _run_block(walk, body, _Env(zip(body.arguments, starts), env), depth)
+        env_cond = _Env(walk, zip(cond.arguments, starts), zip(cond.arguments, held), env)
+        tests, _ = _run_block(walk, cond, env_cond, depth)
+        env_body = _Env(walk, zip(body.arguments, starts), zip(body.arguments, held), env)
+        outs, _ = _run_block(walk, body, env_body, depth)
     finally:
         walk.inside.pop()
     if len(tests) != 1 or len(outs) != len(ins):

@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from jaxtutor.runner.inside.program_parse import Refused, _all_ops
+from jaxtutor.runner.inside.value_numbers import Numbers
 
 _MAX_VISITS = 200_000  # operations visited by the analysis (calls are followed inline)
 
@@ -18,7 +19,8 @@ _MAX_VISITS = 200_000  # operations visited by the analysis (calls are followed 
 # The tutor names groups of main's arguments whose rows a loop must run over (the
 # batches, or the epochs' seeds). Each value is followed as an _Info: the labels of what
 # it depends on and, while it still holds rows of a group as they are (cut along its
-# rows, reshaped, converted, permuted, stacked), a _View saying which rows. A loop over a
+# rows, reshaped, converted, reordered, flipped, stacked), a _View saying which rows and
+# in what order (value_numbers.py tells which reorderings are the same). A loop over a
 # group is a stablehlo.while with a counter (`for i in range(n)`) whose body cuts exactly
 # row i (or n-1-i) out of a view made outside it: that is how lax.scan hands its body its
 # xs. Every other way rows of a group reach a computation leaves a label:
@@ -68,7 +70,8 @@ class _View:
     """Rows of a group held as they are: row j of the value holds the group's rows
     [lo + j*per, lo + (j+1)*per) (in rows of the group's arguments), out of the whole
     [start, stop) of its source: the arguments ("input") or the outputs loop L stacked
-    (an int, the loop)."""
+    (an int, the loop). Reordered rows (x[order]) are still those rows: `order` says
+    how, so that two views are known to be in one order only when they are."""
 
     group: int
     source: object
@@ -77,6 +80,29 @@ class _View:
     per: Fraction
     start: Fraction
     stop: Fraction
+    flipped: bool = False  # row j holds [hi - (j+1)*per, hi - j*per): x[::-1]
+    order: object = None  # the rows reordered first (value_numbers.py names how); None: not
+
+
+def _cut(view: _View, first, count) -> _View:
+    """Rows [first, first + count) of a view (of its rows as the value holds them)."""
+    if view.flipped:
+        lo, hi = view.hi - (first + count) * view.per, view.hi - first * view.per
+        return dataclasses.replace(view, lo=max(lo, view.lo), hi=hi)
+    lo, hi = view.lo + first * view.per, view.lo + (first + count) * view.per
+    return dataclasses.replace(view, lo=lo, hi=min(hi, view.hi))
+
+
+def _permuted(view: _View, order: object) -> _View:
+    """The view's rows put in `order`: what they were before is part of the new order, so
+    views are in one order only when they were alike and were reordered alike."""
+    if order is None:  # jnp.arange(n): the rows as they were
+        return view
+    plain = not view.flipped and view.order is None and view.per == 1
+    if plain and (view.lo, view.hi) == (view.start, view.stop):
+        return dataclasses.replace(view, order=order)
+    before = (view.lo, view.hi, view.per, view.flipped, view.order)
+    return dataclasses.replace(view, flipped=False, order=("then", before, order))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,11 +120,11 @@ class _Env(dict):
     """What each value of a block is made of; a region's block also sees the values
     around it (a loop's body reads what is outside the loop)."""
 
-    __slots__ = ("outside",)
+    __slots__ = ("outside", "numbers", "_walk")
 
-    def __init__(self, values=(), outside: _Env | None = None):
+    def __init__(self, walk: _Walk, values=(), numbers=(), outside: _Env | None = None):
         super().__init__(values)
-        self.outside = outside
+        self.outside, self.numbers, self._walk = outside, dict(numbers), walk
 
     def find(self, value) -> _Info:
         env = self
@@ -109,17 +135,29 @@ class _Env(dict):
             env = env.outside
         return _NOTHING
 
+    def number(self, value) -> int:
+        """Its number (value_numbers.py); a fresh one for a value not met."""
+        env = self
+        while env is not None:
+            found = env.numbers.get(value)
+            if found is not None:
+                return found
+            env = env.outside
+        return self._walk.numbers.fresh()
+
 
 @dataclasses.dataclass
 class _Read:
     """What a loop's own-row reads of a group took: rows [lo, hi), `block` of them per
-    step, last to first when backwards."""
+    step, last to first when backwards. Its steps get rows that belong together (row i of
+    x and row i of y) when every view read held its rows alike: one entry in `takes`."""
 
     lo: Fraction
     hi: Fraction
     block: Fraction
     backwards: bool
     source: str
+    takes: set = dataclasses.field(default_factory=set)  # how each view read held its rows
 
 
 @dataclasses.dataclass
@@ -138,6 +176,7 @@ class _Walk:
     loops: list = dataclasses.field(default_factory=list)
     inside: list = dataclasses.field(default_factory=list)  # loops around this op, innermost last
     uses: set = dataclasses.field(default_factory=set)
+    numbers: Numbers = dataclasses.field(default_factory=Numbers)
 
     def where(self) -> int:
         return self.inside[-1] if self.inside else -1

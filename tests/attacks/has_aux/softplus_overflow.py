@@ -1,0 +1,17 @@
+# attack: edge
+# wrong: softplus is written log1p(exp(logits)), which overflows to inf (and a NaN gradient) once a logit exceeds about 88.
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.log1p(jnp.exp(logits)) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    new_params = {"w": params["w"] - lr * grads["w"], "b": params["b"] - lr * grads["b"]}
+    return new_params, loss, accuracy

@@ -1,0 +1,24 @@
+# attack: size
+# wrong: only the first 12 batches are trained on, so the final w is wrong when T > 12.
+import jax
+import jax.numpy as jnp
+import optax
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.mean((x @ w - y) ** 2)
+
+
+def adam_fit(w, x_batches, y_batches, lr):
+    opt = optax.adam(lr)
+
+    def step(carry, batch):
+        w, opt_state = carry
+        x, y = batch
+        g = jax.grad(loss)(w, x, y)
+        updates, opt_state = opt.update(g, opt_state, w)
+        return (optax.apply_updates(w, updates), opt_state), None
+
+    (w, _), _ = lax.scan(step, (w, opt.init(w)), (x_batches[:12], y_batches[:12]))
+    return w

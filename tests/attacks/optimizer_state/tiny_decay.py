@@ -1,0 +1,24 @@
+# attack: tolerance
+# wrong: the gradient gets an extra 1e-6 * w (weight decay) before it enters the velocity, shifting w by roughly 1e-6 relative.
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+BETA = 0.9
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def momentum_run(w, x_batches, y_batches, lr):
+    def step(carry, batch):
+        w, v = carry
+        x, y, t = batch
+        value, g = jax.value_and_grad(loss)(w, x, y)
+        v = BETA * v + g + 1e-6 * w
+        return (w - lr / (1.0 + t) * v, v), value
+
+    steps = jnp.arange(x_batches.shape[0], dtype=x_batches.dtype)
+    (w, _), losses = lax.scan(step, (w, jnp.zeros_like(w)), (x_batches, y_batches, steps))
+    return w, losses
