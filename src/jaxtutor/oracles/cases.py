@@ -28,6 +28,13 @@ class Case:
     atol: float | None = None
     shape: str = ""  # the sizes it was drawn at, in words: its hidden cases share one program
 
+    def tolerance(self, rtol: float, atol: float) -> tuple[float, float]:
+        """The tolerance to compare this case at: its own where it has one."""
+        return (
+            rtol if self.rtol is None else self.rtol,
+            atol if self.atol is None else self.atol,
+        )
+
     def title(self, failed: bool) -> str:
         """The case's name as the learner sees it."""
         return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name

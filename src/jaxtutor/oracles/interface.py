@@ -202,7 +202,7 @@ def run_cases(
             tests.append(
                 TestResult(case.title(failed=True), "error", f"raised {got.info.get('type')}")
             )
-        elif (problem := mismatch(got, case.expected, rtol, atol)) is None:
+        elif (problem := mismatch(got, case.expected, *case.tolerance(rtol, atol))) is None:
             tests.append(TestResult(case.name, "pass"))
         else:
             tests.append(TestResult(case.title(failed=True), "fail", problem))

@@ -17,7 +17,8 @@ MADE_KEYS = {
     "set": Key(
         "table",
         'Arguments filled whole with one value: { g = 0.0 }; "low" or "high" take the '
-        "end of the argument's range.",
+        "end of the argument's range; a list gives an argument of a fixed shape whole: "
+        "{ x = [0.0, 10.0, 0.0] }.",
         default={},
     ),
     "entries": Key(
@@ -106,6 +107,8 @@ def apply(table: dict, values: list, specs: list[dict], rng, factor: float = 1.0
             return float(value)
         if spec.get("dtype") == "python_int":
             return int(value)
+        if isinstance(value, list):
+            return np.asarray(value, dtype=np.asarray(out[i]).dtype).reshape(np.shape(out[i]))
         return np.full(np.shape(out[i]), value, dtype=np.asarray(out[i]).dtype)
 
     for name, value in (table.get("set") or {}).items():
@@ -186,6 +189,20 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                             "Give an argument's name or a number.",
                         )
                     )
+            for name, value in (table.get("set") or {}).items():
+                shape = (args.get(name) or {}).get("shape", [])
+                if isinstance(value, list) and (
+                    any(isinstance(d, str) for d in shape)
+                    or int(np.prod(shape)) != int(np.size(value))
+                ):
+                    found.append(
+                        (
+                            (kind, i, "set"),
+                            f"`{name}` is set to a list of {np.size(value)}, but its shape "
+                            f"is {shape}",
+                            "A list sets an argument of a fixed shape, entry for entry.",
+                        )
+                    )
             if table.get("sizes", "all") not in ("all", "max", "min"):
                 found.append(
                     ((kind, i, "sizes"), "sizes is one of all, max, min", 'Write sizes = "max".')
@@ -245,7 +262,9 @@ def comparisons(source: str, function: str) -> list[tuple[int, set[str]]]:
         elif isinstance(node, ast.Call) and (
             getattr(node.func, "attr", None) or getattr(node.func, "id", None)
         ) in _COMPARING:
-            args = set().union(*(deps(a) for a in node.args))
+            # e.max() compares e's entries; np.maximum(a, b) compares a and b
+            receiver = [node.func.value] if isinstance(node.func, ast.Attribute) else []
+            args = set().union(*(deps(a) for a in [*node.args, *receiver]))
         else:
             continue
         if args:

@@ -96,6 +96,31 @@ def _large(rng, b: int, d: int):
             return params, x, y
 
 
+def _zero_logit(rng, b: int, d: int):
+    """The edge of the accuracy's comparison: one example's logit exactly 0 (its inputs
+    and the bias 0, in float32 too), predicted as class 0, beside others kept from 0."""
+    params, x, y = _random_args(rng, b, d)
+    params["b"] = np.asarray(0.0)
+    while np.min(np.abs(x[1:] @ params["w"])) <= 0.05:
+        x[1:] = rng.normal(size=(b - 1, d))
+    x[rng.integers(b)] = 0.0
+    return params, x, y
+
+
+def _far_logits(rng, b: int, d: int):
+    """Logits of 100 to 300 in size, where exp overflows float32: softplus written as
+    log(1 + exp(z)) gives inf. Labels mostly right, as after training."""
+    params, x, _ = _random_args(rng, b, d)
+    params["b"] = np.asarray(0.0)  # then scaling an example's inputs scales its logit
+    while np.min(np.abs(x @ params["w"])) <= 0.05:
+        x = rng.normal(size=(b, d))
+    x = x * (rng.uniform(100.0, 300.0, size=(b, 1)) / np.abs(x @ params["w"])[:, None])
+    logits = x @ params["w"]
+    y = (logits > 0).astype(np.float64)
+    y[0] = 1.0 - y[0]
+    return params, x, y
+
+
 def make_cases(seed: int) -> list[Case]:
     """The hand example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
@@ -116,6 +141,8 @@ def make_cases(seed: int) -> list[Case]:
         (*_all_right(rng, *small), _lr(rng)),
         (*_large(rng, *small), _lr(rng, 1e-3, 0.1)),
         (*_large(rng, *large), _lr(rng, 1e-3, 0.1)),
+        (*_zero_logit(rng, *large), _lr(rng)),
+        (*_far_logits(rng, *large), _lr(rng, 1e-3, 0.1)),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:

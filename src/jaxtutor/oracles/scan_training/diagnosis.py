@@ -108,7 +108,9 @@ def diagnose(
     reverse: bool = False,
 ) -> Diagnosis:
     wrong = [
-        i for i, (c, a) in enumerate(zip(cases, answers)) if not matches(a, c.expected, RTOL, ATOL)
+        i
+        for i, (c, a) in enumerate(zip(cases, answers))
+        if not matches(a, c.expected, *c.tolerance(RTOL, ATOL))
     ]
     shape = _shape_mistake(cases, answers)
     if shape is not None:

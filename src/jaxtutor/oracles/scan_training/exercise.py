@@ -281,11 +281,17 @@ def _far_start(rng, n: int, b: int, low: float, high: float) -> tuple:
     return float(f"{w:.6g}"), _stable_lr(rng, xs, 0.1, 0.4), xs, ys
 
 
-def _at_the_fit(rng, n: int, b: int) -> tuple:
+def _at_the_fit(rng, n: int, b: int, small: bool = False) -> tuple:
     """The edge of a zero gradient: y = w * x exactly, in float32 as in float64 (w a
     multiple of 1/8, x of 1/64: their products have few bits), so every step leaves w
-    where it is, whatever the arithmetic."""
+    where it is, whatever the arithmetic. `small`: inputs of a few 64ths, so the stable
+    lr is large (tens to thousands) and any step of its own, such as a weight decay of
+    1e-6, moves w by more than float32 rounds away."""
     w = np.round(rng.uniform(-2, 2) * 8) / 8
+    if small:
+        sign = rng.choice([-1.0, 1.0], size=(n, b))
+        xs = sign * rng.integers(1, 7, size=(n, b)) / 64
+        return w, _stable_lr(rng, xs, 0.1, 0.45), xs, xs * w
     xs = np.round(rng.uniform(-1.5, 1.5, size=(n, b)) * 64) / 64
     return w, _stable_lr(rng, xs), xs, xs * w
 
@@ -342,7 +348,11 @@ def make_cases(seed: int) -> list[Case]:
         _at_the_fit(rng, *large),
     ]
     cases += [_hidden(i, *args) for i, args in enumerate(drawn, start=1)]
-    return cases
+    # an invariant, compared exactly: at the fit, w does not move at all
+    exact = _hidden(len(drawn) + 1, *_at_the_fit(rng, *small, small=True))
+    exact.name += ", at the fit: w must stay exactly where it is"
+    exact.rtol, exact.atol = 0.0, 0.0
+    return cases + [exact]
 
 
 def stable(args: tuple) -> bool:

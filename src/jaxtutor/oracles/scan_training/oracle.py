@@ -122,7 +122,7 @@ def _test(case: Case, got) -> TestResult:
         return TestResult(
             case.title(failed=True), "error", "the tutor could not run your compiled function"
         )
-    if (problem := mismatch(got, case.expected, RTOL, ATOL)) is None:
+    if (problem := mismatch(got, case.expected, *case.tolerance(RTOL, ATOL))) is None:
         return TestResult(case.name, "pass")
     return TestResult(case.title(failed=True), "fail", problem)
 
