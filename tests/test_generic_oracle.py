@@ -11,8 +11,8 @@ from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.oracles.generic import compare, runs
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs
-from jaxtutor.oracles.generic.runs import Raised
 from jaxtutor.oracles.generic.problems import problems
+from jaxtutor.oracles.generic.runs import Raised
 
 CONFIG = {
     "args": [

@@ -81,11 +81,11 @@ hints = [
     "Call the gradient function on x: jax.grad(f)(x).",
     "return jax.grad(lambda x: jnp.sum(x ** 2))(x)",
 ]
-random_cases = 4            # hidden cases, drawn afresh on every check from [[exercise.args]]
+# random_cases = 24         # hidden cases per shape, drawn afresh on every check
 # wide_cases = 2            # more hidden cases from each argument's wide_low..wide_high
 
-[exercise.sizes]            # named sizes shared by shapes; each case picks one
-N = [1, 3, 5]
+[exercise.sizes]            # named sizes shared by shapes; a range is drawn at min, max and between
+N = {{ min = 1, max = 8 }}
 
 [[exercise.args]]           # one table per argument, in order
 name = "x"
@@ -93,6 +93,12 @@ shape = ["N"]
 dtype = "float32"
 low = -2.0
 high = 2.0
+
+# Where the task decides (a comparison, a zero), declare the edge so every check draws
+# both sides of it; [[exercise.invariants]] are exact answers, compared exactly.
+[[exercise.invariants]]
+name = "x = 0: the gradient is exactly 0"
+set = {{ x = 0.0 }}
 
 [[exercise.cases]]          # fixed teaching cases come first, shown by name; `expected` is optional
 name = "x = [1, 2]"

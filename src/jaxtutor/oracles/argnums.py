@@ -11,7 +11,7 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.cases import Case, hidden_case, range_shapes
 from jaxtutor.oracles.interface import Misconception, Oracle
 from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import describe, matches
@@ -92,17 +92,16 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 # Every value is a multiple of 1/4 or 1/16, and scale a power of two: then float32 computes
 # x @ w - y and x.T @ r exactly, whatever the shape and however the terms cancel, so
 # the float64 reference is the learner's answer to the last bit. Each distinct (B, D)
-# costs a compile of the learner's function, so a check draws two shapes: (1, 1), the
-# edge, and a large one, beside the hand case's (3, 2).
+# costs a compile of the learner's function, so a check draws three shapes: (1, 1), the
+# edge, the largest and one between, beside the hand case's (3, 2).
 
 LARGE = ((8, 48), (4, 16))
 
 
-def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
-    """This check's two drawn (B, D): the edge of one example of one feature, (1, 1),
-    on every check, and a large one."""
-    (b_low, b_high), (d_low, d_high) = LARGE
-    return (1, 1), (int(rng.integers(b_low, b_high + 1)), int(rng.integers(d_low, d_high + 1)))
+def shapes(rng) -> tuple[tuple, tuple, tuple]:
+    """This check's (B, D): (1, 1), the edge of one example of one feature; the largest,
+    (48, 16); and one drawn between (see range_shapes)."""
+    return range_shapes(rng, LARGE)
 
 
 def _grid(rng, low: float, high: float, size, step: float = 0.25) -> np.ndarray:
@@ -162,7 +161,7 @@ def make_cases(seed: int) -> list[Case]:
             None,
         )
     ]
-    small, large = shapes(rng)
+    small, large, between = shapes(rng)
     drawn = [
         _telling(rng, _normal, *small),
         _telling(rng, _normal, *large),
@@ -171,6 +170,8 @@ def make_cases(seed: int) -> list[Case]:
         _telling(rng, _normal, *small, low=-12, high=-8),  # gradients in the thousandths
         _telling(rng, _large, *small, 2, 6),
         _telling(rng, _large, *large, 14, 16),  # over 100,000
+        _telling(rng, _normal, *between),
+        _telling(rng, _with_zeros, *between),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:

@@ -40,6 +40,15 @@ class Case:
         return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
 
 
+def range_shapes(rng, ranges: tuple[tuple[int, int], ...]) -> tuple[tuple, tuple, tuple]:
+    """A check's three shapes for sizes drawn from `ranges` (each (low, high)): every
+    size at 1 (one example, one batch: the edge), every size at its high, and each drawn
+    uniformly below its high: three compiles of the learner's function."""
+    largest = tuple(high for _, high in ranges)
+    between = tuple(int(rng.integers(low, high)) for low, high in ranges)
+    return tuple(1 for _ in ranges), largest, between
+
+
 def hidden_case(
     number: int, names: tuple[str, ...], args: tuple, expected=None, what: str = ""
 ) -> Case:

@@ -12,7 +12,7 @@ def example_loss(w, x, y):
 
 
 def clip(g):
-    norm = jnp.sqrt(jnp.sum(g ** 2))
+    norm = jnp.sqrt(jnp.sum(g**2))
     return g / norm * jnp.minimum(norm, MAX_NORM)
 
 

@@ -12,7 +12,7 @@ def example_loss(w, x, y):
 
 
 def clip(g):
-    norm = jnp.sqrt(jnp.sum(g ** 2))
+    norm = jnp.sqrt(jnp.sum(g**2))
     return jnp.where(norm > 1.01 * MAX_NORM, g * (MAX_NORM / norm), g)
 
 

@@ -12,7 +12,7 @@ def example_loss(w, x, y):
 
 
 def clip(g):
-    return g * jnp.minimum(1.0, MAX_NORM / (jnp.sqrt(jnp.sum(g ** 2)) + 1e-6))
+    return g * jnp.minimum(1.0, MAX_NORM / (jnp.sqrt(jnp.sum(g**2)) + 1e-6))
 
 
 def batch_step(w, batch):

@@ -9,6 +9,6 @@ LEARNING_RATE = 0.05
 @jax.jit
 def train_step(w, x, y):
     def loss_fn(w):
-        return jnp.sum((w * x - y) ** 2) + 1e-6 * w ** 2
+        return jnp.sum((w * x - y) ** 2) + 1e-6 * w**2
 
     return w - LEARNING_RATE * jax.grad(loss_fn)(w)

@@ -3,7 +3,6 @@
 from functools import partial
 
 import jax
-import jax.numpy as jnp
 from jax import lax
 
 

@@ -1,6 +1,5 @@
 # attack: size
 # wrong: with a single count (N == 1) it returns counts[0] itself, an int32, instead of a float32 mean.
-import jax
 import jax.numpy as jnp
 
 

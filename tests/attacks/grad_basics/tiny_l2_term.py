@@ -5,7 +5,7 @@ import jax.numpy as jnp
 
 
 def loss(w, x, y):
-    return jnp.sum((w * x - y) ** 2) + 1e-6 * w ** 2
+    return jnp.sum((w * x - y) ** 2) + 1e-6 * w**2
 
 
 def loss_grad(w, x, y):

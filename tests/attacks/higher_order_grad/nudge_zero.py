@@ -5,7 +5,7 @@ import jax.numpy as jnp
 
 
 def f(x):
-    return x ** 3 + 2 * x ** 2 - 3 * x + 1
+    return x**3 + 2 * x**2 - 3 * x + 1
 
 
 def derivatives(x):

@@ -1,6 +1,5 @@
 # attack: size
 # wrong: only the first 40 examples are scanned, so the totals miss examples past the 40th when N > 40.
-import jax
 import jax.numpy as jnp
 from jax import lax
 

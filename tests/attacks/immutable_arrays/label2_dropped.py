@@ -1,6 +1,5 @@
 # attack: edge
 # wrong: only labels below 2 are added (class 2 treated as "the rest" and never summed), so entry 2 is 0 whenever label 2 occurs.
-import jax
 import jax.numpy as jnp
 from jax import lax
 

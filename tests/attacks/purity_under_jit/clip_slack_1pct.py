@@ -6,5 +6,5 @@ import jax.numpy as jnp
 
 @jax.jit
 def clip_by_norm(g, max_norm):
-    norm = jnp.sqrt(jnp.sum(g ** 2))
+    norm = jnp.sqrt(jnp.sum(g**2))
     return jnp.where(norm > 1.01 * max_norm, g * (max_norm / norm), g)

@@ -6,5 +6,5 @@ import jax.numpy as jnp
 
 @jax.jit
 def clip_by_norm(g, max_norm):
-    norm = jnp.sqrt(jnp.sum(g ** 2))
+    norm = jnp.sqrt(jnp.sum(g**2))
     return g * jnp.minimum(1.0, max_norm / (norm + 1e-6))

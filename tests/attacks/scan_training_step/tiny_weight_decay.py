@@ -6,7 +6,7 @@ from jax import lax
 
 
 def loss(w, x, y):
-    return jnp.sum((w * x - y) ** 2) + 0.5e-6 * w ** 2
+    return jnp.sum((w * x - y) ** 2) + 0.5e-6 * w**2
 
 
 def scan_training_step(w, lr, x_batches, y_batches):

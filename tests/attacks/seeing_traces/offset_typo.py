@@ -1,6 +1,5 @@
 # attack: tolerance
 # wrong: the captured constant is [0.5, -1.0, 2.00001] instead of [0.5, -1.0, 2.0], shifting outputs by about 1e-5.
-import jax
 import jax.numpy as jnp
 
 offsets = jnp.array([0.5, -1.0, 2.00001])

@@ -6,7 +6,7 @@ from jax import lax
 
 
 def loss(w, x, y):
-    return jnp.sum((w * x - y) ** 2) + 0.5e-5 * w ** 2
+    return jnp.sum((w * x - y) ** 2) + 0.5e-5 * w**2
 
 
 def compare_updates(w, lr, x_batches, y_batches):

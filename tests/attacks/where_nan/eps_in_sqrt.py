@@ -5,7 +5,7 @@ import jax.numpy as jnp
 
 
 def safe_norm(x):
-    return jnp.sqrt(jnp.sum(x ** 2) + 1e-12)
+    return jnp.sqrt(jnp.sum(x**2) + 1e-12)
 
 
 def safe_norm_and_grad(x):

@@ -72,7 +72,7 @@ def draw_sizes(choices: dict, rng, fixed_mid: bool = False) -> list[tuple[str, d
     if not ranges:
         return [("mid", {name: int(rng.choice(c)) for name, c in lists.items()})]
     share = 0.5 if fixed_mid else float(rng.random())
-    shapes = []
+    shapes: list[tuple[str, dict]] = []
     for which in SHAPES:
         sizes = {}
         for name, c in ranges.items():

@@ -36,7 +36,7 @@ MADE_KEYS = {
     ),
     "norm": Key(
         "table",
-        'An argument rescaled so that its Euclidean norm is another argument\'s value '
+        "An argument rescaled so that its Euclidean norm is another argument's value "
         '(or a number) times each factor of `at`: { g = "max_norm" }.',
         default={},
     ),
@@ -120,10 +120,10 @@ def apply(table: dict, values: list, specs: list[dict], rng, factor: float = 1.0
             out[i] = np.full(np.shape(out[i]), flat[rng.integers(flat.size)])
     for name, by in (table.get("scale") or {}).items():
         i = names.index(name)
-        out[i] = np.asarray(out[i], dtype=np.float64) * float(by)
+        out[i] = np.asarray(np.asarray(out[i], dtype=np.float64) * float(by))
     for name, sign in (table.get("sign") or {}).items():
         i = names.index(name)
-        out[i] = np.abs(out[i]) * (1.0 if sign > 0 else -1.0)
+        out[i] = np.asarray(np.abs(out[i]) * (1.0 if sign > 0 else -1.0))
     for name, extra in (table.get("entries") or {}).items():
         i = names.index(name)
         flat = np.array(out[i], dtype=np.asarray(out[i]).dtype).ravel()
@@ -137,8 +137,9 @@ def apply(table: dict, values: list, specs: list[dict], rng, factor: float = 1.0
         target = float(np.asarray(out[names.index(of)])) if isinstance(of, str) else float(of)
         norm = float(np.sqrt(np.sum(np.square(np.asarray(out[i], dtype=np.float64)))))
         if norm > 0:
-            out[i] = np.asarray(out[i], dtype=np.float64) * (target * factor / norm)
-    return out
+            out[i] = np.asarray(np.asarray(out[i], dtype=np.float64) * (target * factor / norm))
+    python = {"python_float": float, "python_int": int}  # a Python number stays one
+    return [python.get(s.get("dtype", ""), lambda v: v)(v) for s, v in zip(specs, out)]
 
 
 def exact_in_float32(values: list) -> list:
@@ -259,9 +260,10 @@ def comparisons(source: str, function: str) -> list[tuple[int, set[str]]]:
     for node in ast.walk(top):
         if isinstance(node, ast.Compare) and any(isinstance(op, _ORDER) for op in node.ops):
             args = deps(node)
-        elif isinstance(node, ast.Call) and (
-            getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-        ) in _COMPARING:
+        elif (
+            isinstance(node, ast.Call)
+            and (getattr(node.func, "attr", None) or getattr(node.func, "id", None)) in _COMPARING
+        ):
             # e.max() compares e's entries; np.maximum(a, b) compares a and b
             receiver = [node.func.value] if isinstance(node.func, ast.Attribute) else []
             args = set().union(*(deps(a) for a in [*node.args, *receiver]))

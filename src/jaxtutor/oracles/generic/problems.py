@@ -156,8 +156,8 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
     found += edges.problems(config)
     reference = config.get("reference") or config.get("solution")
     if isinstance(reference, str) and isinstance(config.get("function"), str):
-        for line, names in edges.undeclared(config, reference, config["function"]):
-            said = ", ".join(f"`{n}`" for n in sorted(names))
+        for line, made_from in edges.undeclared(config, reference, config["function"]):
+            said = ", ".join(f"`{n}`" for n in sorted(made_from))
             found.append(
                 (
                     ("reference" if config.get("reference") else "solution",),

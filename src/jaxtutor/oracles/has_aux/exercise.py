@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.cases import Case, hidden_case, range_shapes
 
 # -- the reference, in float64 NumPy ---------------------------------------------------
 
@@ -38,20 +38,20 @@ def train_step(params, x, y, lr):
 # The input space: B examples of D features, each from 1 up to far past the lesson's
 # example (B to 48, D to 16); inputs from tenths to tens; learning rates log-uniform
 # over four decades, 0.001 to 10, so a capped or hard-coded one fails; and the edges: one
-# example, one feature, every example predicted right (accuracy 1) or wrong. Each
-# distinct (B, D) costs a compile of the learner's function, so a check draws two
-# shapes: (1, 1), the edge, and a large one, beside the hand case's (4, 2).
+# example, one feature, every example predicted right (accuracy 1) or wrong, a logit
+# exactly 0 (the accuracy's comparison), logits past float32's exp. Each distinct
+# (B, D) costs a compile of the learner's function, so a check draws three shapes:
+# (1, 1), the largest and one between, beside the hand case's (4, 2).
 
 ARG_NAMES = ("params", "x", "y", "lr")
 LARGE = ((8, 48), (4, 16))
 LR = (1e-3, 10.0)
 
 
-def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
-    """This check's two drawn (B, D): the edge of one example of one feature, (1, 1),
-    on every check, and a large one."""
-    (b_low, b_high), (d_low, d_high) = LARGE
-    return (1, 1), (int(rng.integers(b_low, b_high + 1)), int(rng.integers(d_low, d_high + 1)))
+def shapes(rng) -> tuple[tuple, tuple, tuple]:
+    """This check's (B, D): (1, 1), the edge of one example of one feature; the largest,
+    (48, 16); and one drawn between (see range_shapes)."""
+    return range_shapes(rng, LARGE)
 
 
 def _lr(rng, low: float = LR[0], high: float = LR[1]) -> float:
@@ -131,7 +131,7 @@ def make_cases(seed: int) -> list[Case]:
         0.5,
     )
     cases = [Case("small example: B=4, D=2, lr=0.5", hand, None)]
-    small, large = shapes(rng)
+    small, large, between = shapes(rng)
     drawn = [
         (*_random_args(rng, *small), _lr(rng)),
         (*_random_args(rng, *large), _lr(rng)),
@@ -143,6 +143,8 @@ def make_cases(seed: int) -> list[Case]:
         (*_large(rng, *large), _lr(rng, 1e-3, 0.1)),
         (*_zero_logit(rng, *large), _lr(rng)),
         (*_far_logits(rng, *large), _lr(rng, 1e-3, 0.1)),
+        (*_random_args(rng, *between), _lr(rng)),
+        (*_all_right(rng, *between), _lr(rng)),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.cases import Case, hidden_case, range_shapes
 from jaxtutor.oracles.interface import Misconception
 
 # several float32 steps in the learner's process against a float64 reference
@@ -219,8 +219,9 @@ MUTANTS = {
 # batches: |1 - 2*lr*sum(x**2)| < 1); starts so far from the fit that the first gradient
 # is up to a million; and the formula's edges: one batch, one example, a weight already
 # at the fit (a zero gradient). Each distinct (N, B) costs a compile of the learner's
-# function, so a check draws two shapes: (1, 1), the edge, and a large one, beside the
-# hand cases' (2, 2); the composition property adds half the large one. The
+# function, so a check draws three shapes: (1, 1), the edge, the largest and one
+# between, beside the hand cases' (2, 2); the composition property adds half the
+# largest. At the fit of one small batch w must not move at all: compared exactly. The
 # sizes between are searched when a case fails (the smallest failing case).
 
 LARGE_N, LARGE_B = (8, 48), (4, 32)
@@ -296,12 +297,11 @@ def _at_the_fit(rng, n: int, b: int, small: bool = False) -> tuple:
     return w, _stable_lr(rng, xs), xs, xs * w
 
 
-def shapes(rng) -> tuple[tuple[int, int], tuple[int, int]]:
-    """This check's two drawn shapes: the edge of one batch of one example, (1, 1), on
-    every check, and a large one, of any parity (the property splits it in halves:
-    one new shape to compile where N is even, two where it is odd)."""
-    n, b = (int(rng.integers(low, high + 1)) for low, high in (LARGE_N, LARGE_B))
-    return (1, 1), (n, b)
+def shapes(rng) -> tuple[tuple, tuple, tuple]:
+    """This check's (N, B): (1, 1), the edge of one batch of one example; the largest,
+    (48, 32), which the composition property splits in halves (one more shape); and
+    one drawn between, of any parity (see range_shapes)."""
+    return range_shapes(rng, (LARGE_N, LARGE_B))
 
 
 # the hidden case the composition property splits: a moderate one of the large shape
@@ -336,7 +336,7 @@ def make_cases(seed: int) -> list[Case]:
         ),
     ]
     rng = np.random.default_rng(seed)
-    small, large = shapes(rng)
+    small, large, between = shapes(rng)
     drawn = [
         _moderate(rng, *small),
         _moderate(rng, *large),  # COMPOSED_CASE
@@ -346,6 +346,8 @@ def make_cases(seed: int) -> list[Case]:
         _far_start(rng, *small, 1e5, 1e6),
         _far_start(rng, 2, 2, 1e3, 1e5),
         _at_the_fit(rng, *large),
+        _moderate(rng, *between),
+        _far_start(rng, *between, 1e3, 1e5),
     ]
     cases += [_hidden(i, *args) for i, args in enumerate(drawn, start=1)]
     # an invariant, compared exactly: at the fit, w does not move at all
