@@ -23,7 +23,7 @@ class Case:
     args: tuple  # numpy arrays and pytrees of them; floats are float64 here
     expected: Any = None  # the answer to compare with (the reference's, in float64)
     hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
-    inputs: str = ""  # the inputs in words, for the learner to reproduce a failed case
+    names: tuple[str, ...] = ()  # a hidden case's argument names, for `inputs`
     rtol: float | None = None  # its own tolerance (an invariant's: exact); None: the exercise's
     atol: float | None = None
     shape: str = ""  # the sizes it was drawn at, in words: its hidden cases share one program
@@ -34,6 +34,12 @@ class Case:
             rtol if self.rtol is None else self.rtol,
             atol if self.atol is None else self.atol,
         )
+
+    @property
+    def inputs(self) -> str:
+        """The inputs in words, for the learner to reproduce a failed case: made only
+        for the few shown, as dozens of cases per shape pass unseen."""
+        return ", ".join(f"{name}={shown(value)}" for name, value in zip(self.names, self.args))
 
     def title(self, failed: bool) -> str:
         """The case's name as the learner sees it."""
@@ -54,9 +60,8 @@ def hidden_case(
 ) -> Case:
     """Hidden case `number`: its inputs are kept in words for when it fails; `what` a
     declared edge, invariant or amplifier it shows."""
-    inputs = ", ".join(f"{name}={shown(value)}" for name, value in zip(names, args))
     name = f"hidden case {number}" + (f", {what}" if what else "")
-    return Case(name, args, expected, hidden=True, inputs=inputs)
+    return Case(name, args, expected, hidden=True, names=names)
 
 
 def shown(value) -> str:
