@@ -71,6 +71,19 @@ def _run(fn, args) -> dict:
         return learner_file.error("exception", exc)
 
 
+def _raises_while_tracing(state: dict, static: tuple, args) -> bool:
+    """Whether the learner's function raises while jit traces it, before any value
+    exists: then every call of that input signature raises the same (a starter's
+    NotImplementedError), and tracing it again for each of dozens of cases, with JAX's
+    traceback filtering, cost most of a check."""
+    try:
+        with prints.quiet():
+            compiles.jitted(state, static).trace(*args)
+    except BaseException:
+        return True
+    return False
+
+
 def _signature(error: dict) -> tuple:
     """An error's type and where in the learner's code: its message may differ under jit
     (tracers where values were), so the first of each kind is always a plain call's."""
@@ -103,9 +116,13 @@ def call(request: dict) -> dict:
         for args, static in ((args, compiles.static(state, args)) for args in arguments)
     ]
     compiles.compile_side_by_side(state, calls)
+    untraceable = state.setdefault("untraceable", {})
     for n, (args, static, signature) in enumerate(calls):
         if state["plain"]:
             results.append(_run(state["fn"], args))
+            continue
+        if signature in untraceable:
+            results.append(untraceable[signature])
             continue
         with prints.quiet() if signature in state["seen"] else contextlib.nullcontext():
             # jit() itself may refuse
@@ -127,6 +144,8 @@ def call(request: dict) -> dict:
             or result["frames"]
             and (_signature(result) in state["confirmed"] or not _about_tracers(result))
         ):
+            if not result["ok"] and _raises_while_tracing(state, static, args):
+                untraceable[signature] = result
             results.append(result)
             continue
         plain = _run(state["fn"], args)  # what the learner's code really does, with its own frames
