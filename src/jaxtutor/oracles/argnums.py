@@ -11,7 +11,7 @@ import re
 
 import numpy as np
 
-from jaxtutor.oracles.cases import Case, hidden_case, range_shapes
+from jaxtutor.oracles.cases import Case, Shape, hidden_case, range_shapes
 from jaxtutor.oracles.interface import Misconception, Oracle
 from jaxtutor.oracles.shrink import Size
 from jaxtutor.oracles.values import describe, matches
@@ -98,7 +98,7 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 LARGE = ((8, 48), (4, 16))
 
 
-def shapes(rng) -> tuple[tuple, tuple, tuple]:
+def shapes(rng) -> tuple[Shape, Shape, Shape]:
     """This check's (B, D): (1, 1), the edge of one example of one feature; the largest,
     (48, 16); and one drawn between (see range_shapes)."""
     return range_shapes(rng, LARGE)

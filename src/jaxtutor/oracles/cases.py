@@ -24,6 +24,7 @@ class Case:
     expected: Any = None  # the answer to compare with (the reference's, in float64)
     hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
     names: tuple[str, ...] = ()  # a hidden case's argument names, for `inputs`
+    random: bool = False  # a plain random draw (not wide, an edge value or declared)
     rtol: float | None = None  # its own tolerance (an invariant's: exact); None: the exercise's
     atol: float | None = None
     shape: str = ""  # the sizes it was drawn at, in words: its hidden cases share one program
@@ -46,13 +47,16 @@ class Case:
         return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
 
 
-def range_shapes(rng, ranges: tuple[tuple[int, int], ...]) -> tuple[tuple, tuple, tuple]:
-    """A check's three shapes for sizes drawn from `ranges` (each (low, high)): every
-    size at 1 (one example, one batch: the edge), every size at its high, and each drawn
+Shape = tuple[int, int]
+
+
+def range_shapes(rng, ranges: tuple[Shape, Shape]) -> tuple[Shape, Shape, Shape]:
+    """A check's three shapes for two sizes drawn from `ranges` (each (low, high)):
+    both at 1 (one example, one batch: the edge), both at their high, and each drawn
     uniformly below its high: three compiles of the learner's function."""
-    largest = tuple(high for _, high in ranges)
-    between = tuple(int(rng.integers(low, high)) for low, high in ranges)
-    return tuple(1 for _ in ranges), largest, between
+    (low_a, high_a), (low_b, high_b) = ranges
+    between = (int(rng.integers(low_a, high_a)), int(rng.integers(low_b, high_b)))
+    return (1, 1), (high_a, high_b), between
 
 
 def hidden_case(

@@ -89,7 +89,11 @@ def draw_sizes(choices: dict, rng, fixed_mid: bool = False) -> list[tuple[str, d
     return shapes
 
 
-def _shape_words(sizes: dict) -> str:
+def _shape_words(which: str, sizes: dict, ranged: bool) -> str:
+    """A shape in words, the same on every check (a passing verdict says nothing of its
+    draw): the ranges' ends by their sizes, the size drawn between them as such."""
+    if which == "mid":
+        return "sizes drawn between" if ranged else ""
     return ", ".join(f"{name}={n}" for name, n in sizes.items())
 
 
@@ -117,6 +121,7 @@ def make_cases(config: dict, seed: int = 0, fixed_mid: bool = False) -> list[Cas
     rng = np.random.default_rng([config.get("seed", 0), seed])
     names = tuple(a["name"] for a in args)
     number = 0
+    ranged = any(is_range(c) for c in (config.get("sizes") or {}).values())
     for which, sizes in draw_sizes(config.get("sizes") or {}, rng, fixed_mid):
         # (wide, an argument's edge value, a declared table and its factor)
         kinds: list[tuple[bool, tuple | None, tuple | None]] = [(False, None, None)] * int(
@@ -146,7 +151,8 @@ def make_cases(config: dict, seed: int = 0, fixed_mid: bool = False) -> list[Cas
                 if kind == "invariants":
                     values = edges.exact_in_float32(values)
             case = hidden_case(number, names, tuple(values), what=what)
-            case.rtol, case.atol, case.shape = rtol, atol, _shape_words(sizes)
+            case.rtol, case.atol, case.shape = rtol, atol, _shape_words(which, sizes, ranged)
+            case.random = not is_wide and edge is None and declared is None
             cases.append(case)
     return cases
 

@@ -47,7 +47,7 @@ from jaxtutor.oracles.generic.runs import (
 from jaxtutor.oracles.generic.spec import KEYS, _range
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
-from jaxtutor.oracles.probes import Probe, probe
+from jaxtutor.oracles.probes import Probe, probe, probed
 from jaxtutor.oracles.shrink import Size, sizes_said, smallest
 from jaxtutor.oracles.values import ATOL, RTOL, as_tree
 from jaxtutor.runner.host.errors import LearnerRaised
@@ -406,11 +406,12 @@ class GenericOracle(Oracle):
                 for a in _answers(learner._child.call_many(calls))
             ]
 
+        keep = probed(p.cases, answers, want)
         return probe(
             Probe(
-                p.cases,
-                answers,
-                want,
+                [p.cases[i] for i in keep],
+                [answers[i] for i in keep],
+                [want[i] for i in keep],
                 names,
                 call_many=again,
                 reference=refer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.cases import Case, hidden_case, range_shapes
+from jaxtutor.oracles.cases import Case, Shape, hidden_case, range_shapes
 
 # -- the reference, in float64 NumPy ---------------------------------------------------
 
@@ -48,7 +48,7 @@ LARGE = ((8, 48), (4, 16))
 LR = (1e-3, 10.0)
 
 
-def shapes(rng) -> tuple[tuple, tuple, tuple]:
+def shapes(rng) -> tuple[Shape, Shape, Shape]:
     """This check's (B, D): (1, 1), the edge of one example of one feature; the largest,
     (48, 16); and one drawn between (see range_shapes)."""
     return range_shapes(rng, LARGE)

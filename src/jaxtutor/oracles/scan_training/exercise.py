@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.cases import Case, hidden_case, range_shapes
+from jaxtutor.oracles.cases import Case, Shape, hidden_case, range_shapes
 from jaxtutor.oracles.interface import Misconception
 
 # several float32 steps in the learner's process against a float64 reference
@@ -297,7 +297,7 @@ def _at_the_fit(rng, n: int, b: int, small: bool = False) -> tuple:
     return w, _stable_lr(rng, xs), xs, xs * w
 
 
-def shapes(rng) -> tuple[tuple, tuple, tuple]:
+def shapes(rng) -> tuple[Shape, Shape, Shape]:
     """This check's (N, B): (1, 1), the edge of one batch of one example; the largest,
     (48, 32), which the composition property splits in halves (one more shape); and
     one drawn between, of any parity (see range_shapes)."""
