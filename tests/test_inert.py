@@ -93,7 +93,8 @@ def test_check_shows_the_learners_text_inert(name, words):
 def test_a_huge_returned_tuple_gives_a_small_verdict():
     done = jaxtutor("check", "argnums", HOSTILE / "huge_tuple.py", "--json")
     assert done.returncode == 1, done.stderr
-    assert len(done.stdout) < 20_000
+    # each of its 11 tests says the tuple in under 2 KB (it holds 40,000 entries)
+    assert len(done.stdout) < 30_000
     verdict = json.loads(done.stdout)
     assert verdict["outcome"] == "wrong_answer"
     cases = [t for t in verdict["tests"] if not t["name"].startswith("property")]
