@@ -8,7 +8,7 @@ import numpy as np
 from conftest import LEARNERS, forked
 from jaxtutor.check import check_source as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles.generic import compare, runs
+from jaxtutor.oracles.generic import compare, oracle, runs
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs
 from jaxtutor.oracles.generic.problems import problems
@@ -226,3 +226,35 @@ def test_a_mutant_whose_program_fails_to_compile_for_another_reason_is_another_m
     assert not compare.same_mistake(config, cases, learner, mutant)
     mutant.export_error = learner.export_error
     assert compare.same_mistake(config, cases, learner, mutant)
+
+
+def test_a_function_jit_cannot_trace_is_asked_few_random_values_and_every_declared_one():
+    """Without jit each case is a whole Python run, op by op: a check of dozens of
+    values per shape ran past the time limit. Such a function is asked the first few
+    random values of each shape, and still every fixed, wide, edge and declared one."""
+    traceable = """
+import jax
+import jax.numpy as jnp
+
+
+def loss_grad(w, x, y):
+    return jax.grad(lambda w: jnp.sum((w * x - y) ** 2))(w)
+"""
+    untraceable = traceable.replace(
+        "    return", "    float(w)  # jit cannot trace this\n    return"
+    )
+    seed = 7
+    lesson = exercise("grad_basics")
+    counts = {}
+    for name, source in [("jit", traceable), ("plain", untraceable)]:
+        verdict = check_alone(lesson, source, seed=seed, **forked(lesson))
+        assert verdict.status == "pass", verdict.message
+        groups = [t.name.rsplit(": ", 1) for t in verdict.tests if t.name.startswith("hidden")]
+        counts[name] = {shape: int(values.split()[0]) for shape, values in groups}
+    assert "could not be compiled with jax.jit" in verdict.message
+    drawn = sum(c.random for c in make_cases(lesson.config, seed))
+    shapes = len(counts["jit"])
+    assert shapes == 3 and counts["plain"].keys() == counts["jit"].keys()
+    assert sum(counts["plain"].values()) == (
+        sum(counts["jit"].values()) - drawn + shapes * oracle.PLAIN_RANDOM_PER_SHAPE
+    )

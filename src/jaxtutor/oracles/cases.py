@@ -47,6 +47,19 @@ class Case:
         return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
 
 
+def beyond_first_random(cases: list[Case], n: int) -> set[int]:
+    """Which cases are plain random ones past the first `n` of their shape: the ones
+    left out where reading or running all of them costs too much."""
+    seen: dict[str, int] = {}
+    beyond = set()
+    for i, case in enumerate(cases):
+        if case.random:
+            seen[case.shape] = seen.get(case.shape, 0) + 1
+            if seen[case.shape] > n:
+                beyond.add(i)
+    return beyond
+
+
 Shape = tuple[int, int]
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import numpy as np
 
 from jaxtutor.oracles import properties
-from jaxtutor.oracles.cases import Case, hidden_case
+from jaxtutor.oracles.cases import Case, beyond_first_random, hidden_case
 from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import Prepared, prepare
@@ -80,9 +81,7 @@ class GenericOracle(Oracle):
         trusted = learner.trusted or TrustedChild(learner.spawn)
         try:
             with trusted.lock.checking():  # before any warm-up's programs
-                report = self._run(learner, p, trusted)
-            report.tests = grouped(p.cases, report.tests)
-            return report
+                return self._run(learner, p, trusted)
         finally:
             if trusted is not learner.trusted:
                 trusted.close()
@@ -177,6 +176,8 @@ class GenericOracle(Oracle):
                     )
                 )
             )
+            keep = _affordable(p, learner._child)
+            p = replace(p, cases=[p.cases[i] for i in keep]) if keep else p
             code = without_comments(learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
@@ -195,6 +196,7 @@ class GenericOracle(Oracle):
                     lambda: _joined(
                         ref_shown.result(),
                         ref_hidden.result() if ref_hidden else hidden_reference(),
+                        keep,
                     )
                 ]
                 # no mutant is run for a learner right on the fixed cases (a cold check
@@ -229,7 +231,7 @@ class GenericOracle(Oracle):
             held, kinds = self.properties_held(learner, p, run=cases_right)
             report.tests += held
             if report.passed:
-                return report  # the likely mutant's run, if any, is not waited for
+                return _grouped(report, p)  # the likely mutant's run, if any, is not waited for
             if (
                 recompiled is not None
                 and recompiled.status != "pass"
@@ -238,13 +240,13 @@ class GenericOracle(Oracle):
                 report.diagnosis = Diagnosis(
                     "compiles_every_call", recompiled.message, hint=COMPILES_HINT
                 )
-                return report
+                return _grouped(report, p)
             broken = properties.broken(held, kinds) if cases_right else None
             if broken is not None and all(
                 t.status == "pass" for t in report.tests if t.name not in kinds
             ):  # every case and rule right, a property not: that is the verdict
                 report.diagnosis = broken
-                return report
+                return _grouped(report, p)
             futures[-1].result()
         misconception = self.recognise(p, mine, learner.spawn, trusted, code)
         if raised is not None:
@@ -261,7 +263,7 @@ class GenericOracle(Oracle):
             report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
         elif report.diagnosis is not None:
             report.diagnosis.message += smaller
-        return report
+        return _grouped(report, p)
 
     @staticmethod
     def smallest_case(
@@ -461,9 +463,36 @@ def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> b
     )
 
 
-def _joined(shown: Run, hidden: Run) -> Run:
-    """The reference's answers on every case, from its runs on the fixed and the hidden."""
-    return Run(shown.answers + hidden.answers, load_error=shown.load_error or hidden.load_error)
+def _grouped(report: Report, p: Prepared) -> Report:
+    """The report as learners read it: one test per shape of hidden cases."""
+    report.tests = grouped(p.cases, report.tests)
+    return report
+
+
+def _joined(shown: Run, hidden: Run, keep: list[int] | None = None) -> Run:
+    """The reference's answers on every case, from its runs on the fixed and the hidden;
+    only the cases in `keep`, when the check kept fewer (see `_affordable`)."""
+    answers = shown.answers + hidden.answers
+    if keep and len(answers) > max(keep):
+        answers = [answers[i] for i in keep]
+    return Run(answers, load_error=shown.load_error or hidden.load_error)
+
+
+# plain random cases per shape asked of a function that runs without jit (see
+# `_affordable`)
+PLAIN_RANDOM_PER_SHAPE = 4
+
+
+def _affordable(p: Prepared, child: Child) -> list[int] | None:
+    """The cases to keep when the learner's function cannot be jitted: each case is
+    then a whole Python run of it, op by op (a loop of value_and_grad steps took ~100 ms
+    a case at N=32), and dozens of random values per shape ran past the time limit. Every
+    fixed, wide, edge and declared case stays, and the first few random ones per shape.
+    None: keep them all."""
+    if not child.plain:
+        return None
+    beyond = beyond_first_random(p.cases, PLAIN_RANDOM_PER_SHAPE)
+    return [i for i in range(len(p.cases)) if i not in beyond] if beyond else None
 
 
 def _right(p: Prepared, answers: list, reference: Run) -> bool:

@@ -22,7 +22,7 @@ again); common.py holds what they all read. probe() here tries them in turn.
 
 from __future__ import annotations
 
-from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.cases import Case, beyond_first_random
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
 from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
 from jaxtutor.oracles.probes.form import _non_finite, _shape, _tuple_entries, _tuple_form
@@ -77,15 +77,12 @@ def probed(cases: list[Case], answers: list, want: list) -> list[int]:
     each shape, the wide ones and each argument's edge values, but not the declared
     edges, invariants and amplifiers (extremes on purpose, where a relation can be too
     small to read); every case when none of those is wrong."""
-    per_shape: dict[str, int] = {}
-    keep = []
-    for i, case in enumerate(cases):
-        if case.random:
-            per_shape[case.shape] = per_shape.get(case.shape, 0) + 1
-            if per_shape[case.shape] <= PROBED_PER_SHAPE:
-                keep.append(i)
-        elif not case.hidden or ", " not in case.name:
-            keep.append(i)
+    beyond = beyond_first_random(cases, PROBED_PER_SHAPE)
+    keep = [
+        i
+        for i, case in enumerate(cases)
+        if i not in beyond and (case.random or not case.hidden or ", " not in case.name)
+    ]
     wrong = any(
         not isinstance(answers[i], LearnerRaised) and not matches(answers[i], want[i]) for i in keep
     )

@@ -127,6 +127,9 @@ class Child(ProgramRequests):
         self._cancelled = False
         self.killed_for: str | None = None
         self.notes: list[str] = []  # the child's notes on call replies, latest last
+        # whether it calls the function without jit, op by op (its own word: it can
+        # only make a check ask for fewer of the plain random cases, never pass one)
+        self.plain = False
         # whose process this is (see errors.RunEnded): the learner's unless its taker
         # says otherwise; a run that ends is reported as this role's
         self.role = "learner"
@@ -218,6 +221,7 @@ class Child(ProgramRequests):
                 checked.append(self._learner_error(result))
         if (note := wire.clean_note(reply.get("note"))) is not None:
             self.notes.append(note)
+        self.plain = self.plain or reply.get("plain") is True
         return checked
 
     def count_compiles(self, calls: list[tuple]) -> int | None:

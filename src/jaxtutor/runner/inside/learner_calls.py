@@ -156,7 +156,7 @@ def call(request: dict) -> dict:
         else:
             state["confirmed"].add(_signature(plain))
         results.append(plain)
-    reply = {"ok": True, "results": results}
+    reply = {"ok": True, "results": results, "plain": state["plain"]}
     if note:
         reply["note"] = note
     return reply
