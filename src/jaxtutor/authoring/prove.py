@@ -91,11 +91,7 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
         # only the answers: a NumPy reference need not meet the structure rules
         ref = check(ex.config["reference"], ("exercise", "reference"), "reference")
         wrong = [
-            t
-            for t in (ref.tests if ref else [])
-            if t.status != "pass"
-            and not t.name.startswith("structure:")
-            and "recompile" not in t.name
+            t for t in (ref.tests if ref else []) if t.status != "pass" and _about_numbers(t.name)
         ]
         if ref is not None and (wrong or not ref.tests):
             said = f"{wrong[0].name}: {wrong[0].message}" if wrong else ref.message[:200]
@@ -105,11 +101,14 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
                 f"the reference disagrees with a fixed case's expected answer ({said})",
                 "Fix the reference or the `expected` value of the case.",
             )
+    numbers_wrong = set()  # the mutants whose answers are wrong, not only a rule
     for i, mutant in enumerate(ex.config.get("mutants") or []):
         where = ("exercise", "mutants", i)
         verdict = check(mutant["code"], where, f"mutant_{mutant['id']}")
         if verdict is None:
             continue
+        if any(t.status != "pass" and _about_numbers(t.name) for t in verdict.tests):
+            numbers_wrong.add(mutant["id"])
         got = verdict.diagnosis.id if verdict.diagnosis else None
         if verdict.passed:
             problem(
@@ -128,6 +127,7 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
                 "Make each mutant's mistake differ from the others' on some case; "
                 "mutants with the same answers cannot be told apart.",
             )
+    _prove_parts(lesson, runners, numbers_wrong, problem)
     # a declared mistake is proved by its example: recognised as itself, so no mutant
     # and no earlier mistake shadows it
     for i, mistake in enumerate(ex.config.get("mistakes") or []):
@@ -153,6 +153,60 @@ def _prove(lesson: Lesson, runners) -> list[Problem]:
                 "the mutants' and the earlier mistakes'.",
             )
     return problems
+
+
+def _about_numbers(test: str) -> bool:
+    """Whether a test compares answers, not a structure or recompilation rule."""
+    return not test.startswith("structure:") and "recompile" not in test
+
+
+def _prove_parts(lesson: Lesson, runners, numbers_wrong: set, problem) -> None:
+    """Each part's switch, proved on its inputs (at seed 0): the mutants that say their
+    mistake is in it agree with the reference there, and every other mutant whose
+    answers are wrong still differs there, so a learner told "with this part out of play
+    your results equal the reference's" has no mistake elsewhere that it hid."""
+    from jaxtutor.oracles.generic import parts, runs
+    from jaxtutor.oracles.generic.cases import prepare
+
+    p = prepare(lesson.exercise, 0)
+    mutants = lesson.exercise.config.get("mutants") or []
+    for i, part in enumerate(lesson.exercise.config.get("parts") or []):
+        cases = parts.off_cases(p.config, 0, part)
+
+        def run(source: str, name: str, cases: list = cases) -> list:
+            return runs.run_program(
+                source,
+                p.function,
+                p.config,
+                cases,
+                p.limits,
+                f"{name}.py",
+                programs=False,
+                spawn=runners.clean,
+                shared=runners.trusted,
+            ).answers
+
+        reference = run(p.reference_source, "reference")
+        for mutant in mutants:
+            mine = parts.agree(p.config, cases, run(mutant["code"], mutant["id"]), reference)
+            if mutant.get("part") == part["name"] and not mine:
+                problem(
+                    ("exercise", "parts", i),
+                    "part-not-off",
+                    f"with {part['name']!r} out of play, mutant {mutant['id']!r} (a mistake "
+                    "in it) still differs from the reference",
+                    "Choose inputs on which this part does nothing, or move the mutant's "
+                    "`part` to the part its mistake is in.",
+                )
+            elif mutant.get("part") != part["name"] and mutant["id"] in numbers_wrong and mine:
+                problem(
+                    ("exercise", "parts", i),
+                    "part-hides-a-mistake",
+                    f"with {part['name']!r} out of play, mutant {mutant['id']!r} (a mistake "
+                    "elsewhere) agrees with the reference: the switch hides it",
+                    "Choose inputs that take only this part out of play, or give that "
+                    "mutant `part` if its mistake is in this part.",
+                )
 
 
 def _prove_corpus(lesson: Lesson, runners, files: Sequence[Path]) -> list[Problem]:

@@ -158,11 +158,11 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
     problem, fix-it sentence)."""
     found: list[tuple[tuple, str, str]] = []
     args = {a.get("name"): a for a in config.get("args") or [] if isinstance(a, dict)}
-    for kind in KINDS:
+    for kind in (*KINDS, "parts"):  # a part's switch is a table of the same form
         for i, table in enumerate(config.get(kind) or []):
             if not isinstance(table, dict):
                 continue
-            if not any(table.get(t) for t in TRANSFORMS):
+            if not any(table.get(t) for t in (*TRANSFORMS, "fixed_sizes")):
                 found.append(
                     (
                         (kind, i),

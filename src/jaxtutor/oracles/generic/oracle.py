@@ -12,7 +12,10 @@ import numpy as np
 from jaxtutor.oracles import properties
 from jaxtutor.oracles.cases import Case, beyond_first_random, hidden_case
 from jaxtutor.oracles.evidence import without_comments
-from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
+from jaxtutor.oracles.generic import (
+    parts,
+    runs,  # runs.run_program at call time: one patch sees every run
+)
 from jaxtutor.oracles.generic.cases import Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
     _export_known,
@@ -258,12 +261,55 @@ class GenericOracle(Oracle):
             report.diagnosis = (
                 declared(p.config, code, probed=found) or found or _export_known(mine)
             )
+            if report.diagnosis is None or report.diagnosis.id.startswith("probe_"):
+                where = self.parts_measured(learner, p, report, trusted)
+                if where is not None and report.diagnosis is not None:
+                    report.diagnosis.message += " " + where.message
+                else:
+                    report.diagnosis = report.diagnosis or where
         smaller = self.smallest_case(learner, p, report, mine, trusted)
         if report.diagnosis is None and smaller:  # no mistake named: the case, at least
             report.diagnosis = Diagnosis("smallest_failing_case", smaller.strip())
         elif report.diagnosis is not None:
             report.diagnosis.message += smaller
         return _grouped(report, p)
+
+    @staticmethod
+    def parts_measured(
+        learner: Learner, p: Prepared, report: Report, trusted: TrustedChild
+    ) -> Diagnosis | None:
+        """Each declared part taken out of play (parts.py): the learner's function and
+        the reference on its inputs, all parts' cases in one call each. Only when an
+        answer was wrong (a rule alone says nothing of the numbers); a part whose
+        inputs make either function raise is not said."""
+        tests = report.tests[: len(p.cases)]
+        if not p.config.get("parts") or not any(t.status == "fail" for t in tests):
+            return None
+        drawn = [(part, parts.off_cases(p.config, p.seed, part)) for part in p.config["parts"]]
+        cases = [c for _, made in drawn for c in made]
+        mine = _answers(learner._child.call_many([c.args for c in cases]))
+        reference = runs.run_program(
+            p.reference_source,
+            p.function,
+            p.config,
+            cases,
+            p.limits,
+            "reference.py",
+            programs=False,
+            spawn=learner.spawn,
+            shared=trusted,
+        )
+        if reference.load_error or len(reference.answers) != len(cases):
+            return None
+        measured, start = [], 0
+        for part, made in drawn:
+            end = start + len(made)
+            both = mine[start:end] + reference.answers[start:end]
+            if not any(isinstance(a, Raised) for a in both):
+                agreed = parts.agree(p.config, made, mine[start:end], reference.answers[start:end])
+                measured.append(parts.Measured(part, len(made), agreed))
+            start = end
+        return parts.said(measured)
 
     @staticmethod
     def smallest_case(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from jaxtutor.oracles.generic import edges
+from jaxtutor.oracles.generic import edges, parts
 from jaxtutor.oracles.generic.spec import DTYPES, RANDOM_CASES, _range
 
 
@@ -245,6 +245,7 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                         "Escape ( ) [ ] . * + ? with a backslash to match them as text.",
                     )
                 )
+    found += parts.problems(config)
     for i, mistake in enumerate(config.get("mistakes") or []):
         if not isinstance(mistake, dict):
             continue

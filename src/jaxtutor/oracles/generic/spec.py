@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from jaxtutor.course.lessons import Key
-from jaxtutor.oracles.generic import edges
+from jaxtutor.oracles.generic import edges, parts
 from jaxtutor.oracles.values import ATOL, RTOL
 
 # random cases per shape a check compiles: a case costs a call of an already compiled
@@ -157,6 +157,12 @@ MUTANT_KEYS = {
     "code": Key(
         "string", "The whole file a learner with this misconception would write.", required=True
     ),
+    "part": Key(
+        "string",
+        "The [[exercise.parts]] name of the part this mistake is in: lint proves that "
+        "taking that part out of play makes this mutant agree with the reference.",
+        default="",
+    ),
     "needs": Key(
         "string",
         "A regular expression the learner's file (comments left out) must match for this "
@@ -204,6 +210,7 @@ KEYS = {
         kind: Key("tables", text, default=[], items=edges.MADE_KEYS)
         for kind, text in edges.KINDS.items()
     },
+    "parts": Key("tables", parts.PARTS, default=[], items=parts.PART_KEYS),
     "seed": Key(
         "integer",
         "Mixed into the seed of the hidden cases (each run draws its own; "

@@ -1,0 +1,169 @@
+"""The parts of an exercise that can be taken out of play ([[exercise.parts]]), so that
+a failed check can say where the learner's numbers part from the reference's.
+
+Each part declares inputs on which it does nothing: a clip bound no gradient reaches,
+one step (nothing carries to the next). When an answer fails and no named mistake fits,
+the learner's function and the reference run on those inputs, drawn in the check's own
+shapes (values, not compiles), and the tutor says what it measured: with the part out
+of play the answers agree, with it in play they do not. Lint proves each switch: the
+mutants of the part agree with it off, and every other mutant still fails with it off,
+so the switch hides no mistake made elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jaxtutor.course.lessons import Key
+from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.generic import edges
+from jaxtutor.oracles.generic.compare import differs, tolerated
+from jaxtutor.oracles.generic.runs import Raised
+from jaxtutor.verdict import Diagnosis
+
+PART_KEYS = {
+    **edges.MADE_KEYS,
+    "name": Key("string", 'The part, as the learner would name it: "the clipping".', required=True),
+    "off": Key(
+        "string",
+        "How these inputs take the part out of play, in the learner's words: "
+        '"inputs 1000 times smaller, so that no gradient reaches MAX_NORM".',
+        required=True,
+    ),
+    "repeat": Key(
+        "integer", "How many cases per shape, each with new draws (several: a fact).", default=3
+    ),
+    "fixed_sizes": Key(
+        "table",
+        "Named sizes these cases take whatever the check drew: { N = 1 } runs one step, "
+        "so nothing carries to the next (a shape of its own: a compile more, on a failed "
+        "check only).",
+        default={},
+    ),
+}
+PARTS = (
+    "Parts of the task that inputs can take out of play ([[exercise.parts]]): when an answer "
+    "fails and no named mistake fits, the check runs it with each part out of play and says "
+    "where the numbers part. A mutant says which part its mistake is in with `part`."
+)
+
+
+def off_cases(config: dict, seed: int, part: dict) -> list[Case]:
+    """The cases with `part` out of play: its table applied to fresh draws, in the
+    shapes the check of `seed` compiled (its sizes are drawn first, from the same seed),
+    and nothing else."""
+    from jaxtutor.oracles.generic.cases import make_cases  # cases imports edges, as this does
+
+    fixed = {name: [int(n)] for name, n in (part.get("fixed_sizes") or {}).items()}
+    bare = {
+        **config,
+        "sizes": {**(config.get("sizes") or {}), **fixed},
+        "cases": [],
+        "random_cases": 0,
+        "wide_cases": 0,
+        "args": [{k: v for k, v in a.items() if k != "edges"} for a in config["args"]],
+        **{kind: [] for kind in edges.KINDS},
+        "edges": [{**part, "repeat": int(part.get("repeat", 3))}],
+    }
+    return make_cases(bare, seed)
+
+
+def agree(config: dict, cases: list[Case], answers: list, reference: list) -> bool:
+    """Whether `answers` equal the reference's on every case, as the check compares."""
+    return all(
+        not isinstance(got, Raised) and differs(got, want, tolerated(config, case)) is None
+        for case, got, want in zip(cases, answers, reference, strict=True)
+    )
+
+
+@dataclass
+class Measured:
+    part: dict
+    cases: int
+    agreed: bool  # the learner's answers equal the reference's with the part out of play
+
+
+def said(measured: list[Measured]) -> Diagnosis | None:
+    """What the runs with each part out of play showed, in sentences; None when no part
+    was measured. Said of the failed check, so "in play, they differ" is its own fact."""
+    if not measured:
+        return None
+    agreed = [m for m in measured if m.agreed]
+    if len(agreed) == 1:
+        (m,) = agreed
+        name = m.part["name"]
+        others = [o.part["name"] for o in measured if not o.agreed]
+        still = f" With {_either(others)} out of play instead, they still differ." if others else ""
+        return Diagnosis(
+            "part_out_of_play",
+            f"With {name} out of play ({m.part['off']}), your results equal the reference's "
+            f"on all {m.cases} cases; with it in play they do not: the difference is in "
+            f"{name}.{still}",
+        )
+    if agreed:
+        return Diagnosis(
+            "part_out_of_play",
+            "Your results equal the reference's with "
+            + _either([f"{m.part['name']} ({m.part['off']})" for m in agreed])
+            + " out of play, and differ with all of them in play: the difference is in "
+            "what they share.",
+        )
+    if len(measured) == 1:
+        (m,) = measured
+        return Diagnosis(
+            "part_out_of_play",
+            f"With {m.part['name']} out of play ({m.part['off']}), your results still "
+            f"differ from the reference's: the difference is not in {m.part['name']} alone.",
+        )
+    return Diagnosis(
+        "part_out_of_play",
+        "With each of these out of play in turn, your results still differ from the "
+        "reference's: "
+        + "; ".join(f"{m.part['name']} ({m.part['off']})" for m in measured)
+        + ". The difference is not in one of them alone.",
+    )
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def problems(config: dict) -> list[tuple[tuple, str, str]]:
+    """What is wrong in the declared parts beyond their tables' form (edges.problems
+    reads that), as (key path, problem, fix-it sentence)."""
+    found: list[tuple[tuple, str, str]] = []
+    tables = [t if isinstance(t, dict) else {} for t in config.get("parts") or []]
+    names = [t.get("name") for t in tables]
+    mutants = [m for m in config.get("mutants") or [] if isinstance(m, dict)]
+    sizes = config.get("sizes") or {}
+    for i, mutant in enumerate(mutants):
+        if mutant.get("part") and mutant["part"] not in names:
+            found.append(
+                (
+                    ("mutants", i, "part"),
+                    f"part {mutant['part']!r} is not the name of an [[exercise.parts]]",
+                    f"Name a declared part: {', '.join(map(str, names)) or 'declare one first'}.",
+                )
+            )
+    for i, table in enumerate(tables):
+        if not any(m.get("part") == table.get("name") for m in mutants):
+            found.append(
+                (
+                    ("parts", i, "name"),
+                    f"no mutant says its mistake is in {table.get('name')!r}, so nothing "
+                    "proves the switch",
+                    f'Give a mutant of this part `part = "{table.get("name")}"`: lint proves '
+                    "it agrees with the reference when the part is out of play.",
+                )
+            )
+        for name, n in (table.get("fixed_sizes") or {}).items():
+            if name not in sizes or not isinstance(n, int) or n < 1:
+                found.append(
+                    (
+                        ("parts", i, "fixed_sizes"),
+                        f"`{name} = {n!r}` is not a whole size of [exercise.sizes]",
+                        f"Name a size of [exercise.sizes] ({', '.join(sizes) or 'none'}) "
+                        "and give it a whole number of 1 or more.",
+                    )
+                )
+    return found
