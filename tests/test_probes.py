@@ -8,6 +8,7 @@ import pytest
 
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.probes import Probe, probe
+from jaxtutor.oracles.probes.ignored import _ignored_argument
 
 
 def _cases():
@@ -156,6 +157,28 @@ def test_a_coincidence_on_one_case_is_not_called_an_ignored_argument():
         )
     )
     assert found is None or found.id != "probe_ignored_argument"
+
+
+def test_an_argument_that_matters_elsewhere_is_not_called_ignored_at_a_zero():
+    """At w = 0 the learner's w * x term vanishes, so x moves nothing there; changing x
+    at another point of the space (every other argument changed too) shows it is used."""
+    cases = [Case(c.name, (np.asarray(0.0), *c.args[1:])) for c in _cases()]
+    answer = lambda w, lr, x: np.asarray(2 * w * np.sum(x) + lr)  # noqa: E731 - uses x
+    theirs = lambda w, lr, x: np.asarray(w * np.sum(x) + lr * np.sum(x))  # noqa: E731
+    p = Probe(
+        cases,
+        [answer(*c.args) for c in cases],
+        [theirs(*c.args) for c in cases],
+        ("w", "lr", "x"),
+        call_many=lambda calls: [answer(*a) for a in calls],
+        reference=lambda calls: [theirs(*a) for a in calls],
+    )
+    assert _ignored_argument(p, [0, 1, 2]) is None
+    # the same answer with x truly ignored is still found
+    ignoring = lambda w, lr, x: np.asarray(2 * w + lr)  # noqa: E731
+    p.answers = [ignoring(*c.args) for c in cases]
+    p.call_many = lambda calls: [ignoring(*a) for a in calls]
+    assert "does not change when x changes" in _ignored_argument(p, [0, 1, 2]).message
 
 
 def test_nothing_is_said_when_the_data_shows_nothing():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.probes.common import Probe, _diagnosis, _same, _short, _title
+from jaxtutor.oracles.probes.common import Probe, _diagnosis, _leaves, _same, _short, _title
 from jaxtutor.oracles.values import fmt
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
@@ -34,53 +34,83 @@ IGNORED_CASES = 2  # wrong cases to change each argument on
 MOVED = 2  # changes that must move the reference's answer but not the learner's
 
 
+def _elsewhere(args: tuple) -> tuple:
+    """The same case with every argument it can change changed: another point of the
+    space, where no argument sits at a value that hides another's effect (x does not
+    move w * x at w = 0)."""
+    return tuple(v if (moved := _perturbed(v)) is None else moved for v in args)
+
+
 def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """Call the learner again with each argument changed in turn, on a few wrong cases
-    (one round trip): an argument whose changes never move the learner's answer, where
-    at least MOVED of them move the reference's, is one the code ignores."""
+    and at one more point of the space for each (one round trip): an argument whose
+    changes never move the learner's answer, at either point, where at least MOVED of
+    them move the reference's at each, is one the code ignores."""
     if p.call_many is None or p.reference is None:
         return None
     # teaching cases first: their inputs are shown, so the learner can try them
     chosen = sorted(wrong, key=lambda i: p.cases[i].hidden)[:IGNORED_CASES]
+    # (case, the point's arguments, its number): point 0 is the case as drawn
+    points = [(i, p.cases[i].args, 0) for i in chosen]
+    points += [(i, _elsewhere(p.cases[i].args), 1) for i in chosen]
     calls, which = [], []
-    for i in chosen:
-        args = p.cases[i].args
+    for i, args, at in points:
         for k, value in enumerate(args):
             for scale, shift in CHANGES:
                 changed = _perturbed(value, scale, shift)
                 if changed is not None:
                     calls.append(args[:k] + (changed,) + args[k + 1 :])
-                    which.append((i, k))
+                    which.append((i, k, at))
     if not calls:
         return None
-    mine = p.call_many(calls)
-    # the reference is asked only about arguments the learner's answers did not follow
-    # (for a TOML lesson it runs in a child of its own)
-    unmoved = {
-        k
-        for (i, k), got in zip(which, mine)
-        if not isinstance(got, LearnerRaised) and _same(got, p.answers[i])
-    }
+    elsewhere = [args for _, args, at in points if at == 1]
+    mine = p.call_many(calls + elsewhere)
+    mine, base = mine[: len(calls)], dict(zip(chosen, mine[len(calls) :]))
+    answer = {(i, 0): p.answers[i] for i in chosen} | {(i, 1): base[i] for i in chosen}
+    # k is still where no change of it moved the learner's answer from its point's
+    # the reference is asked only about those (for a TOML lesson it runs in a child of
+    # its own)
     still = {
         k
-        for k in unmoved
-        if all(_same(got, p.answers[i]) for (i, kk), got in zip(which, mine) if kk == k)
+        for _, k, _ in which
+        if all(
+            not isinstance(got, LearnerRaised) and _same(got, answer[(i, at)])
+            for (i, kk, at), got in zip(which, mine)
+            if kk == k
+        )
     }
     if not still:
         return None
-    asked = [n for n, (_, k) in enumerate(which) if k in still]
-    answered = dict(zip(asked, p.reference([calls[n] for n in asked])))
+    asked = [n for n, (_, k, _) in enumerate(which) if k in still]
+    theirs_at = p.reference([calls[n] for n in asked] + elsewhere)
+    answered = dict(zip(asked, theirs_at[: len(asked)]))
+    want = {(i, 0): p.expected[i] for i in chosen} | {
+        (i, 1): w for i, w in zip(chosen, theirs_at[len(asked) :])
+    }
     theirs = [answered.get(n) for n in range(len(calls))]
     # k in `still`: no change of k moved the learner's answer. It is ignored where at
-    # least MOVED of those changes moved the reference's (a change that moves neither,
-    # such as a larger limit that still clips nothing, proves nothing either way)
+    # least MOVED of those changes moved the reference's at each point (a change that
+    # moves neither, such as a larger limit that still clips nothing, proves nothing)
     seen: dict[int, list] = {}
-    for (i, k), call, got, want in zip(which, calls, mine, theirs):
-        if k in still and want is not None and not _same(want, p.expected[i]):
-            seen.setdefault(k, []).append((i, call, got, want))
-    seen = {k: found for k, found in seen.items() if len(found) >= MOVED}
+    moved_at: dict[int, dict] = {}
+    for (i, k, at), call, got, their in zip(which, calls, mine, theirs):
+        if (
+            k in still
+            and their is not None
+            and _leaves(want[(i, at)]) is not None  # the reference answered there
+            and not _same(their, want[(i, at)])
+        ):
+            moved_at.setdefault(k, {}).setdefault((i, at), 0)
+            moved_at[k][(i, at)] += 1
+            if at == 0:
+                seen.setdefault(k, []).append((i, call, got, their))
+    seen = {
+        k: found
+        for k, found in seen.items()
+        if sum(moved_at[k].values()) >= MOVED and {at for _, at in moved_at[k]} == {0, 1}
+    }
     ignored = list(seen)
-    if len(ignored) > 1 and len(ignored) == len({k for _, k in which}):
+    if len(ignored) > 1 and len(ignored) == len({k for _, k, _ in which}):
         i = chosen[0]
         names = ", ".join(
             p.arg_names[k] if k < len(p.arg_names) else f"argument {k}" for k in ignored
@@ -108,7 +138,8 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "ignored_argument",
             f"Your result does not change when {name} changes: on the case {_title(p, i)}, "
             f"{shown} both give {_short(got)}, where the expected results are "
-            f"{_short(p.expected[i])} and {_short(want)}{more}.",
+            f"{_short(p.expected[i])} and {_short(want)}{more}. It stays the same when "
+            f"{name} changes with every other argument changed too.",
             f"Your result does not depend on the {name} it is given: look for a hard-coded "
             f"value, a global, or a variable from an earlier call used where {name} belongs.",
         )
