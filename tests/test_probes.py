@@ -202,7 +202,7 @@ def test_a_result_that_no_argument_changes_is_said_as_such():
     assert found.id == "probe_constant_result" and "w, lr, x" in found.message
 
 
-def _seq_probe(answer, expected_of, source=""):
+def _seq_probe(answer, expected_of, source="", axes=()):
     """Cases as above; the reference's answer is `expected_of(w, lr, x)`."""
     cases = _cases()
     expected = [expected_of(*c.args) for c in cases]
@@ -214,6 +214,7 @@ def _seq_probe(answer, expected_of, source=""):
             ("w", "lr", "x"),
             dim_name=lambda arg, axis: "N" if arg == 2 else None,
             source=source,
+            axes=axes,
         )
     )
 
@@ -244,6 +245,31 @@ def test_a_history_right_for_two_steps_then_off_names_step_two():
     # off from the first step: no such claim
     found = _seq_probe(lambda args, e: e * 1.5 + 0.3, history)
     assert found is None or found.id != "probe_steps_then_off"
+
+
+def test_a_history_of_walkers_is_read_by_its_steps_not_as_a_flat_list():
+    """A (T, N) history: the first step is wrong for every walker but the first. Read
+    flat, its second number is the first off ("the first step is right"): false."""
+
+    def walkers(w, lr, x):
+        return np.stack([history(w, lr, x), history(w, lr, x) * 2, history(w, lr, x) + 1], 1)
+
+    def all_but_first(args, e):
+        off = e.copy()
+        off[:, 1:] += 0.5
+        return off
+
+    found = _seq_probe(all_but_first, walkers, source="lax.scan(step, pos, xs)")
+    assert found is None or found.id != "probe_steps_then_off", found.message
+
+    def from_step_two(args, e):
+        off = e.copy()
+        off[2:, 1] += 0.5
+        return off
+
+    found = _seq_probe(from_step_two, walkers, "lax.scan(step, pos, xs)", ("step", "walker"))
+    assert "first 2 steps are right" in found.message, found.message
+    assert "step 2 is the first that is off (at walker 1)" in found.message
 
 
 def test_rows_in_another_order_and_entries_one_place_off():

@@ -465,6 +465,7 @@ class GenericOracle(Oracle):
                 reference=refer,
                 dim_name=dim_name,
                 source=learner.source,
+                axes=tuple(p.config.get("result_axes") or ()),
             )
         )
 

@@ -210,6 +210,13 @@ KEYS = {
         kind: Key("tables", text, default=[], items=edges.MADE_KEYS)
         for kind, text in edges.KINDS.items()
     },
+    "result_axes": Key(
+        "array",
+        'The result\'s axes in the task\'s words, outer first: ["step", "walker"] for a '
+        "(T, N) history (or a tuple's array with that many axes), so feedback says \"step 2, "
+        'walker 1", not a flat position.',
+        default=[],
+    ),
     "parts": Key("tables", parts.PARTS, default=[], items=parts.PART_KEYS),
     "seed": Key(
         "integer",

@@ -38,6 +38,7 @@ class Probe:
     reference: Callable[[list[tuple]], list] | None = None
     dim_name: Callable[[int, int], str | None] | None = None  # (argument, axis) -> "N"
     source: str = ""  # the learner's file: a cause is named only where its construct is
+    axes: tuple[str, ...] = ()  # the result's axes in the task's words, outer first
 
 
 # constructs a probe may name as a cause only where the learner's code has them

@@ -76,7 +76,9 @@ def _labelled(value) -> list[tuple[str, np.ndarray]]:
 
 def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A sequence answer (losses, a history) right for its first k steps and then off,
-    on every wrong case: what goes wrong starts between step k - 1 and step k."""
+    on every wrong case: what goes wrong starts between step k - 1 and step k. A step
+    is a row, the outer axis (a scan stacks what its body returns there): a (T, N)
+    history whose first row is off for one walker has its first step wrong."""
     best = None
     for n, (label, _) in enumerate(_labelled(p.expected[wrong[0]])):
         firsts = []
@@ -85,32 +87,41 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
             if len(mine) != len(theirs) or mine[n][0] != theirs[n][0]:
                 return None
             g, w = mine[n][1], theirs[n][1]
-            if g.shape != w.shape or w.ndim == 0 or w.size < 2:
+            if g.shape != w.shape or w.ndim == 0 or w.shape[0] < 2:
                 break
-            off = ~np.isclose(g.reshape(-1), w.reshape(-1), **CLOSE)
+            off = ~np.isclose(g, w, **CLOSE).reshape(w.shape[0], -1)
             if not off.any():
                 break
-            firsts.append((int(np.argmax(off)), i, g, w))
+            row = int(np.argmax(off.any(axis=1)))
+            firsts.append((row, int(np.argmax(off[row])), i, g, w))
         else:
-            k, i, g, w = min(firsts, key=lambda f: f[0])
+            k, j, i, g, w = min(firsts, key=lambda f: f[0])
             if k >= 1 and (best is None or k > best[0]):
-                best = (k, i, g, w, label)
+                best = (k, j, i, g, w, label)
     if best is None:
         return None
-    k, i, g, w, label = best
+    k, j, i, g, w, label = best
     # "steps" only where the code has a loop; else the numbers are entries of a result
     loop = uses(p, "loop")
-    word = "step" if loop else "entry"
-    at = (
-        f"{word} {k}"
-        if w.ndim == 1
-        else f"{word} [" + ", ".join(str(int(j)) for j in np.unravel_index(k, w.shape)) + "]"
+    # the task's names for the axes, for the array they name (not a tuple's other entry)
+    axes = p.axes if len(p.axes) == w.ndim else ()
+    word = axes[0] if axes else "step" if loop else "entry" if w.ndim == 1 else "row"
+    plural = "entries" if word == "entry" else f"{word}s"
+    at = f"{word} {k}"
+    index = (k, *(int(d) for d in np.unravel_index(j, w.shape[1:]))) if w.ndim > 1 else (k,)
+    inner = (
+        ", ".join(
+            f"{axes[d]} {index[d]}" if axes else f"index {index[d]} of axis {d}"
+            for d in range(1, w.ndim)
+        )
+        if w.ndim > 1
+        else ""
     )
-    plural = "steps" if loop else "entries"
     where = f"the first {word} is" if k == 1 else f"the first {k} {plural} are"
     hint = (
-        f"Everything before {at} is right, so look at what {at} reads that earlier steps "
-        f"did not: the value carried over from the step before it, or its own input."
+        f"Everything before {at} is right, so look at what {at} reads that earlier "
+        f"{plural} did not: the value carried over from the {word} before it, or its own "
+        "input."
         if loop
         else f"Everything before {at} is right: compute {at} of that case by hand and "
         "compare it with how your code computes it."
@@ -118,7 +129,8 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return _diagnosis(
         "steps_then_off",
         f"In {label}, {where} right on every case you got wrong; on the case "
-        f"{_title(p, i)}, {at} is the first that is off: yours {fmt(g.reshape(-1)[k])} "
-        f"where {fmt(w.reshape(-1)[k])} is expected.",
+        f"{_title(p, i)}, {at} is the first that is off"
+        + (f" (at {inner})" if inner else "")
+        + f": yours {fmt(g[index])} where {fmt(w[index])} is expected.",
         hint,
     )
