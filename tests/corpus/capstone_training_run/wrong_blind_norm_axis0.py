@@ -1,6 +1,7 @@
 # truth: wrong axis for the norms: sums the squares over axis 0 (across examples, one norm per coordinate) instead of axis 1 (one norm per example)
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: part_out_of_play
+# says: the difference is in the clipping
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,6 +1,7 @@
 # truth: uses w >= 1 instead of w > 1, which differs only when w is exactly 1 at some step
 # blind: third batch, labelled before the tutor was run on it
-# true: smallest_failing_case
+# cause: variant_of_the_solution
+# says: with >= where it compares with >
 import jax
 import jax.numpy as jnp
 from jax import lax

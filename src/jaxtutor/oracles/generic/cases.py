@@ -166,6 +166,7 @@ class Prepared:
     reference_source: str
     mutants: list[dict] = field(default_factory=list)
     seed: int = 0  # the check's, which drew the hidden cases
+    solution: str = ""  # the lesson's JAX solution: generated variants are made from it
 
     @property
     def shown(self) -> list[Case]:
@@ -189,4 +190,5 @@ def prepare(exercise, seed: int = 0, fixed_mid: bool = False) -> Prepared:
         config.get("reference") or exercise.solution,
         list(config.get("mutants") or []),
         seed,
+        exercise.solution,
     )

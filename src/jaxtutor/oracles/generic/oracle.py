@@ -3,6 +3,7 @@ reference's and, where the answers point to them, the mutants'."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -15,6 +16,7 @@ from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import (
     parts,
     runs,  # runs.run_program at call time: one patch sees every run
+    variants,
 )
 from jaxtutor.oracles.generic.cases import Prepared, prepare
 from jaxtutor.oracles.generic.compare import (
@@ -129,6 +131,10 @@ class GenericOracle(Oracle):
                     f"mutant_{m['id']}.py",
                     shared=trusted,
                 )
+        # last, each generated variant on the fixed cases: a wrong answer's search for
+        # the one that explains it then finds their runs remembered
+        for variant in variants.variants(p.solution):
+            _variant_run(p, variant, p.shown, trusted.spawn, trusted)
 
     def _run(self, learner: Learner, p: Prepared, trusted: TrustedChild) -> Report:
         # the trusted child's programs, one after another. The reference starts at once
@@ -262,7 +268,11 @@ class GenericOracle(Oracle):
                 declared(p.config, code, probed=found) or found or _export_known(mine)
             )
             if report.diagnosis is None or report.diagnosis.id.startswith("probe_"):
-                where = self.parts_measured(learner, p, report, trusted)
+                # what the probes saw in the numbers, then what was measured: the one
+                # variant of the solution the answers equal, else each part out of play
+                where = self.variant_measured(
+                    learner, p, mine, report, trusted
+                ) or self.parts_measured(learner, p, report, trusted)
                 if where is not None and report.diagnosis is not None:
                     report.diagnosis.message += " " + where.message
                 else:
@@ -273,6 +283,41 @@ class GenericOracle(Oracle):
         elif report.diagnosis is not None:
             report.diagnosis.message += smaller
         return _grouped(report, p)
+
+    @staticmethod
+    def variant_measured(
+        learner: Learner, p: Prepared, mine: Run, report: Report, trusted: TrustedChild
+    ) -> Diagnosis | None:
+        """The generated variants of the solution (variants.py) whose answers equal the
+        learner's on every case, said as measured; None when none does, or several that
+        say different things (never one picked among them). Lazily: each variant
+        runs first on the fixed cases (remembered from check to check, and warmed), and
+        on every case only where those agree; new runs stop after VARIANT_BUDGET_S."""
+        tests = report.tests[: len(p.cases)]
+        if not any(t.status == "fail" for t in tests) or any(t.status == "error" for t in tests):
+            return None
+        deadline = time.monotonic() + VARIANT_BUDGET_S
+        matched: list[variants.Variant] = []
+        whole_runs = 0
+        for variant in variants.variants(p.solution):
+            if time.monotonic() > deadline and not runs.remembered(
+                variant.code, p.function, p.config, p.shown
+            ):
+                break
+            first = _variant_run(p, variant, p.shown, learner.spawn, trusted)
+            if not _agrees(p, mine.answers, first) or whole_runs >= VARIANT_WHOLE_RUNS:
+                continue
+            whole_runs += 1
+            run = _variant_run(p, variant, p.cases, learner.spawn, trusted)
+            if not run.load_error and parts.agree(p.config, p.cases, mine.answers, run.answers):
+                matched.append(variant)
+        said = variants.shared(matched) if matched else None
+        if said is None:
+            return None
+        return Diagnosis(
+            "variant_of_the_solution",
+            f"On every case, your results equal those of the exercise's solution {said}.",
+        )
 
     @staticmethod
     def parts_measured(
@@ -510,6 +555,30 @@ def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> b
     )
 
 
+# the search for a variant of the solution that explains a wrong answer: new runs of
+# variants on the fixed cases stop after this long (remembered ones are free), and at
+# most this many are run on every case
+VARIANT_BUDGET_S = 1.0
+VARIANT_WHOLE_RUNS = 4
+
+
+def _variant_run(
+    p: Prepared, variant: variants.Variant, cases: list[Case], spawn, trusted: TrustedChild
+) -> Run:
+    return runs.run_program(
+        variant.code,
+        p.function,
+        p.config,
+        cases,
+        p.limits,
+        "variant.py",
+        programs=False,
+        spawn=spawn,
+        shared=trusted,
+        ahead=p.hidden if cases is p.shown else (),
+    )
+
+
 def _grouped(report: Report, p: Prepared) -> Report:
     """The report as learners read it: one test per shape of hidden cases."""
     report.tests = grouped(p.cases, report.tests)
@@ -527,18 +596,24 @@ def _joined(shown: Run, hidden: Run, keep: list[int] | None = None) -> Run:
 
 # plain random cases per shape asked of a function that runs without jit (see
 # `_affordable`)
-PLAIN_RANDOM_PER_SHAPE = 4
+PLAIN_RANDOM_PER_SHAPE = 3
 
 
 def _affordable(p: Prepared, child: Child) -> list[int] | None:
     """The cases to keep when the learner's function cannot be jitted: each case is
     then a whole Python run of it, op by op (a loop of value_and_grad steps took ~100 ms
     a case at N=32), and dozens of random values per shape ran past the time limit. Every
-    fixed, wide, edge and declared case stays, and the first few random ones per shape.
-    None: keep them all."""
+    fixed, wide and edge case stays, each declared table's first case per shape, and
+    the first few random ones per shape. None: keep them all."""
     if not child.plain:
         return None
     beyond = beyond_first_random(p.cases, PLAIN_RANDOM_PER_SHAPE)
+    seen: set[tuple[str, str]] = set()
+    for i, case in enumerate(p.cases):  # a declared table's repeats: its first per shape
+        table = case.name.partition(", ")[2]
+        if table and (case.shape, table) in seen:
+            beyond.add(i)
+        seen.add((case.shape, table))
     return [i for i in range(len(p.cases)) if i not in beyond] if beyond else None
 
 

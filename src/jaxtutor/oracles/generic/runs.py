@@ -167,6 +167,22 @@ _CACHE_LOCK = threading.Lock()
 _CACHE_SIZE = 256
 
 
+def _key(source: str, function: str, config: dict, cases: list[Case], programs: bool) -> str:
+    return hashlib.sha256(
+        json.dumps(
+            [source, function, config, [repr(c.args) for c in cases], programs],
+            sort_keys=True,
+            default=str,
+        ).encode()
+    ).hexdigest()
+
+
+def remembered(source: str, function: str, config: dict, cases: list[Case]) -> bool:
+    """Whether a run of `source` on `cases` (without programs) is remembered: free."""
+    with _CACHE_LOCK:
+        return _key(source, function, config, cases, False) in _CACHE
+
+
 def run_program(
     source: str,
     function: str,
@@ -187,13 +203,7 @@ def run_program(
     there is traced from the first run on, so the later one compiles nothing (a second
     compile of the reference is what a cold check would otherwise wait for)."""
     programs = programs and needs_programs(config)
-    key = hashlib.sha256(
-        json.dumps(
-            [source, function, config, [repr(c.args) for c in cases], programs],
-            sort_keys=True,
-            default=str,
-        ).encode()
-    ).hexdigest()
+    key = _key(source, function, config, cases, programs)
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]

@@ -1,0 +1,213 @@
+"""Wrong variants of an exercise's solution, made by rewriting its syntax tree one place
+at a time (a sum for a mean, a flipped sign, a term left out, a comparison made strict,
+another axis, another argnums, a key not folded with the step): the mistakes nobody
+listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
+when exactly one equals the learner's answers on every case, that is said as measured.
+Their code is never shown: it is the solution with one change."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+# variants tried per exercise, the first in the order below: each costs a run of a
+# program on the fixed cases (remembered from check to check, warmed by the app)
+MAX_VARIANTS = 24
+
+
+@dataclass(frozen=True)
+class Variant:
+    code: str
+    said: str  # "with the sign of a term flipped (adding where it subtracts)"
+    where: str = ""  # the function it is in: "step"
+
+
+# each operator: (node) -> list of (replacement node, words), for the nodes it applies to
+Rewrite = Callable[[ast.AST], list[tuple[ast.AST, str]]]
+
+
+def _swap_reduction(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    pairs = {"sum": "mean", "mean": "sum", "maximum": "minimum", "minimum": "maximum"}
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        other = pairs.get(node.func.attr)
+        if other:
+            new = copy.deepcopy(node)
+            assert isinstance(new.func, ast.Attribute)
+            new.func.attr = other
+            return [(new, f"with a {other} where it takes a {node.func.attr}")]
+    return []
+
+
+def _other_axis(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if not isinstance(node, ast.Call):
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    for k, keyword in enumerate(node.keywords):
+        value = keyword.value
+        if keyword.arg == "axis" and isinstance(value, ast.Constant) and type(value.value) is int:
+            for axis in (0, 1, -1):
+                if axis != value.value:
+                    new = copy.deepcopy(node)
+                    new.keywords[k].value = ast.Constant(axis)
+                    out.append((new, f"over axis {axis} where it reduces over axis {value.value}"))
+            new = copy.deepcopy(node)
+            del new.keywords[k]
+            out.append((new, "over every axis where it reduces over one"))
+    return out
+
+
+def _argnums(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if not isinstance(node, ast.Call):
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    for k, keyword in enumerate(node.keywords):
+        if keyword.arg != "argnums":
+            continue
+        for other in ("0", "1", "2", "(0, 1)", "(1, 0)", "(0, 2)", "(1, 2)", "(2, 1)"):
+            if ast.unparse(keyword.value) != other:
+                new = copy.deepcopy(node)
+                new.keywords[k].value = ast.parse(other, mode="eval").body
+                out.append((new, f"differentiated with argnums={other}"))
+    return out
+
+
+def _sign(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        flipped = ast.Sub() if isinstance(node.op, ast.Add) else ast.Add()
+        new = ast.BinOp(copy.deepcopy(node.left), flipped, copy.deepcopy(node.right))
+        said = "adding where it subtracts" if isinstance(node.op, ast.Sub) else "subtracting"
+        if isinstance(node.op, ast.Add):
+            said += " where it adds"
+        return [(new, f"with the sign of a term flipped ({said})")]
+    return []
+
+
+def _drop_term(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        return [
+            (copy.deepcopy(node.left), "with a term of a sum left out"),
+            (copy.deepcopy(node.right), "with a term of a sum left out"),
+        ]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return [
+            (copy.deepcopy(node.right), "with a factor left out"),
+            (copy.deepcopy(node.left), "with a factor left out"),
+        ]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        return [(copy.deepcopy(node.left), "without a power (x where it has x ** k)")]
+    return []
+
+
+def _comparison(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    swaps = {ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Lt: ast.LtE, ast.LtE: ast.Lt}
+    words = {ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<="}
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in swaps:
+        old = type(node.ops[0])
+        new = copy.deepcopy(node)
+        new.ops = [swaps[old]()]
+        return [(new, f"with {words[swaps[old]]} where it compares with {words[old]}")]
+    return []
+
+
+def _key_not_folded(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "fold_in"
+        and node.args
+    ):
+        return [(copy.deepcopy(node.args[0]), "with the same key at every step (not folded in)")]
+    return []
+
+
+def _off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, (ast.Name, ast.Attribute))
+        and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
+        in ("range", "arange")
+        and len(node.args) == 1
+    ):
+        out: list[tuple[ast.AST, str]] = []
+        for delta, words in ((1, "one step more"), (-1, "one step fewer")):
+            new = copy.deepcopy(node)
+            op = ast.Add() if delta > 0 else ast.Sub()
+            new.args[0] = ast.BinOp(new.args[0], op, ast.Constant(1))
+            out.append((new, f"with a range of {words}"))
+        shifted = ast.BinOp(copy.deepcopy(node), ast.Add(), ast.Constant(1))
+        out.append((shifted, "counting steps from 1 where it counts from 0"))
+        return out
+    return []
+
+
+REWRITES: tuple[Rewrite, ...] = (
+    _swap_reduction,
+    _sign,
+    _argnums,
+    _comparison,
+    _key_not_folded,
+    _off_by_one,
+    _other_axis,
+    _drop_term,
+)
+
+
+def _sites(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    """Every expression node inside a function of the solution, with the functions
+    around it (module-level constants are the task's, not a place for a mistake)."""
+
+    def walk(node: ast.AST, stack: list[ast.AST]) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+        inner = stack + [node] if isinstance(node, (ast.FunctionDef, ast.Lambda)) else stack
+        if stack and isinstance(node, ast.expr):
+            yield node, stack
+        for child in ast.iter_child_nodes(node):
+            yield from walk(child, inner)
+
+    yield from walk(tree, [])
+
+
+@functools.lru_cache(maxsize=64)
+def variants(solution: str) -> tuple[Variant, ...]:
+    """The solution's one-change variants, by operator, then by place in the file; each
+    source once, none equal to the solution; at most MAX_VARIANTS."""
+    try:
+        tree = ast.parse(solution)
+    except SyntaxError:
+        return ()
+    plain = ast.unparse(tree)
+    seen = {plain}
+    out: list[Variant] = []
+    for rewrite in REWRITES:
+        for node, stack in list(_sites(tree)):
+            for new, said in rewrite(node):
+                changed = _replaced(tree, node, new)
+                code = ast.unparse(changed)
+                if code in seen:
+                    continue
+                seen.add(code)
+                name = next((f.name for f in reversed(stack) if isinstance(f, ast.FunctionDef)), "")
+                out.append(Variant(code, said, name))
+                if len(out) >= MAX_VARIANTS:
+                    return tuple(out)
+    return tuple(out)
+
+
+def _replaced(tree: ast.AST, target: ast.AST, new: ast.AST) -> ast.AST:
+    """A copy of `tree` with `target` (a node of it) replaced by `new`."""
+    memo: dict[int, ast.AST] = {id(target): new}
+    return copy.deepcopy(tree, memo)
+
+
+def shared(matched: list[Variant]) -> str | None:
+    """What variants that all equal the learner's answers say in common (two changes
+    can give the same numbers: v = b * v - g, or w + lr * v for w - lr * v), with the
+    function they are in when that is one; None when they say different things."""
+    kinds = {v.said.split(" (")[0] for v in matched}
+    if len(kinds) != 1:
+        return None
+    said = matched[0].said if len({v.said for v in matched}) == 1 else kinds.pop()
+    wheres = {v.where for v in matched}
+    return said + (f", in {wheres.pop()}" if len(wheres) == 1 and "" not in wheres else "")

@@ -1,0 +1,94 @@
+"""Variants generated from an exercise's solution (one change to its syntax tree each),
+and the check that says, as measured, which one a wrong answer equals on every case."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from conftest import forked
+from jaxtutor.check import check_source
+from jaxtutor.course.lessons import builtin_lessons, find_exercise
+from jaxtutor.oracles.generic import oracle, variants
+from jaxtutor.oracles.generic.variants import Variant
+
+SOURCE = """
+import jax.numpy as jnp
+
+SCALE = 2.0
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2, axis=0)
+
+
+def pick(x):
+    return jnp.where(x > 0, x, 0.0)
+"""
+
+
+def test_each_variant_is_the_solution_with_one_change_said_in_words():
+    made = variants.variants(SOURCE)
+    said = {(v.said, v.where) for v in made}
+    assert ("with a mean where it takes a sum", "loss") in said
+    assert ("with >= where it compares with >", "pick") in said
+    assert ("over axis 1 where it reduces over axis 0", "loss") in said
+    assert ("with the sign of a term flipped (adding where it subtracts)", "loss") in said
+    solution = ast.unparse(ast.parse(SOURCE))
+    for v in made:
+        assert v.code != solution and "SCALE = 2.0" in v.code  # the task's constants stay
+        changed = [
+            (a, b)
+            for a, b in zip(solution.splitlines(), v.code.splitlines(), strict=True)
+            if a != b
+        ]
+        assert len(changed) == 1, v  # one line changed: one mistake
+    assert len({v.code for v in made}) == len(made) <= variants.MAX_VARIANTS
+
+
+def test_variants_with_the_same_numbers_are_said_by_what_they_share_or_not_at_all():
+    flip = "with the sign of a term flipped"
+    both = [
+        Variant("a", f"{flip} (adding where it subtracts)", "step"),
+        Variant("b", f"{flip} (subtracting where it adds)", "step"),
+    ]
+    assert variants.shared(both) == f"{flip}, in step"
+    assert variants.shared([both[0], Variant("c", both[0].said, "loss")]) == both[0].said
+    assert variants.shared([both[0], Variant("d", "with a mean where it takes a sum")]) is None
+
+
+PROBES = ("probe_step_reversed", "probe_non_finite", "probe_factor")
+OPTIMIZER = find_exercise("optimizer_state", builtin_lessons())
+CAPSTONE = find_exercise("capstone_training_run", builtin_lessons())
+
+
+@pytest.mark.parametrize(
+    "lesson, old, new, said",
+    [
+        # two changes give these numbers: v = 0.9 v - g, and w + lr v for w - lr v
+        (OPTIMIZER, "v = BETA * v + g", "v = BETA * v - g", "the sign of a term flipped, in step"),
+        (
+            CAPSTONE,
+            "g * jnp.minimum(1.0,",
+            "g * jnp.maximum(1.0,",
+            "with a maximum where it takes a minimum, in clip",
+        ),
+    ],
+    ids=["momentum_sign", "clip_maximum"],
+)
+def test_a_wrong_answer_equal_to_one_variant_on_every_case_is_told_so(
+    lesson, old, new, said, monkeypatch
+):
+    # the budget is about speed (the app warms the variants' runs): not this test's point
+    monkeypatch.setattr(oracle, "VARIANT_BUDGET_S", 600.0)
+    source = lesson.exercise.solution.replace(old, new)
+    assert source != lesson.exercise.solution
+    verdict = check_source(lesson.exercise, source, seed=3, **forked(lesson))
+    # the diagnosis, or a sentence added to what a probe saw in the numbers
+    assert verdict.diagnosis.id in ("variant_of_the_solution", *PROBES), verdict.message
+    sentence = "On every case, your results equal those of the exercise's solution"
+    assert sentence in verdict.diagnosis.message and said in verdict.diagnosis.message
+    for variant in variants.variants(lesson.exercise.solution):  # the code is never shown
+        changed = set(variant.code.splitlines()) - set(lesson.exercise.solution.splitlines())
+        assert not any(line.strip() in verdict.message for line in changed if line.strip())
