@@ -52,7 +52,7 @@ def off_cases(config: dict, seed: int, part: dict) -> list[Case]:
     """The cases with `part` out of play: its table applied to fresh draws, in the
     shapes the check of `seed` compiled (its sizes are drawn first, from the same seed),
     and nothing else."""
-    from jaxtutor.oracles.generic.cases import make_cases  # cases imports edges, as this does
+    from jaxtutor.oracles.generic.cases import make_cases  # cases -> spec -> parts: at call time
 
     fixed = {name: [int(n)] for name, n in (part.get("fixed_sizes") or {}).items()}
     bare = {
