@@ -16,6 +16,7 @@ from jaxtutor.explain import KNOWN, explain, known
 # imports JAX (the TUI's tests assert it stays out).
 RAISE = textwrap.dedent("""
     import json
+    import warnings
 
     import jax
     import jax.numpy as jnp
@@ -29,6 +30,22 @@ RAISE = textwrap.dedent("""
 
     _static_step = jax.jit(lambda w, lr: w - lr, static_argnames="lr")
 
+
+    def _unpack_one_gradient():
+        dw, dx = jax.grad(lambda w, x: jnp.sum(w * x), argnums=0)(jnp.ones(3), jnp.ones(3))
+
+
+    def _strict():
+        with jax.numpy_dtype_promotion("strict"):
+            return jnp.arange(3) + jnp.ones(3)
+
+
+    def _float64_warning_as_error():
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return jnp.zeros(3, dtype=jnp.float64)
+
+
     RAISE = {
         "grad_of_none": lambda: jax.grad(lambda w: None)(1.0),
         "non_scalar_grad": lambda: jax.grad(lambda w: w * jnp.ones(3))(1.0),
@@ -36,6 +53,8 @@ RAISE = textwrap.dedent("""
         "integer_grad_input": lambda: jax.grad(lambda w: w ** 2)(2),
         "scan_carry_types": lambda: lax.scan(lambda c, x: (c + x, c), jnp.zeros((), int),
                                              jnp.ones(3)),
+        "scan_carry_structure": lambda: lax.scan(lambda c, x: (None, c), 0.0, jnp.ones(3)),
+        "branch_outputs": lambda: lax.cond(True, lambda v: v, lambda v: v.sum(), jnp.ones(2)),
         "scan_not_a_pair": lambda: lax.scan(lambda c, x: c + x, 0.0, jnp.ones(3)),
         "in_place_assignment": lambda: _in_place(jnp.ones(3)),
         "tracer_bool": lambda: jax.jit(lambda x: 1 if x > 0 else 2)(1.0),
@@ -47,15 +66,27 @@ RAISE = textwrap.dedent("""
         "shapes_do_not_fit": lambda: jnp.ones(3) + jnp.ones(4),
         "vmap_sizes": lambda: jax.vmap(lambda w, x: w * x)(jnp.ones(2), jnp.ones(3)),
         "argnums_out_of_range": lambda: jax.grad(lambda a, b: a * b, argnums=2)(1.0, 2.0),
+        "unpack_count": _unpack_one_gradient,
         "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
         "missing_argument": lambda: jax.grad(lambda w, x: w * x)(1.0),
+        "too_many_arguments": lambda: lax.cond(True, lambda: 1.0, lambda: 2.0, 3.0),
         "python_number_astype": lambda: (2).astype(jnp.float32),
+        "lax_same_dtypes": lambda: lax.add(jnp.arange(3), jnp.ones(3)),
+        "strict_promotion": _strict,
+        "x64_disabled": _float64_warning_as_error,
         "grad_of_a_value": lambda: jax.grad(jax.grad(lambda x: x ** 3)(2.0)),
         "stopped": lambda: (_ for _ in ()).throw(SystemExit(1)),
     }
     OTHERS = {  # more ways to the same errors
         "float_of_tracer": lambda: jax.jit(lambda x: float(x))(1.0),
         "dict_times_dict": lambda: {"w": 1.0} - 0.1 * {"w": 2.0},
+        # a while_loop's and a fori_loop's carry are checked as a scan's
+        "while_carry_types": lambda: lax.while_loop(lambda c: c < 3, lambda c: c * jnp.ones(2),
+                                                    0.0),
+        "fori_carry_structure": lambda: lax.fori_loop(0, 3, lambda i, c: None, 0.0),
+        "switch_branch_outputs": lambda: lax.switch(1, [lambda v: v, lambda v: (v, v)],
+                                                    jnp.ones(2)),
+        "unpack_zero_d_gradient": lambda: [0 for _ in jax.grad(lambda w: w ** 2)(1.0)],
     }
 
 
@@ -117,3 +148,17 @@ def test_every_entry_has_a_hint_of_its_own():
 def test_a_function_without_return_is_not_told_to_sum(raised):
     words, _ = explain(raised["entries"]["grad_of_none"])
     assert "return" in words.split("\n\n")[0] and "jnp.sum" not in words.split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    "other, ident",
+    [
+        ("while_carry_types", "scan_carry_types"),
+        ("fori_carry_structure", "scan_carry_structure"),
+        ("switch_branch_outputs", "branch_outputs"),
+        ("unpack_zero_d_gradient", "unpack_count"),
+    ],
+)
+def test_the_other_loops_and_branches_find_the_same_entries(raised, other, ident):
+    entry = known(raised["others"][other])
+    assert entry is not None and entry.id == ident
