@@ -74,6 +74,33 @@ KINDS = {
 }
 TRANSFORMS = ("set", "entries", "sign", "scale", "norm", "ties")
 
+# the parts of a task that inputs take out of play (parts.py): a table of the same form
+PART_KEYS = {
+    **MADE_KEYS,
+    "name": Key("string", 'The part, as the learner would name it: "the clipping".', required=True),
+    "off": Key(
+        "string",
+        "How these inputs take the part out of play, in the learner's words: "
+        '"inputs 1000 times smaller, so that no gradient reaches MAX_NORM".',
+        required=True,
+    ),
+    "repeat": Key(
+        "integer", "How many cases per shape, each with new draws (several: a fact).", default=3
+    ),
+    "fixed_sizes": Key(
+        "table",
+        "Named sizes these cases take whatever the check drew: { N = 1 } runs one step, "
+        "so nothing carries to the next (a shape of its own: a compile more, on a failed "
+        "check only).",
+        default={},
+    ),
+}
+PARTS_TEXT = (
+    "Parts of the task that inputs can take out of play ([[exercise.parts]]): when an answer "
+    "fails and no named mistake fits, the check runs it with each part out of play and says "
+    "where the numbers part. A mutant says which part its mistake is in with `part`."
+)
+
 
 def made(config: dict) -> list[tuple[str, dict]]:
     """Every declared edge, invariant and amplifier, as (kind, table)."""

@@ -14,46 +14,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jaxtutor.course.lessons import Key
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.generic import edges
+from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs, tolerated
 from jaxtutor.oracles.generic.runs import Raised
 from jaxtutor.verdict import Diagnosis
-
-PART_KEYS = {
-    **edges.MADE_KEYS,
-    "name": Key("string", 'The part, as the learner would name it: "the clipping".', required=True),
-    "off": Key(
-        "string",
-        "How these inputs take the part out of play, in the learner's words: "
-        '"inputs 1000 times smaller, so that no gradient reaches MAX_NORM".',
-        required=True,
-    ),
-    "repeat": Key(
-        "integer", "How many cases per shape, each with new draws (several: a fact).", default=3
-    ),
-    "fixed_sizes": Key(
-        "table",
-        "Named sizes these cases take whatever the check drew: { N = 1 } runs one step, "
-        "so nothing carries to the next (a shape of its own: a compile more, on a failed "
-        "check only).",
-        default={},
-    ),
-}
-PARTS = (
-    "Parts of the task that inputs can take out of play ([[exercise.parts]]): when an answer "
-    "fails and no named mistake fits, the check runs it with each part out of play and says "
-    "where the numbers part. A mutant says which part its mistake is in with `part`."
-)
 
 
 def off_cases(config: dict, seed: int, part: dict) -> list[Case]:
     """The cases with `part` out of play: its table applied to fresh draws, in the
     shapes the check of `seed` compiled (its sizes are drawn first, from the same seed),
     and nothing else."""
-    from jaxtutor.oracles.generic.cases import make_cases  # cases -> spec -> parts: at call time
-
     fixed = {name: [int(n)] for name, n in (part.get("fixed_sizes") or {}).items()}
     bare = {
         **config,

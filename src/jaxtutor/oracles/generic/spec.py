@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from jaxtutor.course.lessons import Key
-from jaxtutor.oracles.generic import edges, parts
+from jaxtutor.oracles.generic import edges
 from jaxtutor.oracles.values import ATOL, RTOL
 
 # random cases per shape a check compiles: a case costs a call of an already compiled
@@ -217,7 +217,7 @@ KEYS = {
         'walker 1", not a flat position.',
         default=[],
     ),
-    "parts": Key("tables", parts.PARTS, default=[], items=parts.PART_KEYS),
+    "parts": Key("tables", edges.PARTS_TEXT, default=[], items=edges.PART_KEYS),
     "seed": Key(
         "integer",
         "Mixed into the seed of the hidden cases (each run draws its own; "
