@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from jaxtutor import oracles
 from jaxtutor.check.endings import ended_message, ended_outcome
 from jaxtutor.course.lessons import Exercise
-from jaxtutor.explain import explain, known, traceback_text
+from jaxtutor.explain import explain, known, traceback_text, words
 from jaxtutor.oracles.cases import fresh_seed
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
@@ -224,7 +224,7 @@ def _catalogued(info: dict) -> Diagnosis | None:
     """A JAX error the catalogue knows names its cause even where the oracle has no
     mistake for it (the explanation is already in the message)."""
     entry = known(info)
-    return Diagnosis(entry.id, entry.words, hint=entry.hint) if entry else None
+    return Diagnosis(entry.id, words(entry, info), hint=entry.hint) if entry else None
 
 
 def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
