@@ -262,3 +262,16 @@ def loss_grad(w, x, y):
     assert sum(counts["plain"].values()) == (
         sum(counts["jit"].values()) - drawn - repeats + shapes * oracle.PLAIN_RANDOM_PER_SHAPE
     )
+
+
+def test_a_failed_verdict_is_told_before_its_cause_and_a_pass_is_not():
+    lesson = exercise("optimizer_state")
+    wrong = lesson.solution.replace("BETA = 0.9", "BETA = 0.99")
+    early = []
+    verdict = check_alone(lesson, wrong, seed=2, judged=early.append, **forked(lesson))
+    assert len(early) == 1 and early[0].status == "fail" and early[0].diagnosis is None
+    assert [t.name for t in early[0].tests] == [t.name for t in verdict.tests]
+    assert verdict.diagnosis is not None  # found after
+    early.clear()
+    assert check_alone(lesson, lesson.solution, judged=early.append, **forked(lesson)).passed
+    assert early == []

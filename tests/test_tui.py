@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import inspect
 import io
 import sys
 import time
@@ -966,3 +967,44 @@ async def test_the_lessons_text_is_in_the_first_frame_and_its_code_coloured_afte
         assert "Lesson 2 of" in app.export_screenshot().replace("&#160;", " ")
         styles = _code_styles(app)
         assert len({style.color for style in styles if style is not None}) > 1
+
+
+@pilot_test
+async def test_a_failed_verdict_is_shown_while_its_cause_is_looked_for():
+    """The verdict comes first: its tests are shown as soon as they are judged, with a
+    running line that says the cause is being looked for (not marked as an older
+    check's), and the cause replaces it when found. Only the finished verdict counts."""
+    lesson = find_exercise("optimizer_state", LESSONS)
+    wrong = lesson.exercise.solution.replace("BETA = 0.9", "BETA = 0.99")  # no mutant's
+    seen = []
+
+    class Recording(TutorApp):
+        CSS_PATH = str(Path(inspect.getfile(TutorApp)).with_name(TutorApp.CSS_PATH))
+
+        def on_check_judged(self, message):
+            super().on_check_judged(message)
+            message.prevent_default()  # handled once, above
+            running = self.query_one("#running", Static)
+            seen.append(
+                (
+                    text_of(self, "#verdict"),
+                    text_of(self, "#running"),
+                    running.has_class("hidden"),
+                    self.results.has_class("-stale"),
+                    len(self.store.attempts(lesson.id)),
+                )
+            )
+
+    app = Recording()
+    async with app.run_test(size=WIDE) as pilot:
+        app.open_lesson(lesson.id)
+        await paste(pilot, wrong)
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot, timeout=180)
+    assert len(seen) == 1, "the verdict was not shown before its cause"
+    verdict, running, hidden, stale, attempts = seen[0]
+    assert "Wrong answer" in verdict and "tests failed" in verdict
+    assert "Looking for the cause" in running and not hidden and not stale
+    assert attempts == 0  # recorded once, when the check has finished
+    assert app.last_verdict.diagnosis is not None  # the cause, once found
+    assert "out of play" in app.last_verdict.message

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,7 @@ def check_source(
     runners: Runners | None = None,
     child: Child | None = None,
     submission: str | None = None,
+    judged: Callable[[Verdict], None] | None = None,
 ) -> Verdict:
     """Run the oracle of `exercise` against `source`, in children from `runners` (a
     pool's, else a one-off fork server's when the check runs several programs, else
@@ -52,7 +54,10 @@ def check_source(
     already (the app does, to cancel it). `submission`: a student's own folder, shown
     read-only to the learner's child. `seed` draws the hidden cases: None draws fresh
     ones, and the verdict keeps the seed so the run can be repeated. A clean child (one
-    that never sees the learner's file) is taken at once, so it starts meanwhile."""
+    that never sees the learner's file) is taken at once, so it starts meanwhile.
+    `judged`: called with a failed verdict's tests as soon as they are known, before the
+    search for its cause (which the returned verdict holds), so the learner reads it
+    meanwhile (the app does)."""
     started = time.monotonic()
     seed = fresh_seed() if seed is None else seed
     limits = limits_for(exercise)
@@ -71,15 +76,10 @@ def check_source(
         if oracle.needs_clean(exercise):
             judge = runners.clean(limits)
             judge.role = "judge"
-        verdict = _judge(
-            oracle,
-            exercise,
-            source,
-            filename,
-            seed,
-            child,
-            Learner(child, judge, runners.clean, runners.trusted, source),
-        )
+        learner = Learner(child, judge, runners.clean, runners.trusted, source)
+        if judged is not None:
+            learner.judged = lambda report: judged(_early(exercise, report, seed, started))
+        verdict = _judge(oracle, exercise, source, filename, seed, child, learner)
     except RunEnded as ended:
         message, hint = ended_message(ended, child)
         verdict = Verdict(exercise.id, ended_outcome(ended), message, hint=hint)
@@ -101,6 +101,15 @@ def check_source(
     verdict.output = output
     if not verdict.hint and verdict.status != "pass":
         verdict.hint = outcome_hint(verdict, exercise)
+    verdict.duration_s = time.monotonic() - started
+    verdict.seed = seed
+    return verdict.bound()
+
+
+def _early(exercise: Exercise, report, seed: int, started: float) -> Verdict:
+    """A failed verdict before its cause is known: the tests, and what to do meanwhile."""
+    verdict = _from_report(exercise, report)
+    verdict.hint = outcome_hint(verdict, exercise)
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
     return verdict.bound()
@@ -198,6 +207,11 @@ def _judge(
             diagnosis=diagnosis,
             hint=diagnosis.hint if diagnosis else "",
         )
+    return _from_report(exercise, report)
+
+
+def _from_report(exercise: Exercise, report) -> Verdict:
+    """The verdict of an oracle's report: its tests, and the diagnosis if it has one."""
     diagnosis = report.diagnosis
     if report.passed:
         return Verdict(

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -40,6 +41,9 @@ class Learner:
         self.trusted = trusted  # a pool's runner.host.pool.TrustedChild, kept warm between checks
         # the file as text, for evidence of what the code did (never run here)
         self.source = source
+        # told a failed report's tests before its cause is searched for (check_source's
+        # `judged`), so the learner reads the verdict meanwhile
+        self.judged: Callable[[Any], None] | None = None
 
     def call(self, *args):
         (result,) = self.call_many([args])

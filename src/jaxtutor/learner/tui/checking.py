@@ -34,6 +34,14 @@ class CheckFinished(Message):
         self.token, self.lesson_id, self.source, self.verdict = token, lesson_id, source, verdict
 
 
+class CheckJudged(Message):
+    """A failed check's verdict, before its cause is found, for the check numbered `token`."""
+
+    def __init__(self, token: int, lesson_id: str, verdict: Verdict):
+        super().__init__()
+        self.token, self.lesson_id, self.verdict = token, lesson_id, verdict
+
+
 class CheckingMixin:
     """The checks of `TutorApp`."""
 
@@ -45,6 +53,7 @@ class CheckingMixin:
         self._check_started = 0.0
         self._running_width = 0  # of the running check's line, as last laid out
         self._check_timer = None
+        self._judged = False  # the running check's verdict is shown; its cause is not yet
 
     def action_check(self) -> None:
         if self.current is None:
@@ -56,6 +65,7 @@ class CheckingMixin:
         self._kept = None  # the running line takes the place of the kept verdict's note
         self._check_started = time.monotonic()
         self._running_width = 0
+        self._judged = False
         if self._check_timer is None:
             self._check_timer = self.set_interval(0.1, self._show_elapsed)
         self._show_elapsed()
@@ -69,12 +79,12 @@ class CheckingMixin:
 
     def _show_elapsed(self) -> None:
         elapsed = time.monotonic() - self._check_started
-        text = running_text(elapsed)
+        text = running_text(elapsed, self._judged)
         # a tick that keeps the text's width is repainted, not laid out: laying out the
         # screen ten times a second kept the app's thread, whose interpreter the check's
         # trusted side shares, busy beside the check
         layout, self._running_width = text.cell_len != self._running_width, text.cell_len
-        self.results.show_running(text, layout=layout)
+        self.results.show_running(text, layout=layout, stale=not self._judged)
         line = self.query_one("#check-line", Static)
         line.update(text, layout=layout)
         line.set_class(True, "-on")
@@ -99,11 +109,35 @@ class CheckingMixin:
         if worker.is_cancelled:
             child.kill()
             return
+
+        def judged(verdict: Verdict) -> None:
+            if not worker.is_cancelled:
+                self.post_message(CheckJudged(token, lesson.id, verdict))
+
         verdict = check_source(
-            lesson.exercise, source, filename=f"{lesson.id}.py", runners=runners, child=child
+            lesson.exercise,
+            source,
+            filename=f"{lesson.id}.py",
+            runners=runners,
+            child=child,
+            judged=judged,
         )
         if not worker.is_cancelled:
             self.post_message(CheckFinished(token, lesson.id, source, verdict))
+
+    def on_check_judged(self, message: CheckJudged) -> None:
+        """The verdict, while the check still looks for its cause: shown, not recorded
+        (the finished check's verdict is)."""
+        if message.token != self._token or not self.checking:
+            return  # superseded, cancelled or already finished
+        if self.current is None or message.lesson_id != self.current.id:
+            return
+        self._judged = True
+        self.results.show_verdict(message.verdict)
+        if self._narrow():
+            self._show_pane("results")
+        self._running_width = 0
+        self._show_elapsed()
 
     def on_check_finished(self, message: CheckFinished) -> None:
         if message.token != self._token:

@@ -31,10 +31,10 @@ _VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold yello
 _TEST_MARK = {"pass": ("✓", "green"), "fail": ("✗", "red"), "error": ("!", "yellow")}
 
 
-def running_text(elapsed: float) -> Text:
-    return Text.assemble(
-        ("⟳ Checking your code… ", "bold"), f"{elapsed:.1f} s  ", ("(Esc cancels)", "bold")
-    )
+def running_text(elapsed: float, judged: bool = False) -> Text:
+    """A check's running line; `judged`: its verdict is shown, its cause searched for."""
+    doing = "⟳ Looking for the cause… " if judged else "⟳ Checking your code… "
+    return Text.assemble((doing, "bold"), f"{elapsed:.1f} s  ", ("(Esc cancels)", "bold"))
 
 
 def ago(at: float, now: float | None = None) -> str:
@@ -293,16 +293,17 @@ class ResultsPane(VerticalScroll):
         yield Static(id="output", classes="hidden")
         yield Static(id="hints")
 
-    def show_running(self, text: Text | None, layout: bool = True) -> None:
-        """A check's running line (`running_text`), or None once none runs."""
+    def show_running(self, text: Text | None, layout: bool = True, stale: bool = True) -> None:
+        """A check's running line (`running_text`), or None once none runs; `stale`:
+        what is shown was said of the code before this check (not its own verdict,
+        shown while its cause is searched for)."""
         running = text is not None
         running_line = self.query_one("#running", Static)
         if running:
             running_line.update(text, layout=layout)
         running_line.set_class(not running, "hidden")
         running_line.set_class(False, "-note")
-        # what is shown was said of the code before this check
-        self.set_class(running or self.has_class("-stale"), "-stale")
+        self.set_class((running and stale) or self.has_class("-stale"), "-stale")
 
     def show_cancelled(self) -> None:
         """The check was cancelled: the verdict still shown is marked as an older one."""

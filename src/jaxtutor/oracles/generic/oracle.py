@@ -256,6 +256,8 @@ class GenericOracle(Oracle):
             ):  # every case and rule right, a property not: that is the verdict
                 report.diagnosis = broken
                 return _grouped(report, p)
+            if learner.judged is not None:  # the verdict now, its cause when it is found
+                learner.judged(Report(grouped(p.cases, list(report.tests))))
             futures[-1].result()
         misconception = self.recognise(p, mine, learner.spawn, trusted, code)
         if raised is not None:
