@@ -7,7 +7,9 @@ For each core exercise, for a correct and a wrong submission, side by side:
   cold  `jaxtutor check EXERCISE FILE` in a fresh process (what a one-off check costs)
   warm  a check on a pool-held child, forked with JAX imported, that sat idle (TUI, watch, grade)
 Every lesson's starter and solution, cold and warm, next to the scan exercise's correct
-solution cold (--only-every-lesson; add --lessons ID... for some of them). The time until
+solution cold (--only-every-lesson; add --lessons ID... for some of them). The wrong
+answers of tests/corpus warm: the time to the verdict and to its cause (--only-causes,
+--lessons too). The time until
 lesson 1's first paragraph is on screen at 80x24 and 120x36 next to a bare Textual app
 showing text (--only-lesson-text), and the first check in the app pressed 1 s and 5 s
 after start (--only-first-check).
@@ -153,6 +155,57 @@ def bench_checks(reps: int, tmp: Path) -> list[dict]:
                 rows.append(row)
                 print_row(row)
     return rows
+
+
+def bench_causes(reps: int, only: list[str] | None = None) -> None:
+    """Each wrong answer of tests/corpus (of `only`'s lessons), checked warm as the app
+    checks it: the time until its verdict is shown (the tests judged) and until its cause
+    is (the mutants, the probes, the solution's variants and the parts out of play: the
+    budget is 1 s more than the verdict's)."""
+    from jaxtutor.check import check_source
+    from jaxtutor.check import warm as warm_up
+    from jaxtutor.course.lessons import builtin_dir, load_dir
+    from jaxtutor.runner.host.pool import WarmPool
+
+    lessons = {lesson.id: lesson for lesson in load_dir(builtin_dir())[0]}
+    folders = sorted(p for p in (ROOT / "tests" / "corpus").iterdir() if p.is_dir())
+    extra = []
+    with WarmPool(1) as pool:
+        for folder in folders:
+            lesson = lessons.get(folder.name)
+            if lesson is None or (only and lesson.id not in only):
+                continue
+            warm_up(lesson.exercise, pool)
+            for path in sorted(folder.glob("*.py")):
+                firsts, totals, named = [], [], ""
+                for _ in range(reps):
+                    pool.wait_ready(timeout=120)
+                    time.sleep(IDLE_S)
+                    shown: list[float] = []
+                    start = time.perf_counter()
+                    verdict = check_source(
+                        lesson.exercise,
+                        path.read_text(),
+                        runners=pool,
+                        judged=lambda _, shown=shown: shown.append(time.perf_counter()),
+                    )
+                    end = time.perf_counter()
+                    firsts.append((shown[0] if shown else end) - start)
+                    totals.append(end - start)
+                    named = verdict.diagnosis.id if verdict.diagnosis else "-"
+                first, total = statistics.median(firsts), statistics.median(totals)
+                extra.append(total - first)
+                print(
+                    f"  {folder.name}/{path.stem:38} verdict {ms(first)}  cause +{ms(total - first)}"
+                    f"  ({named})",
+                    flush=True,
+                )
+    if extra:
+        ordered = sorted(extra)
+        print(
+            f"cause after the verdict: median +{ms(statistics.median(ordered))}, "
+            f"p90 +{ms(stats(ordered)[1])}, worst +{ms(ordered[-1])} ({len(ordered)} files)"
+        )
 
 
 def bench_every_lesson(reps: int, tmp: Path, only: list[str] | None = None) -> list[dict]:
@@ -577,10 +630,15 @@ def main() -> int:
         help="only every lesson's starter and solution, cold and warm",
     )
     parser.add_argument(
+        "--only-causes",
+        action="store_true",
+        help="only tests/corpus's wrong answers, warm: the time to the verdict and to its cause",
+    )
+    parser.add_argument(
         "--lessons",
         nargs="+",
         metavar="ID",
-        help="with --only-every-lesson: only these lessons",
+        help="with --only-every-lesson or --only-causes: only these lessons",
     )
     args = parser.parse_args()
     print(versions())
@@ -597,6 +655,13 @@ def main() -> int:
                 f"load average {load_average()}:"
             )
             bench_every_lesson(args.reps or 3, Path(tmp), args.lessons)
+            print(f"load average after: {load_average()}")
+        return 0
+    if args.only_causes:
+        with tempfile.TemporaryDirectory(prefix="jaxtutor-bench-") as tmp:
+            os.environ["JAXTUTOR_HOME"] = str(Path(tmp) / "home")
+            print(f"wrong answers, warm (medians of {args.reps or 1}), load {load_average()}:")
+            bench_causes(args.reps or 1, args.lessons)
             print(f"load average after: {load_average()}")
         return 0
     if args.only_lesson_text:

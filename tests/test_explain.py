@@ -68,6 +68,10 @@ RAISE = textwrap.dedent("""
         "argnums_out_of_range": lambda: jax.grad(lambda a, b: a * b, argnums=2)(1.0, 2.0),
         "unpack_count": _unpack_one_gradient,
         "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
+        "tuple_arithmetic": lambda: jnp.ones(2) + (jnp.ones(2), {"mu": 0.0}),
+        "tuple_index": lambda: jax.grad(lambda a, b, c: a * b * c, argnums=(1, 2))(
+            1.0, 2.0, 3.0
+        )[2],
         "missing_argument": lambda: jax.grad(lambda w, x: w * x)(1.0),
         "too_many_arguments": lambda: lax.cond(True, lambda: 1.0, lambda: 2.0, 3.0),
         "python_number_astype": lambda: (2).astype(jnp.float32),

@@ -358,7 +358,7 @@ _MISSING = re.compile(
 
 @dataclass(frozen=True)
 class _Role:
-    api: str  # cond, switch, while_loop, fori_loop, scan
+    api: str  # cond, switch, while_loop, fori_loop, scan, tree.map
     words: str  # "the true branch"
     node: ast.expr  # the function as the line passes it
     given: int  # how many arguments lax calls it with
@@ -368,10 +368,17 @@ class _Role:
 def _roles(line: _Line) -> list[_Role]:
     """Each function the line passes to a lax construct, and what lax calls it with."""
     roles = []
-    for call in line.calls("cond", "switch", "while_loop", "fori_loop", "scan"):
+    for call in line.calls("cond", "switch", "while_loop", "fori_loop", "scan", "map", "tree_map"):
         if any(isinstance(a, ast.Starred) for a in call.args):
             continue
         api, args = _called(call), call.args
+        if api in ("map", "tree_map"):  # jax.tree.map, jax.tree_util.tree_map: not lax.map
+            tree = api == "tree_map" or (
+                isinstance(call.func, ast.Attribute) and line.text(call.func.value).endswith("tree")
+            )
+            if tree and len(args) >= 2:
+                roles.append(_Role("tree.map", "the function", args[0], len(args) - 1, args[1:]))
+            continue
         operand = _keyword(call, "operand")
         if api == "cond" and len(args) >= 3:
             ops = args[3:] + ([operand] if operand is not None else [])
@@ -439,7 +446,9 @@ def _about_arity(info: dict) -> str | None:
         wanted = 0 if takes["takes"] == "no" else int(takes["takes"])
         has = ("takes " if len(roles) == 1 else "take ") + _count(wanted, "parameter")
     else:
-        its = "its parameter" if len(absent) == 1 else "its parameters"
+        its = ("its" if len(roles) == 1 else "their") + (
+            " parameter" if len(absent) == 1 else " parameters"
+        )
         has = ("has " if len(roles) == 1 else "have ") + (
             f"{its} {_listing([_code(a) for a in absent])} left without a value"
         )
@@ -452,6 +461,15 @@ def _about_arity(info: dict) -> str | None:
         return (
             f"lax.{api} calls the branch it runs with the operands written after {after}: "
             f"your line passes {given}, but {who} {has}."
+        )
+    if api == "tree.map":
+        trees = roles[0].operands
+        passed = _count(len(trees), "tree")
+        if all(len(line.text(t)) <= 30 for t in trees):
+            passed += ", " + _listing([_code(line.text(t)) for t in trees])
+        return (
+            f"jax.tree.map calls {who} with one leaf from each tree written after it, in "
+            f"that order: your line passes {passed}, but it {has}."
         )
     calls_with = {
         "while_loop": "with one argument, the carry",
@@ -497,8 +515,25 @@ def _about_unpack(info: dict) -> str | None:
     if _called(grad) == "grad" and not has_aux_on:
         grads, where = target, ""
     else:
-        if not (isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) == 2):
+        if not isinstance(target, (ast.Tuple, ast.List)) or any(
+            isinstance(e, ast.Starred) for e in target.elts
+        ):
             return None
+        if len(target.elts) != 2:  # the pair itself unpacked into another count of names
+            if m["got"] != "2":
+                return None
+            pair = (
+                "(gradient, aux)"
+                if _called(grad) == "grad"
+                else "((value, aux), gradient), whose first entry is itself a pair"
+                if has_aux_on
+                else "(value, gradient)"
+            )
+            return (
+                f"On your line {fn} returns a pair, {pair}: two values, which you unpack "
+                f"into {_count(len(target.elts), 'name')}, "
+                f"{_code(', '.join(line.text(e) for e in target.elts))}."
+            )
         k = 0 if _called(grad) == "grad" else 1
         grads, other = target.elts[k], target.elts[1 - k]
         if isinstance(other, (ast.Tuple, ast.List)):
@@ -928,6 +963,24 @@ KNOWN = [
         "tuple.",
         hint="Print the type and the .shape (or len) of the value on the right of the =, and unpack it into that many names.",
         about=_about_unpack,
+    ),
+    Known(
+        "tuple_index",
+        r"^IndexError: tuple index out of range",
+        "A tuple was indexed past its end. jax.grad with a tuple of argnums returns one "
+        "gradient per position named, indexed from 0 in the order argnums lists them: with "
+        "argnums=(0, 2), the gradient for argument 2 is entry 1, not entry 2.",
+        hint="Print len() of the tuple on the line shown, and index it from 0.",
+    ),
+    Known(
+        "tuple_arithmetic",
+        r"unsupported operand type\(s\) for [-+*/]+: .*'tuple'",
+        "Arithmetic (+, -, *, /) does not apply to a tuple, and one operand here is one: "
+        "often a pair unpacked into one name, or two names unpacked in the wrong order. "
+        "opt.update returns (updates, new_state), in that order, and an optimizer's state "
+        "is a tuple; value_and_grad returns (value, gradient).",
+        hint="Print the type of each operand on the line shown; unpack the pair it came from "
+        "in the order the function returns it.",
     ),
     Known(
         "dict_arithmetic",

@@ -101,6 +101,30 @@ def _drop_term(node: ast.AST) -> list[tuple[ast.AST, str]]:
     return []
 
 
+def _where_dropped(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if (
+        isinstance(node, ast.Call)
+        and _name(node.func) == "where"
+        and len(node.args) == 3
+        and not node.keywords
+    ):
+        return [
+            (
+                copy.deepcopy(node.args[1]),
+                "with a where replaced by its first choice everywhere (its condition not applied)",
+            ),
+            (
+                copy.deepcopy(node.args[2]),
+                "with a where replaced by its second choice everywhere (its condition not applied)",
+            ),
+        ]
+    return []
+
+
+def _name(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
 def _comparison(node: ast.AST) -> list[tuple[ast.AST, str]]:
     swaps = {ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Lt: ast.LtE, ast.LtE: ast.Lt}
     words = {ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<="}
@@ -149,6 +173,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _argnums,
     _comparison,
     _key_not_folded,
+    _where_dropped,
     _off_by_one,
     _other_axis,
     _drop_term,
