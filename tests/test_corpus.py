@@ -19,6 +19,7 @@ from jaxtutor.authoring import corpus
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(CORPUS.glob("*/wrong_*.py"))
+RIGHT = sorted(CORPUS.glob("*/right_*.py"))  # right answers written another way, blind
 
 
 def test_every_lesson_has_at_least_five_wrong_answers():
@@ -37,3 +38,9 @@ def test_the_feedback_names_the_real_cause(path):
     # the hint aims at what was found, not at the lesson's first rung
     if verdict.diagnosis is not None:
         assert verdict.hint and verdict.hint == verdict.diagnosis.hint or not verdict.diagnosis.hint
+
+
+@pytest.mark.parametrize("path", RIGHT, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_right_answer_written_another_way_passes(path):
+    verdict = run_check(path.parent.name, path)
+    assert verdict.passed, corpus.shown(verdict)

@@ -272,6 +272,19 @@ def test_a_history_of_walkers_is_read_by_its_steps_not_as_a_flat_list():
     assert "step 2 is the first that is off (at walker 1)" in found.message
 
 
+def test_a_history_one_step_behind_is_said_as_such():
+    def behind(args, e):
+        return np.concatenate([[args[0]], e[:-1]])  # the weight before each step
+
+    found = _seq_probe(behind, history, source="w, ws = lax.scan(step, w, xs)")
+    assert found.id == "probe_step_behind", found.message
+    assert "your step 1 is the expected step 0" in found.message
+    assert "after the step's update" in found.hint
+    # ahead, or off by more than the shift: no such claim
+    found = _seq_probe(lambda args, e: np.concatenate([e[1:], [0.0]]), history)
+    assert found is None or found.id != "probe_step_behind"
+
+
 def test_rows_in_another_order_and_entries_one_place_off():
     two_rows = lambda w, lr, x: np.stack([history(w, lr, x), history(w, lr, x) * 2])  # noqa: E731
     found = _seq_probe(lambda args, e: e[::-1], two_rows)

@@ -125,6 +125,17 @@ def _name(func: ast.expr) -> str | None:
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
 
 
+def _divisor_off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        out: list[tuple[ast.AST, str]] = []
+        for op, words in ((ast.Add(), "larger"), (ast.Sub(), "smaller")):
+            divisor = ast.BinOp(copy.deepcopy(node.right), op, ast.Constant(1))
+            new = ast.BinOp(copy.deepcopy(node.left), ast.Div(), divisor)
+            out.append((new, f"with a divisor one {words}"))
+        return out
+    return []
+
+
 def _comparison(node: ast.AST) -> list[tuple[ast.AST, str]]:
     swaps = {ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Lt: ast.LtE, ast.LtE: ast.Lt}
     words = {ast.Gt: ">", ast.GtE: ">=", ast.Lt: "<", ast.LtE: "<="}
@@ -175,6 +186,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _key_not_folded,
     _where_dropped,
     _off_by_one,
+    _divisor_off_by_one,
     _other_axis,
     _drop_term,
 )

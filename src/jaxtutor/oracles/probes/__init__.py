@@ -27,7 +27,7 @@ from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one,
 from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
 from jaxtutor.oracles.probes.form import _non_finite, _shape, _tuple_entries, _tuple_form
 from jaxtutor.oracles.probes.ignored import _ignored_argument
-from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
+from jaxtutor.oracles.probes.order import _permuted, _step_behind, _steps_then_off
 from jaxtutor.oracles.values import matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
@@ -52,6 +52,7 @@ def probe(p: Probe) -> Diagnosis | None:
         _factor,
         _step_from_argument,
         _permuted,
+        _step_behind,
         _offset,
         _steps_then_off,
         _ignored_argument,

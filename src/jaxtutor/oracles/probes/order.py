@@ -60,6 +60,29 @@ def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
     )
 
 
+def _step_behind(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A sequence whose every row is the expected row before it, on every wrong case:
+    what is recorded is the value a step starts from, not the one it ends with."""
+    for i in wrong:
+        g, w = _rows(p.answers[i]), _rows(p.expected[i])
+        if g is None or w is None or g.shape != w.shape or len(w) < 3:
+            return None
+        if not np.allclose(g[1:], w[:-1], **CLOSE) or np.allclose(g[0], w[0], **CLOSE):
+            return None
+    word = "step" if uses(p, "loop") else "row"
+    i = wrong[0]
+    return _diagnosis(
+        "step_behind",
+        f"Every {word} of your result is the expected {word} before it, on every case you "
+        f"got wrong: your {word} 1 is the expected {word} 0, and so on; your {word} 0 is "
+        f"not the expected one (on the case {_title(p, i)}, it starts with "
+        f"{fmt(np.asarray(_rows(p.answers[i]))[0].reshape(-1)[0])} where "
+        f"{fmt(np.asarray(_rows(p.expected[i]))[0].reshape(-1)[0])} is expected).",
+        f"Each {word} records the value it starts from, not the one it ends with: record "
+        "the value after the step's update.",
+    )
+
+
 def _labelled(value) -> list[tuple[str, np.ndarray]]:
     """The arrays of an answer with the learner's name for each."""
     if isinstance(value, tuple):

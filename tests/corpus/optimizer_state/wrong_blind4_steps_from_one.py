@@ -1,0 +1,28 @@
+# truth: Numbers the steps 1..N (jnp.arange(1, N + 1)) instead of 0..N-1, so the schedule uses lr / (2 + t) and every step is too small.
+# blind: fourth batch, written from the lesson text only, labelled before the tutor ran
+# cause: steps_from_one
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+BETA = 0.9
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def momentum_run(w, x_batches, y_batches, lr):
+    n = x_batches.shape[0]
+
+    def step(carry, inp):
+        w, v = carry
+        x, y, t = inp
+        value, g = jax.value_and_grad(loss)(w, x, y)
+        v = BETA * v + g
+        w = w - lr / (1 + t) * v
+        return (w, v), value
+
+    w0 = jnp.asarray(w, dtype=jnp.float32)
+    (w, v), losses = lax.scan(step, (w0, jnp.zeros_like(w0)), (x_batches, y_batches, jnp.arange(1, n + 1)))
+    return w, losses
