@@ -56,7 +56,7 @@ from jaxtutor.oracles.learner import Exported, Learner
 from jaxtutor.oracles.probes import Probe, probe, probed
 from jaxtutor.oracles.shrink import Size, sizes_said, smallest
 from jaxtutor.oracles.values import ATOL, RTOL, as_tree
-from jaxtutor.runner.host.errors import LearnerRaised
+from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child
@@ -306,11 +306,14 @@ class GenericOracle(Oracle):
                 variant.code, p.function, p.config, p.shown
             ):
                 break
-            first = _variant_run(p, variant, p.shown, learner.spawn, trusted)
-            if not _agrees(p, mine.answers, first) or whole_runs >= VARIANT_WHOLE_RUNS:
-                continue
-            whole_runs += 1
-            run = _variant_run(p, variant, p.cases, learner.spawn, trusted)
+            try:
+                first = _variant_run(p, variant, p.shown, learner.spawn, trusted)
+                if not _agrees(p, mine.answers, first) or whole_runs >= VARIANT_WHOLE_RUNS:
+                    continue
+                whole_runs += 1
+                run = _variant_run(p, variant, p.cases, learner.spawn, trusted)
+            except RunEnded:  # a variant that never ends (a loop's bound changed): ours
+                return None
             if not run.load_error and parts.agree(p.config, p.cases, mine.answers, run.answers):
                 matched.append(variant)
         said = variants.shared(matched) if matched else None
