@@ -322,6 +322,8 @@ class GenericOracle(Oracle):
         return Diagnosis(
             "variant_of_the_solution",
             f"On every case, your results equal those of the exercise's solution {said}.",
+            hint="Find the place in your code where that change would be, and compare it with "
+            "what the task asks there.",
         )
 
     @staticmethod

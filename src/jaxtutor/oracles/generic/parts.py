@@ -71,6 +71,8 @@ def said(measured: list[Measured]) -> Diagnosis | None:
             f"With {name} out of play ({m.part['off']}), your results equal the reference's "
             f"on all {m.cases} cases; with it in play they do not: the difference is in "
             f"{name}.{still}",
+            hint=f"Look at {name} in your code, and compare what it does on the failing case "
+            "with what the task asks of it.",
         )
     if agreed:
         return Diagnosis(
