@@ -100,16 +100,7 @@ class GenericOracle(Oracle):
         p = prepare(exercise, 0)
 
         def reference(cases: list[Case]) -> None:
-            runs.run_program(
-                p.reference_source,
-                p.function,
-                p.config,
-                cases,
-                p.limits,
-                "reference.py",
-                programs=False,
-                shared=trusted,
-            )
+            _answers_of(p, p.reference_source, "reference.py", cases, trusted.spawn, trusted)
 
         reference(p.shown)
         for m in p.mutants:
@@ -146,18 +137,8 @@ class GenericOracle(Oracle):
         hidden = p.hidden
 
         def reference_run(cases: list[Case], ahead: Sequence[Case] = ()) -> Run:
-            return runs.run_program(
-                p.reference_source,
-                p.function,
-                p.config,
-                cases,
-                p.limits,
-                "reference.py",
-                programs=False,
-                spawn=learner.spawn,
-                shared=trusted,
-                ahead=ahead,
-            )
+            source = p.reference_source
+            return _answers_of(p, source, "reference.py", cases, learner.spawn, trusted, ahead)
 
         def hidden_reference() -> Run:
             return reference_run(hidden) if hidden else Run([])
@@ -340,17 +321,8 @@ class GenericOracle(Oracle):
         drawn = [(part, parts.off_cases(p.config, p.seed, part)) for part in p.config["parts"]]
         cases = [c for _, made in drawn for c in made]
         mine = _answers(learner._child.call_many([c.args for c in cases]))
-        reference = runs.run_program(
-            p.reference_source,
-            p.function,
-            p.config,
-            cases,
-            p.limits,
-            "reference.py",
-            programs=False,
-            spawn=learner.spawn,
-            shared=trusted,
-        )
+        source = p.reference_source
+        reference = _answers_of(p, source, "reference.py", cases, learner.spawn, trusted)
         if reference.load_error or len(reference.answers) != len(cases):
             return None
         measured, start = [], 0
@@ -572,17 +544,32 @@ VARIANT_WHOLE_RUNS = 4
 def _variant_run(
     p: Prepared, variant: variants.Variant, cases: list[Case], spawn, trusted: TrustedChild
 ) -> Run:
+    ahead = p.hidden if cases is p.shown else ()
+    return _answers_of(p, variant.code, "variant.py", cases, spawn, trusted, ahead)
+
+
+def _answers_of(
+    p: Prepared,
+    source: str,
+    filename: str,
+    cases: list[Case],
+    spawn: Callable[[Limits], Child],
+    trusted: TrustedChild | None,
+    ahead: Sequence[Case] = (),
+) -> Run:
+    """A trusted program's answers on `cases` (the reference's, a variant's): no
+    exported programs, which only the learner's rules need."""
     return runs.run_program(
-        variant.code,
+        source,
         p.function,
         p.config,
         cases,
         p.limits,
-        "variant.py",
+        filename,
         programs=False,
         spawn=spawn,
         shared=trusted,
-        ahead=p.hidden if cases is p.shown else (),
+        ahead=ahead,
     )
 
 
