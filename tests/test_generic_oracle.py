@@ -255,7 +255,7 @@ def loss_grad(w, x, y):
     assert "could not be compiled with jax.jit" in verdict.message
     cases = make_cases(lesson.config, seed)
     drawn = sum(c.random for c in cases)
-    declared = [(c.shape, c.name.partition(", ")[2]) for c in cases if ", " in c.name]
+    declared = [(c.shape, c.declared) for c in cases if c.declared]
     repeats = len(declared) - len(set(declared))  # a declared table's: its first per shape
     shapes = len(counts["jit"])
     assert shapes == 3 and counts["plain"].keys() == counts["jit"].keys()

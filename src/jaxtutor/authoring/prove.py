@@ -174,16 +174,8 @@ def _prove_parts(lesson: Lesson, runners, numbers_wrong: set, problem) -> None:
         cases = parts.off_cases(p.config, 0, part)
 
         def run(source: str, name: str, cases: list = cases) -> list:
-            return runs.run_program(
-                source,
-                p.function,
-                p.config,
-                cases,
-                p.limits,
-                f"{name}.py",
-                programs=False,
-                spawn=runners.clean,
-                shared=runners.trusted,
+            return runs.answers_of(
+                p, source, f"{name}.py", cases, runners.clean, runners.trusted
             ).answers
 
         reference = run(p.reference_source, "reference")

@@ -99,17 +99,19 @@ def check_source(
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
         verdict.message = with_note(verdict.message, child.notes[-1])
     verdict.output = output
-    if not verdict.hint and verdict.status != "pass":
-        verdict.hint = outcome_hint(verdict, exercise)
-    verdict.duration_s = time.monotonic() - started
-    verdict.seed = seed
-    return verdict.bound()
+    return _stamped(verdict, exercise, seed, started)
 
 
 def _early(exercise: Exercise, report, seed: int, started: float) -> Verdict:
     """A failed verdict before its cause is known: the tests, and what to do meanwhile."""
-    verdict = _from_report(exercise, report)
-    verdict.hint = outcome_hint(verdict, exercise)
+    return _stamped(_from_report(exercise, report), exercise, seed, started)
+
+
+def _stamped(verdict: Verdict, exercise: Exercise, seed: int, started: float) -> Verdict:
+    """The verdict as it is handed over: a hint about its outcome where nothing more
+    precise is known, its time and seed, its texts bounded."""
+    if not verdict.hint and verdict.status != "pass":
+        verdict.hint = outcome_hint(verdict, exercise)
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
     return verdict.bound()

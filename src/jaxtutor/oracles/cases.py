@@ -25,6 +25,7 @@ class Case:
     hidden: bool = False  # drawn from the run's seed; `inputs` shown only once it failed
     names: tuple[str, ...] = ()  # a hidden case's argument names, for `inputs`
     random: bool = False  # a plain random draw (not wide, an edge value or declared)
+    declared: str = ""  # the declared edge, invariant or amplifier it was drawn for
     rtol: float | None = None  # its own tolerance (an invariant's: exact); None: the exercise's
     atol: float | None = None
     shape: str = ""  # the sizes it was drawn at, in words: its hidden cases share one program
@@ -78,7 +79,7 @@ def hidden_case(
     """Hidden case `number`: its inputs are kept in words for when it fails; `what` a
     declared edge, invariant or amplifier it shows."""
     name = f"hidden case {number}" + (f", {what}" if what else "")
-    return Case(name, args, expected, hidden=True, names=names)
+    return Case(name, args, expected, hidden=True, names=names, declared=what)
 
 
 def shown(value) -> str:

@@ -17,17 +17,8 @@ from jaxtutor.runner.host.pool import TrustedChild
 def _first_run(p: Prepared, mutant: dict, spawn, trusted: TrustedChild | None) -> Run:
     """A mutant's answers on the fixed cases only (a prefix of every check's cases, so
     they are a prefix of its answers on all of them)."""
-    return runs.run_program(
-        mutant["code"],
-        p.function,
-        p.config,
-        p.shown,
-        p.limits,
-        f"mutant_{mutant['id']}.py",
-        programs=False,
-        spawn=spawn,
-        shared=trusted,
-        ahead=p.hidden,
+    return runs.answers_of(
+        p, mutant["code"], f"mutant_{mutant['id']}.py", p.shown, spawn, trusted, p.hidden
     )
 
 

@@ -100,7 +100,7 @@ class GenericOracle(Oracle):
         p = prepare(exercise, 0)
 
         def reference(cases: list[Case]) -> None:
-            _answers_of(p, p.reference_source, "reference.py", cases, trusted.spawn, trusted)
+            runs.answers_of(p, p.reference_source, "reference.py", cases, trusted.spawn, trusted)
 
         reference(p.shown)
         for m in p.mutants:
@@ -138,7 +138,7 @@ class GenericOracle(Oracle):
 
         def reference_run(cases: list[Case], ahead: Sequence[Case] = ()) -> Run:
             source = p.reference_source
-            return _answers_of(p, source, "reference.py", cases, learner.spawn, trusted, ahead)
+            return runs.answers_of(p, source, "reference.py", cases, learner.spawn, trusted, ahead)
 
         def hidden_reference() -> Run:
             return reference_run(hidden) if hidden else Run([])
@@ -322,7 +322,7 @@ class GenericOracle(Oracle):
         cases = [c for _, made in drawn for c in made]
         mine = _answers(learner._child.call_many([c.args for c in cases]))
         source = p.reference_source
-        reference = _answers_of(p, source, "reference.py", cases, learner.spawn, trusted)
+        reference = runs.answers_of(p, source, "reference.py", cases, learner.spawn, trusted)
         if reference.load_error or len(reference.answers) != len(cases):
             return None
         measured, start = [], 0
@@ -545,32 +545,7 @@ def _variant_run(
     p: Prepared, variant: variants.Variant, cases: list[Case], spawn, trusted: TrustedChild
 ) -> Run:
     ahead = p.hidden if cases is p.shown else ()
-    return _answers_of(p, variant.code, "variant.py", cases, spawn, trusted, ahead)
-
-
-def _answers_of(
-    p: Prepared,
-    source: str,
-    filename: str,
-    cases: list[Case],
-    spawn: Callable[[Limits], Child],
-    trusted: TrustedChild | None,
-    ahead: Sequence[Case] = (),
-) -> Run:
-    """A trusted program's answers on `cases` (the reference's, a variant's): no
-    exported programs, which only the learner's rules need."""
-    return runs.run_program(
-        source,
-        p.function,
-        p.config,
-        cases,
-        p.limits,
-        filename,
-        programs=False,
-        spawn=spawn,
-        shared=trusted,
-        ahead=ahead,
-    )
+    return runs.answers_of(p, variant.code, "variant.py", cases, spawn, trusted, ahead)
 
 
 def _grouped(report: Report, p: Prepared) -> Report:
@@ -604,10 +579,9 @@ def _affordable(p: Prepared, child: Child) -> list[int] | None:
     beyond = beyond_first_random(p.cases, PLAIN_RANDOM_PER_SHAPE)
     seen: set[tuple[str, str]] = set()
     for i, case in enumerate(p.cases):  # a declared table's repeats: its first per shape
-        table = case.name.partition(", ")[2]
-        if table and (case.shape, table) in seen:
+        if case.declared and (case.shape, case.declared) in seen:
             beyond.add(i)
-        seen.add((case.shape, table))
+        seen.add((case.shape, case.declared))
     return [i for i in range(len(p.cases)) if i not in beyond] if beyond else None
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from jaxtutor.explain import known
 from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.generic.cases import Prepared
 from jaxtutor.oracles.learner import Exported, start_programs
 from jaxtutor.runner import wire
 from jaxtutor.runner.host.errors import LearnerRaised
@@ -181,6 +182,31 @@ def remembered(source: str, function: str, config: dict, cases: list[Case]) -> b
     """Whether a run of `source` on `cases` (without programs) is remembered: free."""
     with _CACHE_LOCK:
         return _key(source, function, config, cases, False) in _CACHE
+
+
+def answers_of(
+    p: Prepared,
+    source: str,
+    filename: str,
+    cases: list[Case],
+    spawn: Callable[[Limits], Child],
+    trusted: TrustedChild | None,
+    ahead: Sequence[Case] = (),
+) -> Run:
+    """A trusted program's answers on `cases` (the reference's, a mutant's, a
+    variant's), without its exported programs, which only the learner's rules need."""
+    return run_program(
+        source,
+        p.function,
+        p.config,
+        cases,
+        p.limits,
+        filename,
+        programs=False,
+        spawn=spawn,
+        shared=trusted,
+        ahead=ahead,
+    )
 
 
 def run_program(

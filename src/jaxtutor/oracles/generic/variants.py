@@ -25,6 +25,11 @@ class Variant:
     where: str = ""  # the function it is in: "step"
 
 
+def _name(func: ast.expr) -> str | None:
+    """A called function's own name: `where` for jnp.where(...)."""
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
 # each operator: (node) -> list of (replacement node, words), for the nodes it applies to
 Rewrite = Callable[[ast.AST], list[tuple[ast.AST, str]]]
 
@@ -76,11 +81,10 @@ def _argnums(node: ast.AST) -> list[tuple[ast.AST, str]]:
 
 def _sign(node: ast.AST) -> list[tuple[ast.AST, str]]:
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
-        flipped = ast.Sub() if isinstance(node.op, ast.Add) else ast.Add()
+        adds = isinstance(node.op, ast.Add)
+        flipped = ast.Sub() if adds else ast.Add()
         new = ast.BinOp(copy.deepcopy(node.left), flipped, copy.deepcopy(node.right))
-        said = "adding where it subtracts" if isinstance(node.op, ast.Sub) else "subtracting"
-        if isinstance(node.op, ast.Add):
-            said += " where it adds"
+        said = "subtracting where it adds" if adds else "adding where it subtracts"
         return [(new, f"with the sign of a term flipped ({said})")]
     return []
 
@@ -121,10 +125,6 @@ def _where_dropped(node: ast.AST) -> list[tuple[ast.AST, str]]:
     return []
 
 
-def _name(func: ast.expr) -> str | None:
-    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-
-
 def _divisor_off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         out: list[tuple[ast.AST, str]] = []
@@ -148,12 +148,7 @@ def _comparison(node: ast.AST) -> list[tuple[ast.AST, str]]:
 
 
 def _key_not_folded(node: ast.AST) -> list[tuple[ast.AST, str]]:
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "fold_in"
-        and node.args
-    ):
+    if isinstance(node, ast.Call) and _name(node.func) == "fold_in" and node.args:
         return [(copy.deepcopy(node.args[0]), "with the same key at every step (not folded in)")]
     return []
 
@@ -161,9 +156,7 @@ def _key_not_folded(node: ast.AST) -> list[tuple[ast.AST, str]]:
 def _off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
     if (
         isinstance(node, ast.Call)
-        and isinstance(node.func, (ast.Name, ast.Attribute))
-        and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
-        in ("range", "arange")
+        and _name(node.func) in ("range", "arange")
         and len(node.args) == 1
     ):
         out: list[tuple[ast.AST, str]] = []

@@ -79,11 +79,7 @@ def probed(cases: list[Case], answers: list, want: list) -> list[int]:
     edges, invariants and amplifiers (extremes on purpose, where a relation can be too
     small to read); every case when none of those is wrong."""
     beyond = beyond_first_random(cases, PROBED_PER_SHAPE)
-    keep = [
-        i
-        for i, case in enumerate(cases)
-        if i not in beyond and (case.random or not case.hidden or ", " not in case.name)
-    ]
+    keep = [i for i, case in enumerate(cases) if i not in beyond and not case.declared]
     wrong = any(
         not isinstance(answers[i], LearnerRaised) and not matches(answers[i], want[i]) for i in keep
     )

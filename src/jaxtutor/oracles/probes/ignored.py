@@ -67,7 +67,7 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     mine = p.call_many(calls + elsewhere)
     mine, base = mine[: len(calls)], dict(zip(chosen, mine[len(calls) :]))
     answer = {(i, 0): p.answers[i] for i in chosen} | {(i, 1): base[i] for i in chosen}
-    # k is still where no change of it moved the learner's answer from its point's
+    # k is still where no change of it moved the learner's answer from its point's;
     # the reference is asked only about those (for a TOML lesson it runs in a child of
     # its own)
     still = {
@@ -84,7 +84,7 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     asked = [n for n, (_, k, _) in enumerate(which) if k in still]
     theirs_at = p.reference([calls[n] for n in asked] + elsewhere)
     answered = dict(zip(asked, theirs_at[: len(asked)]))
-    want = {(i, 0): p.expected[i] for i in chosen} | {
+    at_point = {(i, 0): p.expected[i] for i in chosen} | {
         (i, 1): w for i, w in zip(chosen, theirs_at[len(asked) :])
     }
     theirs = [answered.get(n) for n in range(len(calls))]
@@ -97,8 +97,8 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
         if (
             k in still
             and their is not None
-            and _leaves(want[(i, at)]) is not None  # the reference answered there
-            and not _same(their, want[(i, at)])
+            and _leaves(at_point[(i, at)]) is not None  # the reference answered there
+            and not _same(their, at_point[(i, at)])
         ):
             moved_at.setdefault(k, {}).setdefault((i, at), 0)
             moved_at[k][(i, at)] += 1

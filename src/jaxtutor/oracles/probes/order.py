@@ -63,21 +63,22 @@ def _permuted(p: Probe, wrong: list[int]) -> Diagnosis | None:
 def _step_behind(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A sequence whose every row is the expected row before it, on every wrong case:
     what is recorded is the value a step starts from, not the one it ends with."""
+    firsts = []
     for i in wrong:
         g, w = _rows(p.answers[i]), _rows(p.expected[i])
         if g is None or w is None or g.shape != w.shape or len(w) < 3:
             return None
         if not np.allclose(g[1:], w[:-1], **CLOSE) or np.allclose(g[0], w[0], **CLOSE):
             return None
+        firsts.append((g[0].reshape(-1)[0], w[0].reshape(-1)[0]))
     word = "step" if uses(p, "loop") else "row"
-    i = wrong[0]
+    (mine, theirs), i = firsts[0], wrong[0]
     return _diagnosis(
         "step_behind",
         f"Every {word} of your result is the expected {word} before it, on every case you "
         f"got wrong: your {word} 1 is the expected {word} 0, and so on; your {word} 0 is "
-        f"not the expected one (on the case {_title(p, i)}, it starts with "
-        f"{fmt(np.asarray(_rows(p.answers[i]))[0].reshape(-1)[0])} where "
-        f"{fmt(np.asarray(_rows(p.expected[i]))[0].reshape(-1)[0])} is expected).",
+        f"not the expected one (on the case {_title(p, i)}, it starts with {fmt(mine)} "
+        f"where {fmt(theirs)} is expected).",
         f"Each {word} records the value it starts from, not the one it ends with: record "
         "the value after the step's update.",
     )
@@ -132,13 +133,9 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     plural = "entries" if word == "entry" else f"{word}s"
     at = f"{word} {k}"
     index = (k, *(int(d) for d in np.unravel_index(j, w.shape[1:]))) if w.ndim > 1 else (k,)
-    inner = (
-        ", ".join(
-            f"{axes[d]} {index[d]}" if axes else f"index {index[d]} of axis {d}"
-            for d in range(1, w.ndim)
-        )
-        if w.ndim > 1
-        else ""
+    inner = ", ".join(
+        f"{axes[d]} {index[d]}" if axes else f"index {index[d]} of axis {d}"
+        for d in range(1, w.ndim)
     )
     where = f"the first {word} is" if k == 1 else f"the first {k} {plural} are"
     hint = (
