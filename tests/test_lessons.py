@@ -67,7 +67,7 @@ def test_the_course_has_the_promised_examples():
     assert "0.64 0.8" in by_id["sequential_vs_accumulated"].explanation
 
 
-PARTS = ["Foundations", "Training loops", "The wider toolbox"]
+PARTS = ["Foundations", "Training loops", "The wider toolbox", "The practitioner's toolkit"]
 
 
 def test_the_course_is_grouped_into_parts_in_order():
@@ -94,12 +94,23 @@ def test_the_course_is_grouped_into_parts_in_order():
         "optax_basics",
         "capstone_training_run",
     ]
+    assert [lesson.id for lesson in LESSONS if lesson.part == PARTS[3]] == [
+        "switch_and_operands",
+        "forward_mode",
+        "custom_derivatives",
+        "debugging",
+        "async_dispatch",
+        "checkpointing",
+        "mixed_precision",
+        "dataclass_params",
+        "data_parallel",
+    ]
 
 
 def test_every_new_lesson_has_examples_whose_output_is_checked():
     # test_examples_print_what_the_lesson_claims runs every one of them
     for lesson in LESSONS:
-        if lesson.part == "The wider toolbox":
+        if lesson.part in PARTS[2:]:
             assert len(examples(lesson)) >= 2, lesson.id
 
 
@@ -136,6 +147,17 @@ def test_claims_about_the_wider_toolbox_stay_corrected():
     # more than shapes and dtypes make jit trace again
     assert "float32 array 2.0: traced" in by_id["purity_under_jit"]
     assert "every call builds it" not in by_id["closures_train_step"]
+    # a safe value of 0 still gives the right gradient; jax_debug_nans is what it upsets
+    assert "zero times\na finite number is zero" not in by_id["where_nan"]
+    assert "0.0 FloatingPointError" in by_id["where_nan"]
+    # scan traces its step once; split(key, T)[t] and fold_in(key, t) are two recipes
+    assert "runs its step function once per row" not in by_id["keys_per_step"]
+    assert "`split(key, T)[t]` is `fold_in(key, t)`" in by_id["keys_per_step"]
+    # concrete array bounds work in fori_loop; traced ones are what fail
+    assert "when `lo` and `hi` are Python ints" not in by_id["control_flow"]
+    # the lessons that use float32 and weak types before lesson 22 say what they need
+    assert "float32 is JAX's float" in by_id["higher_order_grad"]
+    assert "[dtypes](22_dtypes.toml)" not in by_id["seeing_traces"]
 
 
 # what each exercise's answer turns on; its lesson's examples must not show it
@@ -143,6 +165,10 @@ GIVEAWAYS = {
     "pytrees": ["lambda p, g: p -"],
     "optimizer_state": ["/ (1.0 + t)"],
     "capstone_training_run": ["jax.random.permutation(", "jnp.minimum(1.0,"],
+    # a scan over the step numbers beside the rows; a guarded sqrt; Adam's state in a carry
+    "keys_per_step": ["(jnp.arange(steps.shape[0]), steps)", "lax.scan(step,"],
+    "where_nan": ["jnp.sqrt("],
+    "optax_basics": ["lax.scan(", "(w, opt.init(w))"],
 }
 
 

@@ -1,16 +1,31 @@
-"""Across lesson files: duplicate ids and orders, prerequisites that do not exist or
-come later."""
+"""Across lesson files: duplicate ids and orders, prerequisites that do not exist, come
+later, or are not the lessons the text says it builds on."""
 
 from __future__ import annotations
 
 import difflib
+import re
 
 from jaxtutor.authoring.problems import Locator, Problem
 from jaxtutor.course.lessons import Lesson
 
+# the paragraph a lesson opens with, and the lessons it links: what the text builds on
+_ALREADY_KNOW = re.compile(r"\*\*You should already know:\*\*(.*?)(?:\n[ \t]*\n|\Z)", re.S)
+_LINK = re.compile(r"\[([a-z0-9_]+)\]\([^)\s]*\.toml\)")
+
+
+def stated_prerequisites(explanation: str) -> list[str] | None:
+    """The lessons linked in the text's "You should already know" paragraph, in order, or
+    None when the text has no such paragraph."""
+    found = _ALREADY_KNOW.search(explanation)
+    if found is None:
+        return None
+    return list(dict.fromkeys(_LINK.findall(found.group(1))))
+
 
 def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Problem]:
-    """Duplicate ids and orders, prerequisites that do not exist or come later."""
+    """Duplicate ids and orders, prerequisites that do not exist, come later or are not
+    what the text says it builds on."""
     problems = []
     by_id: dict[str, Lesson] = {}
     by_order: dict[int, Lesson] = {}
@@ -75,6 +90,28 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
                     "requires-order",
                     "the lesson requires itself",
                     "Remove its own id from requires.",
+                )
+        stated = stated_prerequisites(lesson.explanation)
+        if stated is not None and set(stated) != set(lesson.requires):
+            unstated = [need for need in lesson.requires if need not in stated]
+            unlisted = [need for need in stated if need not in lesson.requires]
+            if unstated:
+                at(
+                    lesson,
+                    "requires",
+                    "requires-unstated",
+                    f"requires {', '.join(map(repr, unstated))}, but the text's "
+                    '"You should already know" paragraph does not link it',
+                    "Link it there and say what the lesson uses from it, or drop it from requires.",
+                )
+            if unlisted:
+                at(
+                    lesson,
+                    "requires",
+                    "requires-unlisted",
+                    f'the "You should already know" paragraph links '
+                    f"{', '.join(map(repr, unlisted))}, which requires does not list",
+                    f"Add it to requires: requires = {[*lesson.requires, *unlisted]!r}.",
                 )
     # a part is one heading in the outline, so its lessons must not be split by another's
     ordered = sorted(lessons, key=lambda lesson: (lesson.order, lesson.path.name))

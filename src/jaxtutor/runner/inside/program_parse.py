@@ -51,6 +51,8 @@ def _parse(module_bytes: bytes):
 def _functions(module) -> dict:
     functions = {}
     for op in module.body.operations:
+        if op.operation.name == "sdy.mesh":  # a mesh's axis names and sizes (a sharded
+            continue  # program's, shard_map's): they compute nothing
         if op.operation.name != "func.func":
             raise Refused(f"unexpected top-level {op.operation.name}")
         name = op.attributes["sym_name"].value
