@@ -275,3 +275,17 @@ def test_a_failed_verdict_is_told_before_its_cause_and_a_pass_is_not():
     early.clear()
     assert check_alone(lesson, lesson.solution, judged=early.append, **forked(lesson)).passed
     assert early == []
+
+
+def test_a_mutant_that_jit_cannot_compile_matches_wherever_the_file_lies():
+    """jit's reason for refusing a function names the file and line it traced; the
+    learner's file is not the mutant's, so the place is no evidence, the reason is."""
+    from jaxtutor.oracles.generic.compare import same_mistake
+    from jaxtutor.oracles.generic.runs import Run
+
+    def refused(where: str, why: str = "Non-hashable static arguments are not supported") -> Run:
+        return Run([], export_error=f"ValueError: {why}, while tracing train at {where}")
+
+    mutant = refused("mutant_static_lr.py:20")
+    assert same_mistake({}, [], refused("/home/ada/train.py:7"), mutant)
+    assert not same_mistake({}, [], refused("train.py:7", "Shapes must be 1D"), mutant)

@@ -441,3 +441,17 @@ def test_a_second_kill_returns_only_once_the_first_is_done(new_child):
     ) and child.proc.exited()
     assert survivors(child) == set()
     first.join()
+
+
+def test_a_learners_dataclass_reads_its_own_annotations(new_child):
+    """The learner's file is its own module: none of the tutor's __future__ imports
+    reach it (a field typed `b: float` stays a type), and a file that asks for postponed
+    annotations itself still gets working dataclasses (their module is looked up)."""
+    for future in ("", "from __future__ import annotations\n"):
+        source = (
+            f"{future}import dataclasses\n\n\n"
+            "@dataclasses.dataclass\nclass Scale:\n    factor: float\n\n\n"
+            "def f(*args):\n    return Scale(2.0).factor + len(Scale.__annotations__)\n"
+        )
+        result = call_once(new_child, source)
+        assert result["ok"] is True and float(result["value"]) == 3.0, future

@@ -324,3 +324,61 @@ def module():
         data = base64.b64encode(made["value"].tobytes()).decode()
         (found,) = clean.verify([{"module": data, "groups": [], "calls": [(np.float32(1.0),)]}])
     assert found["ok"] is False and "custom target" in found["refused"]
+
+
+DEEP = """
+def f(w, lr, xs, ys):
+    def loss(w):
+        def step(h, x):
+            return jnp.tanh(w * h + x), None
+
+        h, _ = lax.scan({step}, jnp.zeros(xs.shape[1]), xs)
+        return jnp.sum(h ** 2)
+
+    return jax.grad(loss)(w)
+"""
+
+
+def test_the_memory_a_compiled_program_keeps_is_measured(forked_child):
+    """What the backward pass keeps shows in XLA's memory analysis: a checkpointed
+    step keeps about one carry per row, a plain one several intermediates."""
+    xs = np.ones((64, 8), np.float32)
+    args = (np.float32(0.5), np.float32(0.1), xs, xs)
+    plain = judged(forked_child, DEEP.format(step="step"), args)
+    saved = judged(forked_child, DEEP.format(step="jax.checkpoint(step)"), args)
+    assert np.isclose(plain["values"][0][0], saved["values"][0][0], rtol=1e-5)
+    assert saved["temp_bytes"] < 2 * xs.nbytes < plain["temp_bytes"]
+
+
+def test_a_program_sharded_over_the_eight_devices_is_run_on_them(forked_child):
+    """A shard_map over a mesh of the children's eight CPU devices runs in the clean
+    child on as many devices, its arguments placed as the program takes them."""
+    found = judged(
+        forked_child,
+        """
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((8,), ("rows",))
+
+
+def f(w, lr, xs, ys):
+    split = NamedSharding(mesh, P("rows"))
+    xs, ys = jax.device_put(xs, split), jax.device_put(ys, split)
+
+    def mean_loss(w, x, y):
+        return lax.pmean(jnp.mean((x @ w - y) ** 2), "rows")
+
+    step = jax.shard_map(
+        lambda w, x, y: w - lr * jax.grad(mean_loss)(w, x, y),
+        mesh=mesh,
+        in_specs=(P(), P("rows"), P("rows")),
+        out_specs=P(),
+    )
+    return step(w, xs, ys)
+""",
+        (np.ones(2, np.float32), np.float32(0.1), np.ones((16, 2)), np.full(16, 3.0)),
+        groups=(),
+    )
+    assert found["ok"] is True and "stablehlo.all_reduce" in found["ops"]
+    # every row's error is 1 + 1 - 3 = -1: the gradient is 2 * -1 * x = -2 per entry
+    assert np.allclose(found["values"][0][0], [1.2, 1.2])

@@ -191,7 +191,7 @@ def _judge(
 ) -> Verdict:
     loaded = child.load(source, filename, exercise.function)
     if loaded.get("ok") is not True:
-        return _load_failed(exercise, loaded)
+        return _load_failed(exercise, loaded, source)
     try:
         report = oracle.run(learner, exercise, seed)
     except LearnerRaised as raised:
@@ -243,7 +243,19 @@ def _catalogued(info: dict) -> Diagnosis | None:
     return Diagnosis(entry.id, words(entry, info), hint=entry.hint) if entry else None
 
 
-def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
+def _mistake_on_load(exercise: Exercise, loaded: dict, source: str) -> Diagnosis | None:
+    """A lesson's declared mistake whose evidence is this exception, raised while the
+    file ran (a class JAX refuses to register, say), or a catalogued JAX error."""
+    from jaxtutor.oracles.evidence import without_comments
+    from jaxtutor.oracles.generic.declared import declared
+    from jaxtutor.oracles.generic.runs import Raised
+
+    error = Raised(loaded.get("type", ""), loaded.get("message", ""), loaded)
+    mine = declared(exercise.config, without_comments(source), error=error)
+    return mine or _catalogued(loaded)
+
+
+def _load_failed(exercise: Exercise, loaded: dict, source: str = "") -> Verdict:
     kind = loaded.get("kind")
     if kind == "syntax":
         line, column = loaded.get("line"), loaded.get("column")
@@ -268,6 +280,7 @@ def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
         return Verdict(exercise.id, Outcome.MISSING_FUNCTION, message)
     message, line = explain(loaded)
     trace = traceback_text(loaded)
+    diagnosis = _mistake_on_load(exercise, loaded, source)
     return Verdict(
         exercise.id,
         Outcome.EXCEPTION,
@@ -275,4 +288,6 @@ def _load_failed(exercise: Exercise, loaded: dict) -> Verdict:
         + message
         + (f"\n\nIn your code:\n{trace}" if trace else ""),
         line=line,
+        diagnosis=diagnosis,
+        hint=diagnosis.hint if diagnosis else "",
     )

@@ -8,7 +8,7 @@ import numpy as np
 from jaxtutor.explain import KNOWN
 from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
-from jaxtutor.oracles.evidence import same_error
+from jaxtutor.oracles.evidence import normalised, same_error
 from jaxtutor.oracles.generic.runs import Raised, Run, scan_names
 from jaxtutor.oracles.learner import input_signature
 from jaxtutor.oracles.values import ATOL, RTOL, as_tree, mismatch
@@ -138,7 +138,43 @@ def structure_tests(config: dict, cases: list[Case], run: Run) -> list[TestResul
             tests.append(TestResult(name, "fail", f"the function uses `{prim}`.{extra}"))
         else:
             tests.append(TestResult(name, "pass"))
+    if spec.get("memory"):
+        tests.append(_memory_test(spec["memory"], config, cases, facts, unknown, extra))
     return tests
+
+
+def _memory_test(
+    bound: dict, config: dict, cases: list[Case], facts: list, unknown: str | None, extra: str
+) -> TestResult:
+    """The `memory` rule, judged where it shows most: the compiled program of the case
+    whose argument `of` is largest keeps at most `at_most` times that argument's bytes
+    as temporary memory (XLA's count, read in the clean child)."""
+    of, at_most = bound["of"], bound["at_most"]
+    name = f"structure: temporary memory at most {at_most:g} times {of}"
+    if unknown is not None:
+        return TestResult(name, "fail", unknown)
+    position = [a["name"] for a in config["args"]].index(of)
+    # as the learner's function gets it: floats as float32, unless declared float64
+    itemsize = {"float64": 8, "bool": 1}.get(config["args"][position].get("dtype"), 4)
+    sizes = [np.size(c.args[position]) * itemsize for c in cases]
+    if not sizes:
+        return TestResult(name, "pass")
+    largest = max(range(len(cases)), key=sizes.__getitem__)
+    kept = facts[largest].get("temp_bytes") if largest < len(facts) else None
+    if kept is None:
+        return TestResult(
+            name, "fail", f"the compiled program's memory could not be measured.{extra}"
+        )
+    if kept <= at_most * sizes[largest]:
+        return TestResult(name, "pass")
+    shape = tuple(np.shape(cases[largest].args[position]))
+    return TestResult(
+        name,
+        "fail",
+        f"at the largest case ({of} of shape {shape}, {sizes[largest]} bytes) your compiled "
+        f"program keeps {kept} bytes of temporary memory, {kept / sizes[largest]:.1f} times "
+        f"{of}; the task allows {at_most:g} times.{extra}",
+    )
 
 
 _MISSING = {"jit": "the function itself is not compiled with jax.jit."}
@@ -269,10 +305,9 @@ def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
         return False
     # evidence, not the test's name: a program jit could not compile for another reason
     # (a static argument, say, where the mutant has a Python if) is another mistake
-    if (
-        None not in (learner.export_error, mutant.export_error)
-        and learner.export_error != mutant.export_error
-    ):
+    if None not in (learner.export_error, mutant.export_error) and normalised(
+        learner.export_error or ""
+    ) != normalised(mutant.export_error or ""):
         return False
     if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
         return False

@@ -121,6 +121,22 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     'Write for example scan_over = [["x_batches", "y_batches"]].',
                 )
             )
+    memory = (config.get("structure") or {}).get("memory") or {}
+    if memory and not (
+        isinstance(memory, dict)
+        and set(memory) == {"of", "at_most"}
+        and memory.get("of") in names
+        and isinstance(memory.get("at_most"), (int, float))
+        and not isinstance(memory.get("at_most"), bool)
+        and memory["at_most"] > 0
+    ):
+        found.append(
+            (
+                ("structure", "memory"),
+                "memory takes `of`, an argument's name, and `at_most`, a positive number",
+                'Write for example memory = { of = "xs", at_most = 2.0 }.',
+            )
+        )
     for i, case in enumerate(config.get("cases") or []):
         if isinstance(case, dict) and isinstance(case.get("dtypes"), list):
             if len(case["dtypes"]) != len(args):

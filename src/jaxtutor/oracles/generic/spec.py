@@ -146,6 +146,14 @@ STRUCTURE_KEYS = {
         "leading size is that of the first one.",
         default=[],
     ),
+    "memory": Key(
+        "table",
+        "A bound on the compiled program's temporary memory, read from its memory "
+        'analysis at the case whose argument `of` is largest: { of = "xs", at_most = 2.0 } '
+        "allows 2.0 times that argument's bytes (a scan whose step is checkpointed keeps "
+        "about one carry per row; one that keeps every intermediate, several).",
+        default={},
+    ),
     "message": Key("string", "Said to the learner when a structure test fails.", default=""),
 }
 MUTANT_KEYS = {

@@ -113,9 +113,15 @@ class ProgramRequests:
                     "groups": _json_list(found.get("groups")),
                     "loops": _json_list(found.get("loops")),
                     "ops": [o for o in found.get("ops") or [] if isinstance(o, str)],
+                    "temp_bytes": _count(found.get("temp_bytes")),
                 }
             )
         return checked
+
+
+def _count(value) -> int | None:
+    """A byte count from the checking process's reply, or None."""
+    return value if type(value) is int and value >= 0 else None
 
 
 def _json_list(value) -> list:

@@ -5,7 +5,9 @@ the learner's own lines."""
 from __future__ import annotations
 
 import linecache
+import sys
 import traceback
+import types
 
 from jaxtutor.runner.inside import compiles, prints, purity
 
@@ -63,9 +65,13 @@ def error(kind: str, exc: BaseException) -> dict:
 
 
 def _namespace() -> dict:
-    """A fresh module namespace for the learner's file (load looks for its functions by
-    this module name)."""
-    return {"__name__": "__learner__", "__file__": LEARNER["filename"]}
+    """A fresh module for the learner's file (load looks for its functions by this
+    module name), in sys.modules as an imported one is: dataclasses looks a class's
+    module up there to read its field types."""
+    module = types.ModuleType("__learner__")
+    module.__file__ = LEARNER["filename"]
+    sys.modules["__learner__"] = module
+    return module.__dict__
 
 
 def load(request: dict) -> dict:
@@ -85,7 +91,8 @@ def load(request: dict) -> dict:
         if purity.state(LEARNER) == LEARNER["state"]:  # its calls changed nothing it keeps
             return {"ok": True}
     try:
-        code = compile(request["source"], filename, "exec")
+        # dont_inherit: none of this module's __future__ imports reach the learner's file
+        code = compile(request["source"], filename, "exec", dont_inherit=True)
     except SyntaxError as exc:
         return error("syntax", exc)
     namespace = _namespace()

@@ -14,8 +14,11 @@ be trusted to answer about itself:
   or by rows taken one at a time outside such a loop (a Python loop, which JAX unrolls
   into a copy of the step per row), or inside its body? The tutor's side judges these
   facts (oracles/structure.py); nothing here decides a verdict.
+- how much temporary memory does the compiled program need (XLA's memory analysis)?
 - what does the program return on each case (the trusted side compares with its
-  reference, so a program must be correct, not only shaped right)?
+  reference, so a program must be correct, not only shaped right)? A sharded program
+  (a shard_map, a jit over a mesh) runs on as many of this process's CPU devices as it
+  has partitions, at most the 8 the children start with.
 
 A program may have been forged by the learner's code, so it is read as hostile: custom
 calls outside a short allowlist are refused before anything is compiled (a Python
@@ -110,23 +113,48 @@ def _check_arguments(functions: dict, args: list) -> None:
         raise Refused("program's arguments do not match the case")
 
 
-def _compile(module):
-    """The program compiled for this process's CPU, straight from its StableHLO (no
-    jit around it: the module is screened, its arguments checked, and that is all a
-    call needs)."""
+def _partitions(module) -> int:
+    """How many devices the program runs on: 1, or the partitions of a sharded one (a
+    jit over a mesh, a shard_map), each on a CPU device of this process (the children
+    start JAX with 8: warm_up.py)."""
     import jax
-    from jax._src import compiler, xla_bridge
-    from jax._src.interpreters import mlir
+
+    attributes = module.operation.attributes
+
+    def number(name: str) -> int:
+        return int(attributes[name].value) if name in attributes else 1
+
+    partitions = number("mhlo.num_partitions")
+    if number("mhlo.num_replicas") != 1 or not 1 <= partitions <= len(jax.devices("cpu")):
+        raise Refused(f"program asks for {partitions} partitions")
+    return partitions
+
+
+def _devices(partitions: int):
+    import jax
     from jax._src.lib import xla_client
 
-    options = compiler.get_compile_options(num_replicas=1, num_partitions=1)
-    devices = xla_client.DeviceList(tuple(jax.devices("cpu")[:1]))
+    return xla_client.DeviceList(tuple(jax.devices("cpu")[:partitions]))
+
+
+def _compile(module, partitions: int = 1):
+    """The program compiled for this process's CPU, straight from its StableHLO (no
+    jit around it: the module is screened, its arguments checked, and that is all a
+    call needs); a sharded program on its first `partitions` devices."""
+    from jax._src import compiler, xla_bridge
+    from jax._src.interpreters import mlir
+
+    devices = _devices(partitions)
+    assignment = np.array(list(devices)).reshape(1, partitions) if partitions > 1 else None
+    options = compiler.get_compile_options(
+        num_replicas=1, num_partitions=partitions, device_assignment=assignment
+    )
     return xla_bridge.get_backend("cpu").compile_and_load(
         mlir.module_to_bytecode(module), devices, options
     )
 
 
-def _compile_side_by_side(modules: list) -> list:
+def _compile_side_by_side(modules: list, partitions: list) -> list:
     """XLA compiles without the GIL: each program in a thread of its own."""
     import threading
 
@@ -134,7 +162,7 @@ def _compile_side_by_side(modules: list) -> list:
 
     def compile_one(i):
         try:
-            compiled[i] = _compile(modules[i])
+            compiled[i] = _compile(modules[i], partitions[i])
         except Exception as exc:  # XLA refused the program: no values for it
             compiled[i] = exc
 
@@ -174,26 +202,43 @@ def verify(request: dict) -> dict:
                 calls = [_arguments(args, dtypes) for args in wire.decode_value(item["calls"])]
                 for args in calls:
                     _check_arguments(functions, args)
+                partitions = _partitions(module)
+                shapes = [a.shape for a in _out_avals(functions)]
         except Refused as refused:
             replies.append({"ok": False, "refused": str(refused)[:300]})
             continue
         replies.append({"ok": True, **found})
-        runs.append((replies[-1], module, calls, module_bytes))
+        runs.append((replies[-1], module, calls, module_bytes, partitions, shapes))
     keys = [hashlib.sha256(mlir_bytes).digest() for mlir_bytes in (r[3] for r in runs)]
     todo = [i for i, key in enumerate(keys) if key not in _COMPILED]
     progress.say("compile", bytes=sum(len(runs[i][3]) for i in todo))
     with _CONTEXT[0] if _CONTEXT else contextlib.nullcontext():
-        fresh = _compile_side_by_side([runs[i][1] for i in todo])
+        fresh = _compile_side_by_side([runs[i][1] for i in todo], [runs[i][4] for i in todo])
     _COMPILED.update((keys[i], program) for i, program in zip(todo, fresh))
     for key in list(_COMPILED)[: max(0, len(_COMPILED) - _KEEP_COMPILED)]:
         if key not in keys:
             del _COMPILED[key]  # the oldest: a kept judge sees every lesson's programs
     compiled = [_COMPILED[key] for key in keys]
     progress.say("run")
-    for (reply, _, calls, _), program in zip(runs, compiled):
+    for (reply, _, calls, _, partitions, shapes), program in zip(runs, compiled):
+        reply["temp_bytes"] = _temp_bytes(program)
+        if partitions > 1:
+            reply["values"] = [_sharded_value(program, args, partitions, shapes) for args in calls]
+            continue
         placed = jax.device_put(calls)  # at once: one device_put per array cost more
         reply["values"] = [_value(program, args) for args in placed]
     return {"ok": True, "programs": replies}
+
+
+def _temp_bytes(program) -> int | None:
+    """The temporary memory the compiled program needs, as XLA's memory analysis
+    counts it: what a program keeps for its backward pass shows here."""
+    if isinstance(program, Exception):
+        return None
+    try:
+        return int(program.get_compiled_memory_stats().temp_size_in_bytes)
+    except Exception:  # no analysis on this backend
+        return None
 
 
 def _value(program, args: list):
@@ -201,6 +246,32 @@ def _value(program, args: list):
         return {"other": f"error: {type(program).__name__}"}
     try:
         out = program.execute(list(args))
+        return wire.encode_value([np.asarray(o) for o in out], np.asarray)
+    except Exception as exc:  # a runtime check of the program's own failed
+        return {"other": f"error: {type(exc).__name__}"}
+
+
+def _sharded_value(program, args: list, partitions: int, shapes: list):
+    """A sharded program's outputs: each argument placed over the devices as the
+    compiled program takes it (its sharding was left open in the export, and the
+    compiler chose one: a buffer of another shape must never reach it), and each output
+    put together from its shards."""
+    import jax
+    from jax._src.sharding_impls import GSPMDSharding
+
+    if isinstance(program, Exception):
+        return {"other": f"error: {type(program).__name__}"}
+    try:
+        device_list = _devices(partitions)  # as compiled: the first `partitions` CPU devices
+        ins, outs = program.get_parameter_shardings(), program.get_output_shardings()
+        if len(ins) != len(args) or len(outs) != len(shapes):
+            return {"other": "error: ValueError"}
+        placed = [jax.device_put(a, GSPMDSharding(device_list, s)) for a, s in zip(args, ins)]
+        shards = program.execute_sharded(placed).disassemble_into_single_device_arrays()
+        out = [
+            jax.make_array_from_single_device_arrays(shape, GSPMDSharding(device_list, s), parts)
+            for shape, s, parts in zip(shapes, outs, shards)
+        ]
         return wire.encode_value([np.asarray(o) for o in out], np.asarray)
     except Exception as exc:  # a runtime check of the program's own failed
         return {"other": f"error: {type(exc).__name__}"}

@@ -1,0 +1,29 @@
+# truth: replaces any cotangent entry with |g| > max_g by +max_g, so large negative cotangents come back as +max_g instead of -max_g.
+# blind: fifth batch, written from the lesson text only, labelled before the tutor ran
+# cause: clip_lost_sign
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def clip_gradient(max_g, z):
+    return z
+
+
+def clip_gradient_fwd(max_g, z):
+    return z, max_g
+
+
+def clip_gradient_bwd(max_g, g):
+    clipped = jnp.where(jnp.abs(g) > max_g, max_g, g)
+    return jnp.zeros_like(max_g), clipped
+
+
+clip_gradient.defvjp(clip_gradient_fwd, clip_gradient_bwd)
+
+
+def clipped_grad(w, x, y, max_g):
+    def loss(w):
+        return jnp.sum((clip_gradient(max_g, x @ w) - y) ** 2)
+
+    return jax.value_and_grad(loss)(w)

@@ -1,0 +1,19 @@
+# truth: the branches ignore their operand and read x from the enclosing scope, so grad sees a constant and the slope is always 0.
+# blind: fifth batch, written from the lesson text only, labelled before the tutor ran
+# cause: branches_ignore_operand
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def value_and_slope(k, x):
+    # k <= 0: x * sin(x);  k == 1: x ** 3 / 3;  k >= 2: exp(-x)
+    # Return (the value, its derivative with respect to x).
+    branches = [
+        lambda u: x * jnp.sin(x),
+        lambda u: x ** 3 / 3,
+        lambda u: jnp.exp(-x),
+    ]
+    f = lambda u: lax.switch(k, branches, u)
+    return jax.value_and_grad(f)(x)
