@@ -305,3 +305,53 @@ def test_markup_in_an_export_is_shown_as_the_text_it_is(tmp_path):
             assert text in done.stdout, (text, done.stdout)
         assert "\x1b[" in done.stdout and "\x1b]8;" not in done.stdout  # colours, no link
         assert done.stdout.count("[reverse]swapped[/]") == 1 + bool(extra)
+
+
+def test_a_class_of_twenty_shows_its_weak_skills_at_80_columns(tmp_path):
+    """Twenty exports: every student passes grad_basics at once; half of them pass
+    argnums at once too, the other half keep swapping its arguments. The skills report puts argnums first, with those ten
+    below the line, and the CSV has a row per student and skill."""
+    from jaxtutor.course.lessons import builtin_lessons
+    from jaxtutor.learner.mastery import observations
+
+    argnums = next(lesson for lesson in builtin_lessons() if lesson.id == "argnums")
+    swapped = {"status": "fail", "outcome": "wrong_answer", "misconception": "swapped_order"}
+    assert observations(swapped, argnums) == [("argnums", False)]
+    files, struggling = [], set()
+    for n in range(20):
+        name = f"Student {n:02d}"
+
+        def script(store, weak=n % 2 == 0):
+            store.record_attempt("grad_basics", "pass", "passed", None, 1.0)
+            if weak:
+                for _ in range(4):
+                    store.record_attempt("argnums", "fail", "wrong_answer", "swapped_order", 1.0)
+            else:
+                store.record_attempt("argnums", "pass", "passed", None, 1.0)
+
+        if n % 2 == 0:
+            struggling.add(name)
+        home = tmp_path / f"home{n}"
+        _learn(home, script)
+        out = tmp_path / f"{n}.json"
+        assert jaxtutor_cli("export", "--name", name, "--out", out, home=home).returncode == 0
+        files.append(out)
+    exported = json.loads(files[0].read_text())["skills"]
+    assert {s["skill"] for s in exported} >= {"grad", "argnums"}
+    done = subprocess.run(
+        [sys.executable, "-m", "jaxtutor", "report", "--skills", *map(str, files)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "80", "JAXTUTOR_HOME": str(tmp_path / "teacher")},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    rows = [line.split() for line in lines if line.strip().startswith(("argnums", "grad "))]
+    assert rows[0][:3] == ["argnums", rows[0][1], "10/20"]  # the weakest skill comes first
+    flat = " ".join(done.stdout.split())
+    assert all(name in flat for name in struggling)
+    table = jaxtutor_cli("report", "--skills", "--format", "csv", *files).stdout.splitlines()
+    assert table[0] == "student,skill,estimate,checks,named_mistakes,hints"
+    assert sum(line.startswith("Student 00,argnums,") for line in table) == 1

@@ -44,6 +44,7 @@ def test_typos_get_a_did_you_mean(broken):
     assert said["nested_unknown_key"] == "Did you mean `shape`?"
     assert said["unknown_oracle"] == "Did you mean 'generic'?"
     assert said["unknown_requires"] == "Did you mean 'grad_basics'?"
+    assert said["unknown_skill"] == "Did you mean 'basics'?"
 
 
 def test_json_and_exit_code(capsys):

@@ -134,7 +134,38 @@ def test_a_version_1_file_is_brought_up_to_date_and_keeps_the_learners_work(tmp_
     with Store(path) as store:  # opened again: nothing to do, nothing lost
         assert store.last_check("argnums").verdict["outcome"] == "wrong_answer"
         assert store.exercise("argnums").attempts == 3
-        assert store.setting("schema_version") == str(SCHEMA_VERSION) == "2"
+        assert store.setting("schema_version") == str(SCHEMA_VERSION) == "3"
+        assert store.integrity() == "ok"
+        # checks from before version 3 did not keep the hints shown; new ones do
+        assert [a["hints"] for a in store.attempts("argnums")] == [None, 0]
+
+
+# version 2 added the last check's verdict; version 3 the hints shown at each check
+VERSION_2 = (
+    VERSION_1.replace("'schema_version', '1'", "'schema_version', '2'")
+    + """
+CREATE TABLE last_checks (exercise TEXT PRIMARY KEY, at REAL NOT NULL, source_sha256 TEXT,
+                          verdict TEXT NOT NULL);
+UPDATE exercises SET hints_revealed = 2 WHERE id = 'argnums';
+"""
+)
+
+
+def test_a_version_2_file_gains_the_hints_of_each_check_and_loses_nothing(tmp_path):
+    path = tmp_path / "two.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(VERSION_2)
+    db.close()
+    with Store(path) as store:
+        assert store.setting("schema_version") == "3"
+        state = store.exercise("argnums")
+        assert (state.draft, state.attempts, state.hints_revealed) == ("my draft", 2, 2)
+        store.record_verdict(wrong_answer(), "my draft")
+        kept = store.attempts("argnums")
+        assert [(a["outcome"], a["hints"]) for a in kept] == [
+            ("wrong_answer", None),
+            ("wrong_answer", 2),
+        ]
         assert store.integrity() == "ok"
 
 

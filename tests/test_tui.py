@@ -727,6 +727,7 @@ async def test_the_outline_shows_each_part_as_a_heading_that_cannot_be_chosen():
             "Foundations",
             "Training loops",
             "The wider toolbox",
+            "The practitioner's toolkit",
         ]
         assert all(o.disabled for o in headings)
         ids = [o.id for o in options]
@@ -1008,3 +1009,47 @@ async def test_a_failed_verdict_is_shown_while_its_cause_is_looked_for():
     assert attempts == 0  # recorded once, when the check has finished
     assert app.last_verdict.diagnosis is not None  # the cause, once found
     assert "out of play" in app.last_verdict.message
+
+
+@pilot_test
+async def test_the_weakest_skill_shows_in_the_outline_and_a_due_review_in_the_palette():
+    """Checks on record: a lesson whose skill the checks found weak gets a low red bar,
+    one passed at once a taller one. An exercise due for review is in the palette, and
+    choosing it opens it from its starter, the draft kept one key away."""
+    from jaxtutor.learner import reviews
+    from jaxtutor.verdict import Outcome, Verdict
+
+    course = Course.of_folder(builtin_dir())
+    with Store() as store:
+        store.save_draft("grad_basics", "my passing draft")
+        long_ago = time.time() - 30 * 86400
+        reviews.record_check(
+            store,
+            course.lessons,
+            Verdict("grad_basics", Outcome.PASSED, "All tests passed."),
+            "my passing draft",
+            now=long_ago,
+        )
+        for _ in range(3):
+            store.record_attempt("argnums", "fail", "wrong_answer", "swapped_order", 1.0)
+    app = TutorApp(course, warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        weak, strong = outline_mark(app, "argnums"), outline_mark(app, "grad_basics")
+        assert weak[-2] in "▁▂▃" and strong[-2] in "▅▆▇█", (weak, strong)
+        assert outline_mark(app, "scan_basics")[-2] == " "  # no skill of it checked, no bar
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Review")
+        found = app.screen.query_one(CommandList)
+        await until(
+            pilot,
+            lambda: "Review (1 due)" in str(getattr(found.highlighted_option, "prompt", "")),
+            "the palette did not offer the review",
+        )
+        await pilot.press("enter")
+        await until(pilot, lambda: app.current.id == "grad_basics", "the review did not open")
+        editor = app.query_one("#editor", TextArea)
+        assert editor.text == app.current.exercise.starter
+    with Store() as store:
+        assert [d.source for d in store.earlier_drafts("grad_basics")] == ["my passing draft"]

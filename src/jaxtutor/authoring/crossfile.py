@@ -23,15 +23,21 @@ def stated_prerequisites(explanation: str) -> list[str] | None:
     return list(dict.fromkeys(_LINK.findall(found.group(1))))
 
 
-def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Problem]:
+_SKILL = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def cross_check(
+    lessons: list[Lesson], known_elsewhere: set[str], skills_elsewhere: frozenset[str] = frozenset()
+) -> list[Problem]:
     """Duplicate ids and orders, prerequisites that do not exist, come later or are not
-    what the text says it builds on."""
+    what the text says it builds on; skills not named, or named by no lesson."""
     problems = []
     by_id: dict[str, Lesson] = {}
     by_order: dict[int, Lesson] = {}
 
-    def at(lesson: Lesson, key: str, code: str, message: str, fix: str) -> None:
-        line, column = Locator(lesson.path.read_text(encoding="utf-8")).find((key,))
+    def at(lesson: Lesson, key: str | tuple, code: str, message: str, fix: str) -> None:
+        where = key if isinstance(key, tuple) else (key,)
+        line, column = Locator(lesson.path.read_text(encoding="utf-8")).find(where)
         problems.append(Problem(lesson.path, line, column, code, message, fix))
 
     for lesson in sorted(lessons, key=lambda lesson: str(lesson.path)):
@@ -113,6 +119,7 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
                     f"{', '.join(map(repr, unlisted))}, which requires does not list",
                     f"Add it to requires: requires = {[*lesson.requires, *unlisted]!r}.",
                 )
+    _skills(lessons, skills_elsewhere, at)
     # a part is one heading in the outline, so its lessons must not be split by another's
     ordered = sorted(lessons, key=lambda lesson: (lesson.order, lesson.path.name))
     seen = set()
@@ -133,3 +140,43 @@ def cross_check(lessons: list[Lesson], known_elsewhere: set[str]) -> list[Proble
             )
         seen.add(lesson.part)
     return problems
+
+
+def _skills(lessons: list[Lesson], elsewhere: frozenset[str], at) -> None:
+    """Every lesson names what it practises; every mistake's skill is one a lesson names
+    (the course's, or this pack's own)."""
+    known = set(elsewhere) | {skill for lesson in lessons for skill in lesson.skills}
+    for lesson in lessons:
+        if not lesson.skills:
+            at(
+                lesson,
+                "id",
+                "skills-missing",
+                "the lesson names no skill its exercise practises",
+                'Add, among the top-level keys, skills = ["..."]: the skill the exercise is '
+                'about first, e.g. skills = ["grad"].',
+            )
+        for skill in lesson.skills:
+            if not _SKILL.fullmatch(skill):
+                at(
+                    lesson,
+                    "skills",
+                    "invalid-skill",
+                    f"skill {skill!r} is not a short name",
+                    'Use lowercase letters, digits and "-": "scan-carry", say.',
+                )
+        config = lesson.exercise.config
+        for table in ("mutants", "mistakes"):
+            for i, entry in enumerate(config.get(table) or []):
+                named = entry.get("skill") if isinstance(entry, dict) else None
+                if named and named not in known:
+                    close = difflib.get_close_matches(str(named), sorted(known), 1)
+                    at(
+                        lesson,
+                        ("exercise", table, i, "skill"),
+                        "unknown-skill",
+                        f"skill {named!r} is named by no lesson",
+                        f"Did you mean {close[0]!r}?"
+                        if close
+                        else "Name a skill some lesson lists in its skills.",
+                    )

@@ -76,10 +76,12 @@ def lint(
             lessons.append(lesson)
     # a pack may build on the course, and one lesson of it may be linted alone
     linted = {p.resolve() for p in files}
-    elsewhere = {
-        lesson.id for lesson in load_dir(builtin_dir())[0] if lesson.path.resolve() not in linted
-    }
-    result.problems += cross_check(lessons, elsewhere)
+    course = [
+        lesson for lesson in load_dir(builtin_dir())[0] if lesson.path.resolve() not in linted
+    ]
+    elsewhere = {lesson.id for lesson in course}
+    skills = frozenset(skill for lesson in course for skill in lesson.skills)
+    result.problems += cross_check(lessons, elsewhere, skills)
     roots = {p.parent / "corpus" for p in files} | {Path(c) for c in corpus}
     result.problems += _unknown_corpus_folders(roots, {lesson.id for lesson in lessons} | elsewhere)
     run_examples = prove_exercises if run_examples is None else run_examples

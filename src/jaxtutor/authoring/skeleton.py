@@ -13,6 +13,7 @@ id = "{id}"                 # unique; lowercase letters, digits and _
 title = "Your lesson's title"
 order = 100                 # place in the course: lower comes first
 requires = []               # ids of lessons to finish first, e.g. ["grad_basics"]
+skills = ["my-skill"]       # what the exercise practises, first the one it is about
 part = "My pack"            # a heading in the outline over this part's lessons
 summary = "One sentence that says what the learner will be able to do."
 

@@ -12,6 +12,7 @@ import time
 from collections import Counter
 
 import jaxtutor
+from jaxtutor.learner.mastery import mastery
 from jaxtutor.render import outfile
 from jaxtutor.render.outfile import safe_cell
 
@@ -81,6 +82,19 @@ def export(course, name: str, store=None) -> dict:
     packs = [
         {"id": p.id, "version": p.version, "title": p.title} for p in getattr(course, "packs", [])
     ]
+    skills = [
+        {
+            "skill": skill.name,
+            "estimate": round(skill.known, 4),
+            "checks": skill.checks,
+            "named_mistakes": skill.mistakes,
+            "hints": skill.hints,
+            # in the order of the checks: what each said about the skill
+            "observations": [{"exercise": e, "right": right} for e, right in skill.observed],
+        }
+        for skill in mastery(attempts, course.lessons).values()
+        if skill.checks
+    ]
     return {
         "kind": EXPORT_KIND,
         "version": EXPORT_VERSION,
@@ -90,6 +104,7 @@ def export(course, name: str, store=None) -> dict:
         "course": builtin_pack(),
         "packs": packs,
         "exercises": exercises,
+        "skills": skills,
     }
 
 

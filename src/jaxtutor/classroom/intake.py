@@ -171,6 +171,26 @@ def _version(value, what: str) -> dict:
     }
 
 
+def _skill(entry, number: int) -> dict:
+    """One skill's estimate as an export gives it (learner/mastery.py), checked; its
+    observations stay in the file, for a fit, and out of the report."""
+    what = f"skill {number}"
+    if not isinstance(entry, dict):
+        raise ExportError(f"{what} is not an object")
+    estimate = entry.get("estimate")
+    if not isinstance(estimate, int | float) or isinstance(estimate, bool):
+        raise ExportError(f"{what}'s estimate is not a number")
+    if not 0.0 <= estimate <= 1.0:
+        raise ExportError(f"{what}'s estimate is not between 0 and 1")
+    return {
+        "skill": _text(entry.get("skill"), f"{what}'s name", MAX_ID),
+        "estimate": float(estimate),
+        "checks": _count(entry.get("checks"), f"{what}'s checks"),
+        "named_mistakes": _count(entry.get("named_mistakes"), f"{what}'s named mistakes"),
+        "hints": _count(entry.get("hints"), f"{what}'s hints"),
+    }
+
+
 def _exercise(ex, number: int) -> dict:
     if not isinstance(ex, dict):
         raise ExportError(f"exercise {number} is not an object")
@@ -218,6 +238,9 @@ def checked(data: dict, known: set[str] | None = None) -> dict:
     if not isinstance(packs, list) or len(packs) > MAX_EXERCISES:
         raise ExportError("packs is not a list")
     clean = [_exercise(ex, n) for n, ex in enumerate(exercises, start=1)]
+    skills = data.get("skills", [])  # exports from before skills have none
+    if not isinstance(skills, list) or len(skills) > MAX_EXERCISES:
+        raise ExportError("skills is not a list")
     ids = [ex["id"] for ex in clean]
     if len(set(ids)) != len(ids):
         raise ExportError("an exercise is listed twice")
@@ -230,4 +253,5 @@ def checked(data: dict, known: set[str] | None = None) -> dict:
         "packs": [_version(p, "a pack") for p in packs],
         "exercises": [ex for ex in clean if known is None or ex["id"] in known],
         "unknown_exercises": [i for i in ids if known is not None and i not in known],
+        "skills": [_skill(entry, n) for n, entry in enumerate(skills, start=1)],
     }

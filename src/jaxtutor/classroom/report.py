@@ -84,6 +84,7 @@ def merge(exports: list[tuple[str, dict]]) -> dict:
                 "course": data["course"],
                 "packs": data.get("packs", []),
                 "exercises": cells,
+                "skills": {entry["skill"]: entry for entry in data.get("skills", [])},
             }
         )
     ranked = sorted(misconceptions.values(), key=lambda m: (-m["students"], -m["times"], m["id"]))
@@ -148,6 +149,54 @@ def report_csv(report: dict) -> str:
     return out.getvalue()
 
 
+SKILLS_CSV_COLUMNS = ["student", "skill", "estimate", "checks", "named_mistakes", "hints"]
+
+
+def skills_csv(report: dict) -> str:
+    """One row per student and skill they were checked on."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, SKILLS_CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for s in report["students"]:
+        for name, entry in s["skills"].items():
+            row = {"student": s["name"], **{k: entry[k] for k in SKILLS_CSV_COLUMNS[2:]}}
+            row["skill"] = name
+            writer.writerow({k: safe_cell(v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def skills_table(report: dict, below: float):
+    """Per skill, weakest first: the class's mean estimate, how many students were
+    checked on it, and who is below `below`, at 80 columns."""
+    from rich import box
+    from rich.table import Table
+
+    names: dict[str, list[tuple[str, float]]] = {}
+    for s in report["students"]:
+        for skill, entry in s["skills"].items():
+            names.setdefault(skill, []).append((s["name"], entry["estimate"]))
+    table = Table(
+        title=f"Class skills (estimates below {below:g} named)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    table.add_column("skill", no_wrap=True)
+    table.add_column("mean", justify="right", no_wrap=True)
+    table.add_column("below", justify="right", no_wrap=True)
+    table.add_column("students below", overflow="fold")
+    ranked = sorted(names.items(), key=lambda item: sum(e for _, e in item[1]) / len(item[1]))
+    for skill, estimates in ranked:
+        weak = sorted((n for n, e in estimates if e < below), key=str.casefold)
+        mean = sum(e for _, e in estimates) / len(estimates)
+        table.add_row(
+            inert_text(skill, multiline=False),
+            f"{mean:.2f}",
+            f"{len(weak)}/{len(estimates)}",
+            inert_text(", ".join(weak), multiline=False),
+        )
+    return table
+
+
 _MARK = {"passed": ("✓", "green"), "in_progress": ("…", "yellow"), "not_started": ("·", "dim")}
 
 
@@ -157,6 +206,7 @@ def report_table(
     """Rich renderable that reads at 80 columns: one row per student with full names and
     totals, lessons grouped by part (one column each); or, with `lesson_id`, that
     lesson's state per student. The wide grid (a column per lesson) is the CSV's."""
+    from rich import box
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -171,12 +221,15 @@ def report_table(
     title = (
         "Class progress" + (f": {part}" if part else "") + (f": {lesson_id}" if lesson_id else "")
     )
-    table = Table(title=inert_text(title, multiline=False), title_justify="left")
+    # no lines between columns: a class's whole names fit beside four parts at 80 columns
+    table = Table(
+        title=inert_text(title, multiline=False), title_justify="left", box=box.SIMPLE_HEAD
+    )
     table.add_column("student", overflow="fold")
     if lesson_id is not None:
         columns = ["state", "checks", "hints", "last mistake"]
     else:  # parts by number: their names are in the legend below, whole
-        numbered = [f"part {n}" for n in range(1, len(parts) + 1)] if len(parts) > 1 else []
+        numbered = [f"p{n}" for n in range(1, len(parts) + 1)] if len(parts) > 1 else []
         columns = ["passed", *numbered, "hints", "checks"]
     for name in columns:
         table.add_column(inert_text(name, multiline=False), justify="right", no_wrap=True)
@@ -211,7 +264,7 @@ def report_table(
     ]
     if lesson_id is None and len(parts) > 1:
         lines += [
-            f"part {n}: {name} ({len(ids)} lessons; the column counts those passed)"
+            f"p{n}, part {n}: {name} ({len(ids)} lessons; the column counts those passed)"
             for n, (name, ids) in enumerate(parts.items(), start=1)
         ]
     shown = {lesson_id} if lesson_id else {i for ids in parts.values() for i in ids}
@@ -320,9 +373,14 @@ def command(args, course) -> int:
         named = ", ".join(sorted(name for name in part_names if name))
         print(inert(f"jaxtutor: --part {args.part}: the parts are {named}"), file=sys.stderr)
         return 2
-    table = report_table(report, course.lessons, args.lesson, args.part)
+    if args.skills:
+        table = skills_table(report, args.below)
+        as_csv = skills_csv
+    else:
+        table = report_table(report, course.lessons, args.lesson, args.part)
+        as_csv = report_csv
     if args.format == "csv":
-        outfile.emit(report_csv(report), args.out)
+        outfile.emit(as_csv(report), args.out)
     elif args.format == "json":
         outfile.emit(json.dumps(report, indent=2) + "\n", args.out)
     elif args.out:

@@ -227,6 +227,12 @@ def cmd_progress(args) -> int:
     return standing.command(_course(args))
 
 
+def cmd_review(args) -> int:
+    from jaxtutor.learner import reviews
+
+    return reviews.command(_course(args), list_only=args.list)
+
+
 def cmd_app(args) -> int:
     from jaxtutor.learner.tui import run
 

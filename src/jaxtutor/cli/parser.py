@@ -16,6 +16,7 @@ from jaxtutor.cli.commands import (
     cmd_new_lesson,
     cmd_progress,
     cmd_report,
+    cmd_review,
     cmd_serve,
     cmd_show,
     cmd_watch,
@@ -42,9 +43,20 @@ def _add_learner(sub) -> None:
         "progress",
         help="where you stand in the course",
         description="A table of every lesson: passed, in progress or not "
-        "started, with the checks and hints used so far.",
+        "started, with the checks and hints used so far; and a bar per skill, how well "
+        "your checks say you know it (Bayesian Knowledge Tracing).",
     )
     p.set_defaults(func=cmd_progress)
+
+    p = sub.add_parser(
+        "review",
+        help="the exercises due for review, the first opened in the app",
+        description="Each exercise you pass comes back for review when you would be "
+        "about to forget it (FSRS). This lists the reviews due and opens the first in the "
+        "app, from its starter: your last draft is kept (`u` brings it back).",
+    )
+    p.add_argument("--list", action="store_true", help="only list the reviews due")
+    p.set_defaults(func=cmd_review)
 
 
 def _add_classroom(sub) -> None:
@@ -95,6 +107,19 @@ def _add_classroom(sub) -> None:
         "--lesson", metavar="ID", help="the table for one lesson: each student's state in it"
     )
     p.add_argument("--part", metavar="PART", help="the table for one part of the course")
+    p.add_argument(
+        "--skills",
+        action="store_true",
+        help="per skill: the class's mean estimate and who is below --below (CSV: a row "
+        "per student and skill)",
+    )
+    p.add_argument(
+        "--below",
+        type=float,
+        default=0.5,
+        metavar="P",
+        help="with --skills, name the students whose estimate is below P (default 0.5)",
+    )
     p.add_argument(
         "--partial",
         action="store_true",

@@ -66,6 +66,7 @@ class Lesson:
     summary: str = ""
     requires: tuple[str, ...] = ()
     part: str = ""
+    skills: tuple[str, ...] = ()  # what the exercise practises, first the one it is about
 
 
 # -- where lessons are ----------------------------------------------------------------
@@ -225,6 +226,7 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
         summary=get(data, "summary", str, default=""),
         requires=tuple(str(r) for r in requires),
         part=part,
+        skills=tuple(str(s) for s in get(data, "skills", list, default=[])),
     )
 
 
@@ -252,6 +254,13 @@ LESSON_KEYS = {
     "order": Key("integer", "Position in the course; lower comes first.", default=0),
     "requires": Key("array", "Ids of lessons the learner should finish first.", default=[]),
     "summary": Key("string", "One sentence shown in lists.", default=""),
+    "skills": Key(
+        "array",
+        "What the exercise practises, the one it is about first: short names in lowercase "
+        'letters, digits and "-", such as "grad" or "scan-carry". A skill is known once '
+        "a lesson names it; a pack can name new ones.",
+        default=[],
+    ),
     "part": Key(
         "string",
         "The part of the course the lesson belongs to, shown as a heading "

@@ -8,7 +8,7 @@ SIGKILL at any moment loses at most the change being written and never corrupts 
 Per exercise (`ExerciseProgress`): the current draft, status (not_started, in_progress,
 passed), attempts, hints revealed, first time passed, the last outcome and misconception,
 and when the solution was first shown. Earlier drafts are kept on reset (`drafts`), and
-every check is one row of `attempts`; the last check's verdict is kept whole (its JSON,
+every check is one row of `attempts` (with the hints shown when it ran); the last check's verdict is kept whole (its JSON,
 bounded) in `last_checks`, to show again with the draft. Times are Unix seconds (UTC).
 
 The schema has a version (`meta`); an older file is brought up to date when it is opened
@@ -29,7 +29,7 @@ from pathlib import Path
 NOT_STARTED, IN_PROGRESS, PASSED = "not_started", "in_progress", "passed"
 STATUSES = (NOT_STARTED, IN_PROGRESS, PASSED)
 DB_NAME = "progress.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS exercises (
@@ -76,6 +76,17 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             at             REAL NOT NULL,
             source_sha256  TEXT,                    -- of the code it judged
             verdict        TEXT NOT NULL            -- Verdict.to_json(), bounded
+        )""",
+    ),
+    # the hints shown when a check ran: a pass after hints is help, not mastery (mastery.py);
+    # and each passed exercise's review card, as the FSRS scheduler keeps it (reviews.py)
+    2: (
+        "ALTER TABLE attempts ADD COLUMN hints INTEGER",
+        """CREATE TABLE IF NOT EXISTS reviews (
+            exercise    TEXT PRIMARY KEY,
+            card        TEXT NOT NULL,              -- fsrs.Card.to_json()
+            due         REAL NOT NULL,              -- the card's due time, Unix seconds
+            updated_at  REAL NOT NULL
         )""",
     ),
 }
@@ -361,8 +372,9 @@ class Store:
             self._ensure(db, exercise, now)
             db.execute(
                 "INSERT INTO attempts (exercise, at, status, outcome, misconception, "
-                "duration_s, source) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (exercise, now, status, outcome, misconception, duration_s, source),
+                "duration_s, source, hints) VALUES (?, ?, ?, ?, ?, ?, ?, "
+                "(SELECT hints_revealed FROM exercises WHERE id = ?))",
+                (exercise, now, status, outcome, misconception, duration_s, source, exercise),
             )
             if verdict is not None:
                 db.execute(
@@ -394,6 +406,41 @@ class Store:
             source,
             kept_json(verdict.to_json()),
         )
+
+    # -- reviews (reviews.py schedules them) -------------------------------------------
+
+    def review_card(self, exercise: str) -> str | None:
+        """The exercise's review card (its JSON), or None before its first pass."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT card FROM reviews WHERE exercise = ?", (exercise,)
+            ).fetchone()
+        return row[0] if row else None
+
+    def save_review_card(self, exercise: str, card: str, due: float) -> None:
+        now = time.time()
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO reviews (exercise, card, due, updated_at) "
+                "VALUES (?, ?, ?, ?)",
+                (exercise, card, due, now),
+            )
+
+    def reviews(self) -> dict[str, float]:
+        """Every scheduled exercise and when its review is due (Unix seconds), soonest
+        first."""
+        with self._lock:
+            rows = self._db.execute("SELECT exercise, due FROM reviews ORDER BY due").fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    def bring_forward(self, exercises: list[str], when: float) -> None:
+        """Make the reviews of `exercises` due by `when` at the latest."""
+        with self._tx() as db:
+            for exercise in exercises:
+                db.execute(
+                    "UPDATE reviews SET due = MIN(due, ?), updated_at = ? WHERE exercise = ?",
+                    (when, time.time(), exercise),
+                )
 
     def reveal_hint(self, exercise: str, available: int) -> int:
         """Reveal the next hint of a ladder of `available`; returns how many are shown now."""

@@ -1,5 +1,6 @@
 """`jaxtutor progress`: where the learner stands in the course: every lesson passed, in
-progress or not started, with the checks and hints used so far."""
+progress or not started, with the checks and hints used so far; and each skill's
+estimate, with the evidence behind it (learner/mastery.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from jaxtutor.course.lessons import Lesson
+from jaxtutor.learner.mastery import Skill, mastery
 from jaxtutor.learner.progress import PASSED, ExerciseProgress, Store
 from jaxtutor.render.safe_text import inert
 
@@ -40,14 +42,50 @@ def progress_table(lessons: list[Lesson], progress: dict[str, ExerciseProgress])
     return table
 
 
+_BAR = 20
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def skills_table(skills: dict[str, Skill]) -> Table:
+    """A bar per skill the learner has been checked on: the chance it is known, and the
+    checks, named mistakes and hints behind the estimate."""
+    table = Table(title="Your skills", title_justify="left", box=None, padding=(0, 1))
+    for column in ("skill", "estimate", "", "evidence"):
+        table.add_column(column)
+    for skill in skills.values():
+        if not skill.checks:
+            continue
+        full = round(skill.known * _BAR)
+        style = "green" if skill.known >= 0.8 else "yellow" if skill.known >= 0.5 else "red"
+        evidence = ", ".join(
+            [_plural(skill.checks, "check")]
+            + ([_plural(skill.mistakes, "named mistake")] if skill.mistakes else [])
+            + ([_plural(skill.hints, "hint")] if skill.hints else [])
+        )
+        table.add_row(
+            skill.name,
+            Text.assemble(("█" * full, style), ("░" * (_BAR - full), "dim")),
+            f"{skill.known:.2f}",
+            evidence,
+        )
+    return table
+
+
 def command(course, console: Console | None = None) -> int:
     """`jaxtutor progress`: a table of the active course's lessons, and where to go on."""
     console = console or Console()
     lessons = course.lessons
     with Store() as store:
         progress = {p.id: p for p in store.all_exercises()}
+        attempts = store.attempts()
         path = store.path
     console.print(progress_table(lessons, progress))
+    skills = mastery(attempts, lessons)
+    if any(skill.checks for skill in skills.values()):
+        console.print(skills_table(skills))
     passed = sum(progress.get(lesson.id, ExerciseProgress(lesson.id)).passed for lesson in lessons)
     console.print(f"{passed} of {len(lessons)} lessons passed.")
     # the first lesson not passed, in course order: the lesson opened last may be ahead

@@ -19,6 +19,7 @@ from rich.markup import escape
 from jaxtutor import handed_in
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import Store
+from jaxtutor.learner.reviews import record_check
 from jaxtutor.render.safe_text import inert
 
 
@@ -84,7 +85,7 @@ def watch(
             console.rule(f"{_shown(path.name)} · {stamp}", align="left", style="dim")
             verdict = check_source(lesson.exercise, source, filename=path.name, runners=pool)
             store.save_draft(lesson.id, source)
-            store.record_verdict(verdict, source)
+            record_check(store, lessons, verdict, source)
             print_verdict(verdict, console, check_command(lesson.id, str(path), lessons_dir))
             if verdict.passed and following:
                 console.print(f"Next: [bold]jaxtutor watch {following.id}[/]  ({following.title})")

@@ -142,12 +142,13 @@ class Tutor:
     def check(self, exercise_id: str, source: str) -> Shown:
         from jaxtutor.check import check_source
         from jaxtutor.learner.progress import Store
+        from jaxtutor.learner.reviews import record_check
 
         lesson = self.lesson(exercise_id)
         verdict = check_source(lesson.exercise, source, filename="cell.py")
         with Store() as store:
             store.save_draft(lesson.id, source)
-            store.record_verdict(verdict, source)
+            record_check(store, self.course.lessons, verdict, source)
         self.last = lesson.id
         return Shown(verdict_html(verdict), verdict_text(verdict), verdict)
 

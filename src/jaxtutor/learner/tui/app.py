@@ -254,7 +254,20 @@ class TutorApp(
 
     def _update_outline(self) -> None:
         if self.current is not None:
-            self.query_one(Outline).show(self.lessons, self.progress, self.current.id)
+            outline = self.query_one(Outline)
+            outline.show(self.lessons, self.progress, self.current.id, self._weakest())
+
+    def _weakest(self) -> dict[str, float]:
+        """Each lesson's weakest skill, where checks have told one: from the saved
+        checks, a few multiplications each (learner/mastery.py)."""
+        from jaxtutor.learner.mastery import mastery, weakest
+
+        skills = mastery(self.store.attempts(), self.lessons)
+        found = {}
+        for lesson in self.lessons:
+            if (skill := weakest(lesson, skills)) is not None:
+                found[lesson.id] = skill.known
+        return found
 
     # -- keys --------------------------------------------------------------------------
 

@@ -148,7 +148,9 @@ class CheckingMixin:
 
         verdict = message.verdict
         if verdict.outcome is not Outcome.INTERNAL_ERROR:  # our failure is not an attempt
-            self.store.record_verdict(verdict, message.source)
+            from jaxtutor.learner.reviews import record_check
+
+            record_check(self.store, self.lessons, verdict, message.source)
         self._refresh_state(message.lesson_id)
         if self.current is None or message.lesson_id != self.current.id:
             self._update_status()

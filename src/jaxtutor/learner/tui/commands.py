@@ -1,4 +1,5 @@
-"""The app's own commands in the command palette (^p): every action, every lesson."""
+"""The app's own commands in the command palette (^p): every action, every lesson, and
+the next review when one is due."""
 
 from __future__ import annotations
 
@@ -16,6 +17,16 @@ class TutorCommands(Provider):
             if c.palette:
                 keys = shown(c.keys) or shown(c.plain)
                 yield c.title, partial(app.run_action, c.action), f"{c.help}  [{keys}]"
+        if (store := getattr(app, "store", None)) is not None:
+            from jaxtutor.learner.reviews import due
+
+            waiting = due(store, getattr(app, "lessons", []))
+            if waiting:
+                yield (
+                    f"Review ({len(waiting)} due): {waiting[0].title}",
+                    partial(app.open_review, waiting[0].id),
+                    "the exercise again, from its starter, as it is due to be recalled",
+                )
         for number, lesson in enumerate(getattr(app, "lessons", []), start=1):
             yield (
                 f"Open lesson {number}: {lesson.title}",

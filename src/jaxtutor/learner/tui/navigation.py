@@ -28,6 +28,23 @@ class NavigationMixin:
             self._show_pane("lesson")  # a new lesson starts with reading it
         self.editor.focus() if not self._narrow() else None
 
+    def open_review(self, lesson_id: str) -> None:
+        """A due review: the exercise from its starter, so the learner recalls rather than
+        re-runs; the draft it replaces is kept, one key (`u`) away."""
+        lesson = next((item for item in self.lessons if item.id == lesson_id), None)
+        if lesson is None:
+            return
+        self.save_draft_now()
+        self.store.reset_draft(lesson.id, lesson.exercise.starter)
+        if lesson is self.current:
+            self._load_editor(lesson.exercise.starter)
+        else:
+            self.open_lesson(lesson.id)
+        self.notify(
+            "Review: write it again from the starter. `u` brings your last draft back.",
+            timeout=6,
+        )
+
     def _neighbour(self, step: int) -> Lesson | None:
         index = self.lessons.index(self.current) + step
         return self.lessons[index] if 0 <= index < len(self.lessons) else None

@@ -68,13 +68,28 @@ class OutlineEntry:
             yield Text.assemble(self.marks if number == 0 else " " * indent, line)
 
 
+_LEVELS = "▁▂▃▄▅▆▇█"
+
+
+def level_mark(known: float) -> tuple[str, str]:
+    """A skill estimate as one cell: a bar's height, red below 0.5, yellow below 0.8."""
+    style = "green" if known >= 0.8 else "yellow" if known >= 0.5 else "red"
+    return _LEVELS[min(len(_LEVELS) - 1, int(known * len(_LEVELS)))], style
+
+
 class Outline(OptionList):
-    """Every lesson with its state; the open one is marked with ▸."""
+    """Every lesson with its state; the open one is marked with ▸. Once checks have
+    told something of the skills, a bar's height beside each lesson says how well its
+    weakest skill is known (learner/mastery.py)."""
 
     _shown: tuple = ()
 
     def show(
-        self, lessons: list[Lesson], progress: dict[str, ExerciseProgress], current: str
+        self,
+        lessons: list[Lesson],
+        progress: dict[str, ExerciseProgress],
+        current: str,
+        weakest: dict[str, float] | None = None,
     ) -> None:
         # the same outline again (a check starts, most checks end) is left as it is: new
         # options re-render every entry, on the app's thread, beside the check
@@ -86,6 +101,7 @@ class Outline(OptionList):
             tuple(
                 (lesson.id, lesson.title, state.status) for lesson, state in zip(lessons, states)
             ),
+            tuple(sorted((weakest or {}).items())),
         )
         if shown == self._shown:
             return
@@ -104,6 +120,10 @@ class Outline(OptionList):
             marks = Text.assemble(
                 ("▸" if lesson.id == current else " ", "bold"), (f"{mark}", style), f"{number:>2} "
             )
+            if weakest:  # a column of its own, once any lesson has an estimate
+                known = weakest.get(lesson.id)
+                marks.append_text(Text(*level_mark(known)) if known is not None else Text(" "))
+                marks.append(" ")
             title = Text(
                 inert(lesson.title, multiline=False), style="bold" if lesson.id == current else ""
             )

@@ -43,10 +43,24 @@ def differs(got, expected, config: dict) -> str | None:
         as_tree(got), as_tree(expected), config.get("rtol", RTOL), config.get("atol", ATOL)
     )
     if problem is None and config.get("check_dtype"):
-        g, e = np.asarray(got).dtype, np.asarray(expected).dtype
-        if not isinstance(expected, tuple) and g != e:
-            return f"expected dtype {e}, got dtype {g}"
+        return _dtype_differs(got, expected)
     return problem
+
+
+def _dtype_differs(got, expected, at: str = "") -> str | None:
+    """The first leaf whose dtype is not the expected one (structures already agree)."""
+    if isinstance(expected, tuple | list):
+        for i, (g, e) in enumerate(zip(got, expected)):
+            if (problem := _dtype_differs(g, e, f"entry {i}: ")) is not None:
+                return at + problem
+        return None
+    if isinstance(expected, dict):
+        for key in expected:
+            if (problem := _dtype_differs(got[key], expected[key], f"[{key!r}]: ")) is not None:
+                return at + problem
+        return None
+    g, e = np.asarray(got).dtype, np.asarray(expected).dtype
+    return None if g == e else f"{at}expected dtype {e}, got dtype {g}"
 
 
 def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
@@ -221,7 +235,11 @@ def _like(value, ref):
         return tuple(_like(v, r) for v, r in zip(value, ref))
     if isinstance(ref, dict) and isinstance(value, dict):
         return {k: _like(v, ref.get(k)) for k, v in value.items()}
-    return np.asarray(value, dtype=np.float64) if isinstance(value, (list, int, float)) else value
+    if not isinstance(value, (list, int, float)):
+        return value
+    # the reference's dtype where it has one (check_dtype compares with it), else float64
+    kind = np.asarray(ref).dtype if isinstance(ref, np.ndarray | np.generic) else None
+    return np.asarray(value, dtype=kind if kind is not None and kind.kind in "fiub" else np.float64)
 
 
 def tolerated(config: dict, case: Case) -> dict:

@@ -14,6 +14,12 @@ RANDOM_CASES = 24
 DTYPES = {"float32", "float64", "int32", "bool", "python_float", "python_int"}
 
 MISTAKE_KEYS = {
+    "skill": Key(
+        "string",
+        "The skill this mistake shows missing (one a lesson names in `skills`); default: "
+        "the lesson's first skill.",
+        default="",
+    ),
     "id": Key("string", "The mistake's id.", required=True),
     "message": Key(
         "string", "What the learner's code does, in the learner's terms.", required=True
@@ -158,6 +164,12 @@ STRUCTURE_KEYS = {
 }
 MUTANT_KEYS = {
     "id": Key("string", "The misconception's id.", required=True),
+    "skill": Key(
+        "string",
+        "The skill this mistake shows missing (one a lesson names in `skills`); default: "
+        "the lesson's first skill.",
+        default="",
+    ),
     "message": Key(
         "string", "What the learner's code does, in the learner's terms.", required=True
     ),

@@ -1,0 +1,137 @@
+"""How well each skill is known, estimated from the checks: Bayesian Knowledge Tracing.
+
+Each lesson names the skills its exercise practises (`skills` in its TOML, the one it is
+about first), and each named mistake the skill it shows missing (`skill`, by default the
+lesson's first). Every check is an observation, in the order the checks ran:
+
+- a pass with no hint shown is a correct answer for each of the lesson's skills;
+- a pass after hints shown since the exercise's last pass (or its start) is an
+  incorrect first try for the lesson's first skill (the learner needed help: how
+  knowledge tracing reads a hint request) and a correct answer for the others;
+- a failure named by a mistake is an incorrect answer for that mistake's skill;
+- any other failure (a probe's finding, a JAX error, no name) is an incorrect answer for
+  the lesson's first skill;
+- a check the tutor could not judge (its own failure, a check it could not run) is no
+  observation.
+
+The estimate is BKT's forward update (Corbett and Anderson, 1995): the chance the skill
+is known, updated by each observation with the chances of a slip and a guess, then by
+the chance of learning it at that step, and of forgetting it. It is a handful of
+multiplications per check, so `progress` computes it on the spot from the saved checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# the chances: a skill is rarely known before its lesson, often learned by working
+# through it; a right answer is rarely a guess here (the checks draw many cases), and a
+# slip (a typo in a file that was understood) is as rare
+DEFAULT_PRIOR = 0.2
+DEFAULT_LEARN = 0.15
+DEFAULT_GUESS = 0.1
+DEFAULT_SLIP = 0.1
+DEFAULT_FORGET = 0.0
+
+# outcomes that say nothing about the learner
+_NOT_OBSERVED = {"internal_error", "cannot_check"}
+
+
+@dataclass(frozen=True)
+class Chances:
+    """BKT's parameters for one skill."""
+
+    prior: float = DEFAULT_PRIOR
+    learn: float = DEFAULT_LEARN
+    guess: float = DEFAULT_GUESS
+    slip: float = DEFAULT_SLIP
+    forget: float = DEFAULT_FORGET
+
+
+@dataclass
+class Skill:
+    """One skill's estimate and the evidence behind it."""
+
+    name: str
+    known: float
+    checks: int = 0
+    mistakes: int = 0
+    hints: int = 0
+    history: list[float] = field(default_factory=list)  # the estimate after each observation
+    observed: list[tuple[str, bool]] = field(default_factory=list)  # (exercise, right)
+
+
+def update(known: float, correct: bool, chances: Chances) -> float:
+    """One observation: the chance the skill is known, given the answer, then learned at
+    this step (or forgotten)."""
+    if correct:
+        seen = known * (1 - chances.slip)
+        given = seen / (seen + (1 - known) * chances.guess)
+    else:
+        seen = known * chances.slip
+        given = seen / (seen + (1 - known) * (1 - chances.guess))
+    return given * (1 - chances.forget) + (1 - given) * chances.learn
+
+
+def skill_of_mistakes(lesson) -> dict[str, str]:
+    """Each named mistake's id (a mutant's or a declared mistake's) to the skill it shows
+    missing."""
+    config = lesson.exercise.config
+    first = lesson.skills[0] if lesson.skills else ""
+    found = {}
+    for entry in [*(config.get("mutants") or []), *(config.get("mistakes") or [])]:
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+            found[entry["id"]] = entry.get("skill") or first
+    return found
+
+
+def observations(attempt: dict, lesson, new_hints: int = 0) -> list[tuple[str, bool]]:
+    """What one check says: (skill, answered right) for each skill it tells about;
+    `new_hints`: how many hints were shown since the exercise was last passed."""
+    if not lesson.skills or attempt.get("outcome") in _NOT_OBSERVED:
+        return []
+    first, *others = lesson.skills
+    if attempt.get("status") == "pass":
+        return [(first, new_hints == 0), *((skill, True) for skill in others)]
+    named = skill_of_mistakes(lesson).get(attempt.get("misconception") or "")
+    return [(named or first, False)]
+
+
+def mastery(attempts: list[dict], lessons, chances: dict[str, Chances] | None = None) -> dict:
+    """Every skill the lessons name, with its estimate after the checks (oldest first,
+    as Store.attempts gives them): {name: Skill}, in the order the lessons name them."""
+    chances = chances or {}
+    skills: dict[str, Skill] = {}
+    by_id = {}
+    for lesson in lessons:
+        by_id[lesson.id] = lesson
+        for name in lesson.skills:
+            if name not in skills:
+                skills[name] = Skill(name, chances.get(name, Chances()).prior)
+    shown: dict[str, int] = {}  # hints shown per exercise when it was last passed
+    for attempt in attempts:
+        lesson = by_id.get(attempt.get("exercise"))
+        if lesson is None:
+            continue
+        hints = attempt.get("hints") or 0  # None: a check from before hints were kept
+        new_hints = max(0, hints - shown.get(lesson.id, 0))
+        if attempt.get("status") == "pass":
+            shown[lesson.id] = max(hints, shown.get(lesson.id, 0))
+        for name, correct in observations(attempt, lesson, new_hints):
+            skill = skills.setdefault(name, Skill(name, chances.get(name, Chances()).prior))
+            skill.known = update(skill.known, correct, chances.get(name, Chances()))
+            skill.history.append(skill.known)
+            skill.observed.append((lesson.id, correct))
+            skill.checks += 1
+            if not correct and attempt.get("misconception"):
+                skill.mistakes += 1
+            if not correct and attempt.get("status") == "pass":
+                skill.hints += new_hints
+    return skills
+
+
+def weakest(lesson, skills: dict) -> Skill | None:
+    """The lesson's skill with the lowest estimate, of those the checks told something
+    about (None when there is none)."""
+    known = [skills[name] for name in lesson.skills if name in skills and skills[name].checks]
+    return min(known, key=lambda skill: skill.known) if known else None

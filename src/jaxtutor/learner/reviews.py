@@ -1,0 +1,150 @@
+"""Reviews on a schedule: each passed exercise comes back when it would be forgotten.
+
+The schedule is FSRS's (the `fsrs` package, the scheduler behind Anki's): an exercise's
+first pass makes its card, and each check of it once the card is due is a review, rated
+from the check itself:
+
+- a pass with no hint shown since the exercise was last passed is Good;
+- a pass after hints is Hard;
+- a failure is Again (a check the tutor could not judge is no rating).
+
+"Easy" is never inferred. A check of a card that is not due yet is practice, not recall,
+and leaves the schedule alone. A mistake named on a skill brings forward the reviews of
+every exercise that practises that skill: they are due at once.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+from jaxtutor.learner.mastery import skill_of_mistakes
+
+_NOT_RATED = {"internal_error", "cannot_check"}
+
+
+def _scheduler():
+    from fsrs import Scheduler  # with the first check: not at the app's start
+
+    # no same-day learning steps: an exercise passed is reviewed days later, not in ten
+    # minutes; and no fuzz, so a learner's schedule repeats exactly from their checks
+    return Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+
+def new_hints(attempts: list[dict]) -> int:
+    """Hints shown before the last of an exercise's checks (oldest first) since the
+    check before it that passed."""
+    if not attempts:
+        return 0
+    passed = [a.get("hints") or 0 for a in attempts[:-1] if a.get("status") == "pass"]
+    return max(0, (attempts[-1].get("hints") or 0) - max(passed, default=0))
+
+
+def rating(status: str, outcome: str, hints: int):
+    """The FSRS rating a check earns, or None."""
+    from fsrs import Rating
+
+    if outcome in _NOT_RATED:
+        return None
+    if status == "pass":
+        return Rating.Hard if hints else Rating.Good
+    return Rating.Again
+
+
+def record_check(store, lessons, verdict, source: str | None, now: float | None = None) -> None:
+    """Save a check (Store.record_verdict), then move the schedule as it says."""
+    store.record_verdict(verdict, source)
+    lesson = next((lesson for lesson in lessons if lesson.id == verdict.exercise), None)
+    if lesson is None:
+        return
+    now = time.time() if now is None else now
+    attempts = store.attempts(lesson.id)
+    if attempts:  # the check just recorded: reviewed at `now`
+        attempts[-1] = {**attempts[-1], "at": now}
+    schedule(store, lesson, attempts, now)
+    named = verdict.diagnosis.id if verdict.diagnosis and not verdict.passed else None
+    if named is not None:
+        skill = skill_of_mistakes(lesson).get(named) or (lesson.skills[:1] or [None])[0]
+        practising = [other.id for other in lessons if skill in other.skills]
+        store.bring_forward([e for e in practising if e != lesson.id], now)
+
+
+def schedule(store, lesson, attempts: list[dict], now: float) -> None:
+    """Rate the exercise's last check, when it is the first pass or a due review."""
+    from fsrs import Card
+
+    last = attempts[-1] if attempts else None
+    if last is None:
+        return
+    rated = rating(last.get("status", ""), last.get("outcome", ""), new_hints(attempts))
+    if rated is None:
+        return
+    saved = store.review_card(lesson.id)
+    if saved is None:
+        if last.get("status") != "pass":
+            return  # no card before the first pass
+        card = Card()
+    else:
+        due = store.reviews().get(lesson.id, now)
+        if due > now:
+            return  # practice before the review is due
+        card = Card.from_json(saved)
+    when = datetime.fromtimestamp(now, UTC)
+    card, _ = _scheduler().review_card(card, rated, review_datetime=when)
+    store.save_review_card(lesson.id, card.to_json(), card.due.timestamp())
+
+
+def due(store, lessons, now: float | None = None) -> list:
+    """The lessons whose review is due, the longest overdue first (course order among
+    equals)."""
+    now = time.time() if now is None else now
+    order = {lesson.id: i for i, lesson in enumerate(lessons)}
+    by_id = {lesson.id: lesson for lesson in lessons}
+    waiting = [(when, order[e], e) for e, when in store.reviews().items() if e in by_id]
+    return [by_id[e] for when, _, e in sorted(waiting) if when <= now]
+
+
+def start(store, lesson) -> None:
+    """Make `lesson` the one the app opens, from its starter: a review is recall, not a
+    re-run of the old file (which stays among the earlier drafts)."""
+    store.reset_draft(lesson.id, lesson.exercise.starter)
+    store.set_current_lesson(lesson.id)
+
+
+def command(course, list_only: bool = False, console=None) -> int:
+    """`jaxtutor review`: the reviews due, and the first of them opened in the app from
+    its starter (the draft it replaces is kept: `u` brings it back)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from jaxtutor.learner.progress import Store
+    from jaxtutor.render.safe_text import inert
+
+    console = console or Console()
+    lessons = course.lessons
+    with Store() as store:
+        waiting = due(store, lessons)
+        scheduled = store.reviews()
+        if not waiting:
+            titles = {lesson.id: lesson.title for lesson in lessons}
+            upcoming = [(when, e) for e, when in scheduled.items() if e in titles]
+            if not upcoming:
+                console.print("No reviews yet: an exercise you pass comes back when it is due.")
+            else:
+                when, exercise = min(upcoming)
+                day = datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
+                said = ("No review is due. The next: ", inert(titles[exercise]), f", {day}.")
+                console.print(Text.assemble(*said))
+            return 0
+        console.print(f"{len(waiting)} review(s) due:")
+        for lesson in waiting:
+            console.print(Text.assemble("  ", inert(lesson.title), (f" ({lesson.id})", "dim")))
+        if list_only:
+            return 0
+        first = waiting[0]
+        start(store, first)
+    said = ("Opening ", inert(first.title), " from its starter: `u` brings your draft back.")
+    console.print(Text.assemble(*said))
+    from jaxtutor.learner.tui import run
+
+    return run(course)
