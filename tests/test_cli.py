@@ -97,7 +97,12 @@ def test_check_json_error_status_for_code_that_cannot_be_judged(tmp_path):
 def test_list_shows_a_heading_where_each_part_begins():
     lines = jaxtutor("list").stdout.splitlines()
     headings = [line for line in lines if line.startswith("-- ")]
-    assert headings == ["-- Foundations --", "-- Training loops --", "-- The wider toolbox --"]
+    assert headings == [
+        "-- Foundations --",
+        "-- Training loops --",
+        "-- The wider toolbox --",
+        "-- The practitioner's toolkit --",
+    ]
     numbered = [line.split()[:2] for line in lines if not line.startswith("-- ")]
     assert numbered == [[str(n), lesson.id] for n, lesson in enumerate(builtin_lessons(), start=1)]
     first = {lesson.part: lesson.id for lesson in reversed(builtin_lessons())}

@@ -30,7 +30,7 @@ EXPECTED = {
     "dave": ("fail", "wrong_answer", "single_gradient", "none"),
     "erin": ("fail", "wrong_answer", "wrong_argnums", "none"),  # a folder with one file
     "frank": ("error", "crashed", None, "no tests"),  # os._exit in the middle
-    "grace": ("error", "exception", None, "no tests"),  # fake JSON, then sys.exit(0)
+    "grace": ("error", "exception", "stopped", "no tests"),  # fake JSON, then sys.exit(0)
     # attacks files and siblings, then returns zeros whatever she is given
     "heidi": ("fail", "wrong_answer", "probe_constant_result", "none"),
     "ivan": ("pass", "passed", None, "all"),  # a folder: picks the file defining the function
@@ -143,6 +143,7 @@ def test_summary_counts_passes_and_ranks_misconceptions(graded):
         {"id": "non_scalar_loss", "count": 1},
         {"id": "probe_constant_result", "count": 1},
         {"id": "single_gradient", "count": 1},
+        {"id": "stopped", "count": 1},
     ]
 
 

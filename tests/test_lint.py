@@ -54,7 +54,7 @@ def test_json_and_exit_code(capsys):
     (problem,) = report["problems"]
     assert problem | {"file": None} == {
         "file": None,
-        "line": 25,
+        "line": 26,
         "column": 1,
         "code": "empty-hint",
         "message": "hint 2 is empty",
@@ -87,7 +87,7 @@ def double(x):
     lesson = tmp_path / "weak.toml"
     lesson.write_text(text)
     result = lint([lesson])
-    assert [(p.code, p.line) for p in result.problems] == [("mutant-passes", 30)]
+    assert [(p.code, p.line) for p in result.problems] == [("mutant-passes", 31)]
 
 
 def _with_mutant(tmp_path, needs: str) -> Path:
@@ -173,7 +173,7 @@ def test_an_output_block_that_differs_shows_what_was_printed(broken, capsys):
         problem.message
     )
     assert main(["lint", str(BROKEN / "wrong_output.toml")]) == 1
-    assert "wrong_output.toml:24:1: the ```output block differs" in capsys.readouterr().out
+    assert "wrong_output.toml:25:1: the ```output block differs" in capsys.readouterr().out
     # a file read only, without running anything, lints clean
     assert main(["lint", "--no-prove", str(BROKEN / "wrong_output.toml")]) == 0
 
@@ -188,7 +188,7 @@ def test_an_example_that_does_not_finish_is_reported_at_its_block(tmp_path, monk
     lesson.write_text(text.replace('id = "wrong_output"', 'id = "slow"'))
     result = lint([lesson], prove_exercises=False, run_examples=True)
     # the first example was compared (and is right), the second ran out of time
-    assert [(p.code, p.line) for p in result.problems] == [("example-error", 25)]
+    assert [(p.code, p.line) for p in result.problems] == [("example-error", 26)]
     assert "could not finish" in result.problems[0].message
 
 

@@ -95,7 +95,7 @@ def test_wrong_shape_of_b_is_a_structure_failure(tmp_path):
 
 def test_lesson_starter_fails_and_solution_passes(tmp_path):
     lesson = find_exercise("has_aux", builtin_lessons())
-    assert lesson.order == 4 and lesson.requires == ("argnums",)
+    assert lesson.order == 4 and lesson.requires == ("grad_basics", "argnums")
     assert len(lesson.exercise.hints) >= 4
     for kind, should_pass in (("starter", False), ("solution", True)):
         path = tmp_path / f"{kind}.py"

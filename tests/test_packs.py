@@ -84,14 +84,14 @@ def test_pack_lessons_are_listed_under_their_part_or_a_heading_of_their_own(tmp_
     assert main(["--lessons", str(folder), "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = lines.index("-- My pack --")  # the skeleton's part
-    assert lines[at - 1].split()[1] == "capstone_training_run"
+    assert lines[at - 1].split()[1] == "data_parallel"
     assert [line.split()[1] for line in lines[at + 1 : at + 3]] == ["pack_one", "pack_two"]
     for path in folder.glob("pack_*.toml"):  # without a part, they must not look like
         path.write_text(path.read_text().replace('part = "My pack"', ""))  # the course's
     assert main(["--lessons", str(folder), "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = lines.index("-- Other lessons --")
-    assert lines[at - 1].split()[1] == "capstone_training_run"
+    assert lines[at - 1].split()[1] == "data_parallel"
     assert lines[at + 1].split()[1] == "pack_one"
 
 

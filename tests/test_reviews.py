@@ -4,7 +4,7 @@ the checks, brought forward by a named mistake, and opened from the starter."""
 from __future__ import annotations
 
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.learner import reviews
+from jaxtutor.learner import review_command, reviews
 from jaxtutor.learner.progress import Store
 from jaxtutor.verdict import Diagnosis, Outcome, Verdict
 
@@ -87,7 +87,7 @@ def test_a_review_opens_from_the_starter_and_keeps_the_draft(capsys):
         store.save_draft(lesson.id, "my passing draft")
         reviews.record_check(store, lessons, passed(lesson.id), "my passing draft", now=START)
     course = Course(lessons)
-    assert reviews.command(course, list_only=True) == 0
+    assert review_command.command(course, list_only=True) == 0
     assert "1 review(s) due" in capsys.readouterr().out
     with Store() as store:
         assert store.load_draft(lesson.id) == "my passing draft"  # listing changes nothing

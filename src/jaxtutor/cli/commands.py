@@ -228,9 +228,9 @@ def cmd_progress(args) -> int:
 
 
 def cmd_review(args) -> int:
-    from jaxtutor.learner import reviews
+    from jaxtutor.learner import review_command
 
-    return reviews.command(_course(args), list_only=args.list)
+    return review_command.command(_course(args), list_only=args.list)
 
 
 def cmd_app(args) -> int:
