@@ -3,7 +3,8 @@
 import jax
 import jax.numpy as jnp
 from jax import lax
-from jax.sharding import NamedSharding, PartitionSpec as P
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
 
 mesh = jax.make_mesh((8,), ("batch",))
 CLIP = 4.0

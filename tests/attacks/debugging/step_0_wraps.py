@@ -1,6 +1,5 @@
 # attack: edge
 # wrong: for a bad step 0 the weight that step was handed is read one place back in the updates, which wraps to the last update instead of w0
-import jax
 import jax.numpy as jnp
 from jax import lax
 

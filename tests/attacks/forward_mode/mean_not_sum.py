@@ -15,6 +15,8 @@ def derivatives(x, v):
     (vj,) = pullback(v)
 
     # grad needs a scalar output, so collapse the vector first
-    scalar_loss = lambda y: jnp.mean(f(y))
+    def scalar_loss(y):
+        return jnp.mean(f(y))
+
     _, hvp = jax.linearize(jax.grad(scalar_loss), x)
     return jv, vj, hvp(v)

@@ -2,7 +2,6 @@
 # wrong: a chain of where picks by k == 0 and k == 1 and sends every other k to the last function, so a k below 0 gets exp(-x) instead of the first
 import jax
 import jax.numpy as jnp
-from jax import lax
 
 
 def f(k, x):
