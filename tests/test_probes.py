@@ -372,3 +372,33 @@ def test_an_ignored_argument_needs_changes_that_move_the_reference():
     )
     assert found is not None and found.id == "probe_ignored_argument", found
     assert "when lr changes" in found.message
+
+
+def test_a_tuple_entry_is_right_or_not_at_the_tolerance_the_verdict_used():
+    """Entry 1 is 1e-4 off everywhere, inside an exercise's atol of 3e-4; entry 0 is
+    twice the step. The probe says entry 1 is right, as the verdict found it, and at the
+    default tolerance it would not be. A case with its own exact tolerance (an
+    invariant's) is judged exactly."""
+    cases = _cases()
+    expected = [(ref(*c.args), np.asarray(c.args[1])) for c in cases]
+    answers = [(c.args[0] + 2 * (e[0] - c.args[0]), e[1] + 1e-4) for c, e in zip(cases, expected)]
+    names = ("w", "lr", "x")
+    loose = probe(Probe(cases, answers, expected, names, tolerance=(2e-4, 3e-4)))
+    assert loose.message.startswith("Entry 1 of your tuple is right on every case; in entry 0")
+    assert "twice" in loose.message
+    strict = probe(Probe(cases, answers, expected, names))
+    assert strict is None or not strict.message.startswith("Entry 1")
+    cases[0].rtol = cases[0].atol = 0.0
+    exact = probe(Probe(cases, answers, expected, names, tolerance=(2e-4, 3e-4)))
+    assert exact is None or not exact.message.startswith("Entry 1")
+
+
+def test_an_entry_of_the_wrong_shape_is_said_to_be_so_not_a_factor_of_one():
+    """A (1,) entry squeezed to (): the numbers are right, the shape is not."""
+    cases = _cases()
+    expected = [(ref(*c.args).reshape(1), np.asarray(c.args[1])) for c in cases]
+    answers = [(e[0].squeeze(), e[1]) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_reshaped", found.message
+    assert "in shape () where (1,) is expected" in found.message
+    assert "1 times" not in found.message

@@ -85,6 +85,23 @@ def skill_of_mistakes(lesson) -> dict[str, str]:
     return found
 
 
+def helped(attempts: list[dict]):
+    """Each check (oldest first) with the hints it showed since its exercise was last
+    passed before it: the help a pass needed. The one definition, for the estimate below
+    and for a review's rating."""
+    shown: dict[str, int] = {}  # hints shown per exercise when it was last passed
+    for attempt in attempts:
+        exercise, hints = str(attempt.get("exercise")), attempt.get("hints") or 0  # None: old
+        yield attempt, max(0, hints - shown.get(exercise, 0))
+        if attempt.get("status") == "pass":
+            shown[exercise] = max(hints, shown.get(exercise, 0))
+
+
+def new_hints(attempts: list[dict]) -> int:
+    """The hints the last of one exercise's checks showed since its last pass."""
+    return list(helped(attempts))[-1][1] if attempts else 0
+
+
 def observations(attempt: dict, lesson, new_hints: int = 0) -> list[tuple[str, bool]]:
     """What one check says: (skill, answered right) for each skill it tells about;
     `new_hints`: how many hints were shown since the exercise was last passed."""
@@ -108,16 +125,11 @@ def mastery(attempts: list[dict], lessons, chances: dict[str, Chances] | None = 
         for name in lesson.skills:
             if name not in skills:
                 skills[name] = Skill(name, chances.get(name, Chances()).prior)
-    shown: dict[str, int] = {}  # hints shown per exercise when it was last passed
-    for attempt in attempts:
+    for attempt, hints in helped(attempts):
         lesson = by_id.get(attempt.get("exercise"))
         if lesson is None:
             continue
-        hints = attempt.get("hints") or 0  # None: a check from before hints were kept
-        new_hints = max(0, hints - shown.get(lesson.id, 0))
-        if attempt.get("status") == "pass":
-            shown[lesson.id] = max(hints, shown.get(lesson.id, 0))
-        for name, correct in observations(attempt, lesson, new_hints):
+        for name, correct in observations(attempt, lesson, hints):
             skill = skills.setdefault(name, Skill(name, chances.get(name, Chances()).prior))
             skill.known = update(skill.known, correct, chances.get(name, Chances()))
             skill.history.append(skill.known)
@@ -126,7 +138,7 @@ def mastery(attempts: list[dict], lessons, chances: dict[str, Chances] | None = 
             if not correct and attempt.get("misconception"):
                 skill.mistakes += 1
             if not correct and attempt.get("status") == "pass":
-                skill.hints += new_hints
+                skill.hints += hints
     return skills
 
 

@@ -249,14 +249,26 @@ class Store:
             ).fetchall()
         return [EarlierDraft(**dict(row)) for row in rows]
 
-    def attempts(self, exercise: str | None = None) -> list[dict]:
-        """The check history, oldest first (all exercises when `exercise` is None)."""
+    def attempts(self, exercise: str | None = None, sources: bool = True) -> list[dict]:
+        """The check history, oldest first (all exercises when `exercise` is None);
+        without the files checked when `sources` is False (the estimates need none)."""
+        columns = "*" if sources else "id, exercise, at, status, outcome, misconception, hints"
         query = (
-            "SELECT * FROM attempts" + (" WHERE exercise = ?" if exercise else "") + " ORDER BY id"
+            f"SELECT {columns} FROM attempts"
+            + (" WHERE exercise = ?" if exercise else "")
+            + " ORDER BY id"
         )
         with self._lock:
             rows = self._db.execute(query, (exercise,) if exercise else ()).fetchall()
         return [dict(row) for row in rows]
+
+    def last_attempt(self) -> int:
+        """The id of the newest check (0 before any): what the history is, cheaply, so a
+        view computed from it can tell whether it is stale (another process, such as
+        `jaxtutor watch`, may have added checks)."""
+        with self._lock:
+            row = self._db.execute("SELECT MAX(id) FROM attempts").fetchone()
+        return int(row[0] or 0)
 
     def last_check(self, exercise: str) -> LastCheck | None:
         """The verdict of the exercise's last check, or None (never checked, or kept by a

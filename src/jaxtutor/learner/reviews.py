@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-from jaxtutor.learner.mastery import skill_of_mistakes
+from jaxtutor.learner.mastery import new_hints, skill_of_mistakes
 
 _NOT_RATED = {"internal_error", "cannot_check"}
 
@@ -29,15 +29,6 @@ def _scheduler():
     # no same-day learning steps: an exercise passed is reviewed days later, not in ten
     # minutes; and no fuzz, so a learner's schedule repeats exactly from their checks
     return Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
-
-
-def new_hints(attempts: list[dict]) -> int:
-    """Hints shown before the last of an exercise's checks (oldest first) since the
-    check before it that passed."""
-    if not attempts:
-        return 0
-    passed = [a.get("hints") or 0 for a in attempts[:-1] if a.get("status") == "pass"]
-    return max(0, (attempts[-1].get("hints") or 0) - max(passed, default=0))
 
 
 def rating(status: str, outcome: str, hints: int):

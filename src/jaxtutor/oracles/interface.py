@@ -185,6 +185,7 @@ class Oracle:
                 call_many=learner.call_many,
                 reference=lambda calls: [self.reference(*a) for a in calls],
                 source=learner.source,
+                tolerance=(self.rtol, self.atol),
             )
         )
 

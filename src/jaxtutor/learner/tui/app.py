@@ -84,6 +84,7 @@ class TutorApp(
         # the draft's text and the time of its last check, while that check's verdict is
         # shown as one of this very draft: the first edit says it changed since
         self._kept: tuple[str, float] | None = None
+        self._weak: tuple[int, dict[str, float]] | None = None  # (newest check, weakest)
         self._warm = warm
         self._last_input = 0.0  # a key that edited or moved between panes
         self.theme = self.store.setting("theme") or "textual-dark"
@@ -259,15 +260,18 @@ class TutorApp(
 
     def _weakest(self) -> dict[str, float]:
         """Each lesson's weakest skill, where checks have told one: from the saved
-        checks, a few multiplications each (learner/mastery.py)."""
+        checks (learner/mastery.py), again only when a check was added since."""
         from jaxtutor.learner.mastery import mastery, weakest
 
-        skills = mastery(self.store.attempts(), self.lessons)
-        found = {}
-        for lesson in self.lessons:
-            if (skill := weakest(lesson, skills)) is not None:
-                found[lesson.id] = skill.known
-        return found
+        newest = self.store.last_attempt()
+        if self._weak is None or self._weak[0] != newest:
+            skills = mastery(self.store.attempts(sources=False), self.lessons)
+            found = {}
+            for lesson in self.lessons:
+                if (skill := weakest(lesson, skills)) is not None:
+                    found[lesson.id] = skill.known
+            self._weak = (newest, found)
+        return self._weak[1]
 
     # -- keys --------------------------------------------------------------------------
 

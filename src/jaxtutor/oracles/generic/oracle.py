@@ -490,6 +490,7 @@ class GenericOracle(Oracle):
                 dim_name=dim_name,
                 source=learner.source,
                 axes=tuple(p.config.get("result_axes") or ()),
+                tolerance=(p.config.get("rtol", RTOL), p.config.get("atol", ATOL)),
             )
         )
 

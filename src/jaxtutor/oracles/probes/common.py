@@ -12,7 +12,7 @@ import numpy as np
 
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import without_comments
-from jaxtutor.oracles.values import as_array, fmt, matches
+from jaxtutor.oracles.values import ATOL, RTOL, as_array, fmt, matches
 from jaxtutor.verdict import Diagnosis
 
 
@@ -39,6 +39,12 @@ class Probe:
     dim_name: Callable[[int, int], str | None] | None = None  # (argument, axis) -> "N"
     source: str = ""  # the learner's file: a cause is named only where its construct is
     axes: tuple[str, ...] = ()  # the result's axes in the task's words, outer first
+    tolerance: tuple[float, float] = (RTOL, ATOL)  # the exercise's (rtol, atol)
+
+    def right(self, i: int, got, want) -> bool:
+        """Whether `got` is `want` at the tolerance the verdict judged case i with, so a
+        probe never calls right what the verdict failed (or the other way round)."""
+        return matches(got, want, *self.cases[i].tolerance(*self.tolerance))
 
 
 # constructs a probe may name as a cause only where the learner's code has them

@@ -120,6 +120,7 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
 def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A tuple answer: its entries swapped, or some entries right on every case."""
     pairs = [(p.answers[i], p.expected[i]) for i in wrong]
+    cases = list(zip(wrong, pairs))
     if not all(
         isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
         for g, e in pairs
@@ -133,7 +134,7 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "first entry is the expected second one, and your second the expected first.",
             "Return the entries in the order the exercise asks for.",
         )
-    right = [k for k in range(n) if all(matches(g[k], e[k]) for g, e in pairs)]
+    right = [k for k in range(n) if all(p.right(i, g[k], e[k]) for i, (g, e) in cases)]
     if right and len(right) < n:
         bad = [k for k in range(n) if k not in right]
         if len(bad) == 1 and (found := _entry_shows(p, wrong, bad[0])) is not None:
@@ -157,7 +158,7 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
 
 def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
     """What one entry of a tuple answer shows on its own: a pair holding the right value
-    (a scan's whole carry returned), a factor, a shift, the first step that is off."""
+    (a scan's whole carry returned), a shape, a factor, a shift, the first step that is off."""
     got = [p.answers[i][k] for i in wrong]
     want = [p.expected[i][k] for i in wrong]
     if all(isinstance(g, (tuple, list)) for g in got):
@@ -182,8 +183,10 @@ def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
         p.arg_names,
         dim_name=p.dim_name,
         source=p.source,
+        tolerance=p.tolerance,
     )
-    for look in (_step_from_argument, _factor, _permuted, _offset, _steps_then_off):
+    # the shape first: a squeezed (1,) has the right number, "1 times" the expected one
+    for look in (_shape, _step_from_argument, _factor, _permuted, _offset, _steps_then_off):
         try:
             found = look(sub, wrong)
         except (TypeError, ValueError, IndexError):
