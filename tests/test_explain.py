@@ -80,6 +80,18 @@ RAISE = textwrap.dedent("""
         "x64_disabled": _float64_warning_as_error,
         "grad_of_a_value": lambda: jax.grad(jax.grad(lambda x: x ** 3)(2.0)),
         "stopped": lambda: (_ for _ in ()).throw(SystemExit(1)),
+        "vmap_axis_missing": lambda: jax.vmap(lambda w, x: x @ w, in_axes=1)(
+            jnp.ones(3), jnp.ones((3, 2))
+        ),
+        "examples_shared_under_vmap": lambda: jax.vmap(
+            jax.grad(lambda w, x, y: (x @ w - y) ** 2), in_axes=(None, 0, None)
+        )(jnp.ones(2), jnp.ones((3, 2)), jnp.ones(3)),
+    }
+    # the learner's line, for the entries that read it to tell their cause from a broader one
+    LINES = {
+        "examples_shared_under_vmap": (
+            "return jax.vmap(jax.grad(loss), in_axes=(None, 0, None))(w, xs, ys)"
+        ),
     }
     OTHERS = {  # more ways to the same errors
         "float_of_tracer": lambda: jax.jit(lambda x: float(x))(1.0),
@@ -102,7 +114,14 @@ RAISE = textwrap.dedent("""
         raise AssertionError("did not raise")
 
 
-    print(json.dumps({"entries": {k: info(m) for k, m in RAISE.items()},
+    def entry(name, make):
+        found = info(make)
+        if name in LINES:
+            found["frames"] = [{"line": 1, "function": "f", "text": LINES[name]}]
+        return found
+
+
+    print(json.dumps({"entries": {k: entry(k, m) for k, m in RAISE.items()},
                       "others": {k: info(m) for k, m in OTHERS.items()}}))
 """)
 

@@ -355,6 +355,43 @@ FILES = {
     """,
         "shifted(jnp.arange(3))",
     ),
+    # -- vmap's in_axes
+    "vmap_grad_targets_shared": (
+        LAX
+        + """
+    def loss(w, x, y):
+        return (x @ w - y) ** 2
+
+
+    def per_example(w, xs, ys):
+        return jax.vmap(jax.grad(loss), in_axes=(None, 0, None))(w, xs, ys)
+    """,
+        "per_example(jnp.ones(2), jnp.ones((3, 2)), jnp.ones(3))",
+    ),
+    "vmap_grad_summed_per_example": (
+        LAX
+        + """
+    def loss(w, x, y):
+        return (x * w - y) ** 2
+
+
+    def per_example(w, xs, ys):
+        return jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(w, xs, ys)
+    """,
+        "per_example(jnp.ones(2), jnp.ones((3, 2)), jnp.ones(3))",
+    ),
+    "vmap_one_axis_for_all": (
+        LAX
+        + """
+    def score(w, x):
+        return x @ w
+
+
+    def scores(w, X):
+        return jax.vmap(score, in_axes=1)(w, X)
+    """,
+        "scores(jnp.ones(3), jnp.ones((3, 2)))",
+    ),
     "x64_off": (
         """
     import warnings
@@ -743,3 +780,22 @@ def test_dtypes_lesson_lax_add_of_an_int_array_and_a_float():
     assert "lax.add gets `counts` (int32) and `jnp.zeros(counts.shape)` (float32)" in (
         verdict.message
     )
+
+
+# -- vmap's in_axes ------------------------------------------------------------------------
+
+
+def test_a_per_example_argument_given_none_under_vmap_of_grad(raised):
+    text = said(raised["vmap_grad_targets_shared"], "examples_shared_under_vmap")
+    assert "Your in_axes gives None to `ys`, which the gradient is not taken of" in text
+    assert "came out with shape (3,), not ()" in text
+    assert "jnp.sum" not in text  # summing is not the cure here
+    # a loss that is not one number for another reason keeps the broad entry's words
+    info = raised["vmap_grad_summed_per_example"]
+    assert known(info).id == "non_scalar_grad" and fixed(info)
+
+
+def test_one_number_in_axes_maps_every_argument(raised):
+    text = said(raised["vmap_one_axis_for_all"], "vmap_axis_missing")
+    assert "Your in_axes=1 is one number, so vmap maps every argument along axis 1" in text
+    assert "`w` and `X` alike, and an argument of shape (3,) has no axis 1" in text

@@ -9,6 +9,7 @@ import pytest
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.oracles.probes.ignored import _ignored_argument
+from jaxtutor.oracles.values import fmt
 
 
 def _cases():
@@ -402,3 +403,19 @@ def test_an_entry_of_the_wrong_shape_is_said_to_be_so_not_a_factor_of_one():
     assert found.id == "probe_reshaped", found.message
     assert "in shape () where (1,) is expected" in found.message
     assert "1 times" not in found.message
+
+
+def test_a_wrong_entry_that_is_another_entry_expected_is_said_to_repeat_it():
+    """(f', f'', f'') for (f', f'', f'''): the last entry is the middle one again, on
+    every case, and the message says so with its number; a tuple whose wrong entry is
+    no other entry's value is not said to repeat one."""
+    cases = _cases()
+    expected = [(ref(*c.args), 2 * ref(*c.args), np.asarray(c.args[1])) for c in cases]
+    answers = [(e[0], e[1], e[1]) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_entry_repeats", found.message
+    assert "entry 2 is the expected entry 1" in found.message
+    assert f"your entry 2 is {fmt(expected[0][1])}, entry 1's value" in found.message
+    answers = [(e[0], e[1], e[2] + 1.0) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found is None or found.id != "probe_entry_repeats"

@@ -1053,3 +1053,51 @@ async def test_the_weakest_skill_shows_in_the_outline_and_a_due_review_in_the_pa
         assert editor.text == app.current.exercise.starter
     with Store() as store:
         assert [d.source for d in store.earlier_drafts("grad_basics")] == ["my passing draft"]
+
+
+@pilot_test
+async def test_a_review_of_a_lesson_with_variants_asks_a_changed_task():
+    """The review of a lesson that declares variants opens the variant: the lesson says
+    what changed at its top, the editor holds the variant's starter, and the check asks
+    the variant, so the learner's old draft (the task's solution) fails it while the
+    variant's solution passes. Started again, the app still asks the variant."""
+    from jaxtutor.course import variants
+    from jaxtutor.learner import reviews
+    from jaxtutor.verdict import Outcome, Verdict
+
+    course = Course.of_folder(builtin_dir())
+    lesson = find_exercise("closures_train_step", course.lessons)
+    changed = variants.variant(lesson, variants.declared(lesson)[0]["id"])
+    with Store() as store:
+        store.save_draft(lesson.id, lesson.exercise.solution)
+        reviews.record_check(
+            store,
+            course.lessons,
+            Verdict(lesson.id, Outcome.PASSED, "All tests passed."),
+            lesson.exercise.solution,
+            now=time.time() - 30 * 86400,
+        )
+    app = TutorApp(course, warm=False)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.open_review(lesson.id)
+        await until(pilot, lambda: app.current.id == lesson.id, "the review did not open")
+        shown = app.export_screenshot().replace("&#160;", " ")
+        assert "This review changes the task" in shown
+        assert (await editor_of(pilot)).text == changed.exercise.starter
+        await pilot.press("escape", "u")  # the old draft, one key away: the task's solution
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.editor.text == lesson.exercise.solution, "no old draft")
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        assert "Wrong answer" in text_of(app, "#verdict"), text_of(app, "#verdict")
+        await paste(pilot, changed.exercise.solution)
+        await pilot.press("ctrl+r")
+        await wait_for_check(pilot)
+        assert "Passed" in text_of(app, "#verdict"), text_of(app, "#verdict")
+    again = TutorApp(course, warm=False)
+    async with again.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        shown = find_exercise(lesson.id, again.lessons)
+        assert variants.of(shown) == variants.of(changed)

@@ -29,6 +29,9 @@ class Known:
     hint: str = ""  # what to do next about this error, in place of the lesson's ladder
     # a sentence about the learner's own line, before the words; None: the words alone
     about: Callable[[dict], str | None] | None = None
+    # whether the entry fits beyond its pattern (read from the learner's line): a narrower
+    # cause of a message a broader entry also matches; None: the pattern alone decides
+    when: Callable[[dict], bool] | None = None
 
 
 # -- the learner's own line -----------------------------------------------------------
@@ -796,6 +799,77 @@ def _about_x64(info: dict) -> str | None:
     return said + "."
 
 
+def _vmap_calls(line: _Line | None) -> list[tuple[ast.Call, ast.Call]]:
+    """Each jax.vmap(f, ...)(args) on the line: (the vmap call, the call of what it made)."""
+    if line is None:
+        return []
+    return [
+        (n.func, n)
+        for n in ast.walk(line.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and _called(n.func) == "vmap"
+    ]
+
+
+def _shared_by_none(info: dict) -> list[str]:
+    """The arguments a vmap of a gradient on the learner's line gives in_axes None, other
+    than those the gradient is taken of (the weights, shared by right)."""
+    line = _own_line(info)
+    for vmap, call in _vmap_calls(line):
+        mapped = vmap.args[0] if vmap.args else None
+        axes = _keyword(vmap, "in_axes") or (vmap.args[1] if len(vmap.args) > 1 else None)
+        if not (isinstance(mapped, ast.Call) and _called(mapped) in ("grad", "value_and_grad")):
+            continue
+        if not isinstance(axes, ast.Tuple) or len(axes.elts) != len(call.args):
+            continue
+        argnums = _keyword(mapped, "argnums")
+        try:
+            wrt = ast.literal_eval(argnums) if argnums is not None else 0
+        except ValueError:
+            continue
+        wrt = set(wrt) if isinstance(wrt, tuple) else {wrt}
+        return [
+            line.text(arg)  # type: ignore[union-attr]
+            for k, (axis, arg) in enumerate(zip(axes.elts, call.args))
+            if isinstance(axis, ast.Constant) and axis.value is None and k not in wrt
+        ]
+    return []
+
+
+def _about_shared(info: dict) -> str | None:
+    names = _shared_by_none(info)
+    shape = re.search(r"Output had shape: (\([^)]*\))", _message(info))
+    if not names or not shape:
+        return None
+    return (
+        f"Your in_axes gives None to {_listing([_code(n) for n in names])}, which the "
+        "gradient is not taken of, so each call of the gradient sees all of it, and the "
+        f"one-example loss it differentiates came out with shape {shape[1]}, not ()."
+    )
+
+
+_AXIS_MISSING = re.compile(
+    r"map its argument along axis (?P<axis>-?\d+), which implies that its rank should be at "
+    r"least \d+, but is only \d+ \(its shape is (?P<shape>\([^)]*\))\)"
+)
+
+
+def _about_axis_missing(info: dict) -> str | None:
+    m = _AXIS_MISSING.search(_message(info))
+    line = _own_line(info)
+    for vmap, call in _vmap_calls(line):
+        axes = _keyword(vmap, "in_axes") or (vmap.args[1] if len(vmap.args) > 1 else None)
+        if m and isinstance(axes, ast.Constant) and isinstance(axes.value, int):
+            if len(call.args) < 2 or axes.value != int(m["axis"]):
+                return None
+            names = _listing([_code(line.text(a)) for a in call.args])  # type: ignore[union-attr]
+            return (
+                f"Your in_axes={axes.value} is one number, so vmap maps every argument along "
+                f"axis {axes.value}, {names} alike, and an argument of shape {m['shape']} "
+                f"has no axis {axes.value}."
+            )
+    return None
+
+
 # the first match wins, so narrower causes come before the broad ones they are part of
 KNOWN = [
     Known(
@@ -804,6 +878,17 @@ KNOWN = [
         "The function you differentiated returns None: it has no return statement (or "
         "a bare return), so jax.grad has no number to differentiate.",
         hint="End the function you differentiate with return and the value it computes.",
+    ),
+    Known(
+        "examples_shared_under_vmap",
+        r"Gradient only defined for scalar-output functions\. Output had shape",
+        "vmap calls the function it maps once per example, and jax.grad inside needs that "
+        "call's loss to be one number. An argument with one row per example needs its axis "
+        "in in_axes (0), so each call gets its own row; None is only for what every example "
+        "shares, such as the weights.",
+        hint="Give 0 in in_axes to every argument with one row per example, and None only to those all examples share.",
+        about=_about_shared,
+        when=lambda info: bool(_shared_by_none(info)),
     ),
     Known(
         "non_scalar_grad",
@@ -946,6 +1031,15 @@ KNOWN = [
         hint="Give in_axes None to the argument shared by every example, 0 to those with one row per example.",
     ),
     Known(
+        "vmap_axis_missing",
+        r"vmap was requested to map its argument along axis -?\d+, which implies that its rank",
+        "vmap maps each argument along the axis in_axes gives it, and one argument has no "
+        "such axis. A single number in in_axes applies to every argument; a tuple gives each "
+        "argument its own entry, None for an argument all examples share.",
+        hint="Give in_axes a tuple with one entry per argument: None for what every example shares, the axis of the examples for the rest.",
+        about=_about_axis_missing,
+    ),
+    Known(
         "argnums_out_of_range",
         r"differentiating with respect to argnums=.* requires at least \d+ positional arguments",
         "argnums names argument positions, counting from 0; one of yours is not a position "
@@ -1073,7 +1167,19 @@ def clean_message(message: str) -> str:
 def known(info: dict) -> Known | None:
     """The catalogue's entry for the learner's exception, if any."""
     raw = f"{info.get('type', 'Exception')}: {clean_message(info.get('message', ''))}"
-    return next((k for k in KNOWN if re.search(k.pattern, raw, re.S)), None)
+    return next(
+        (k for k in KNOWN if re.search(k.pattern, raw, re.S) and _fits(k, info)),
+        None,
+    )
+
+
+def _fits(entry: Known, info: dict) -> bool:
+    if entry.when is None:
+        return True
+    try:
+        return entry.when(info)
+    except Exception:  # a line of a form not foreseen: not this narrower cause
+        return False
 
 
 def words(entry: Known, info: dict) -> str:

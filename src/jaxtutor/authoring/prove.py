@@ -31,8 +31,44 @@ def prove(lesson: Lesson, server=None, corpus: Sequence[Path] = ()) -> list[Prob
         runners.trusted = trusted
         problems = _prove(lesson, runners)
         if not any(p.code in ("solution-fails", "check-error") for p in problems):
+            problems += _prove_variants(lesson, runners)
             problems += _prove_corpus(lesson, runners, corpus)
         return problems
+
+
+def _prove_variants(lesson: Lesson, runners) -> list[Problem]:
+    """Each declared variant proved as the task is (its starter fails, its solution
+    passes, each mutant is named), and the task's own solution failing it: a review the
+    old draft passes would ask nothing new."""
+    from jaxtutor.check import check_source
+    from jaxtutor.course import variants
+
+    loc = Locator(lesson.path.read_text(encoding="utf-8"))
+    problems = []
+    for i, table in enumerate(variants.declared(lesson)):
+        asked = variants.variant(lesson, table["id"])
+        line, column = loc.find(("exercise", "variants", i))
+        said = f"variant {table['id']!r}: "
+        for found in _prove(asked, runners):
+            problems.append(
+                Problem(lesson.path, line, column, found.code, said + found.message, found.fix)
+            )
+        old = check_source(
+            asked.exercise, lesson.exercise.solution, "task_solution.py", seed=0, runners=runners
+        )
+        if old.passed:
+            problems.append(
+                Problem(
+                    lesson.path,
+                    line,
+                    column,
+                    "variant-same-task",
+                    said + "the task's own solution passes it, so a review of it asks "
+                    "nothing the old draft does not already do",
+                    "Set values that change the answers, such as another rate or factor.",
+                )
+            )
+    return problems
 
 
 def _prove(lesson: Lesson, runners) -> list[Problem]:

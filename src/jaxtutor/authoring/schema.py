@@ -266,6 +266,11 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
                 )
     if isinstance(data.get("explanation"), str):
         f.markdown(data["explanation"])
+    if not f.problems:
+        from jaxtutor.course import variants
+
+        for where, code, message, fix in variants.problems(ex, data.get("explanation") or ""):
+            f.add(("exercise",) + where, code, message, fix)
     for key in ("solution", "reference"):
         if isinstance(ex.get(key), str):
             f.python(

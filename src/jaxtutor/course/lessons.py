@@ -285,4 +285,33 @@ EXERCISE_KEYS = {
     "memory_mib": Key(
         "integer", "Memory limit for the learner's process, in MiB.", default=DEFAULT_MEMORY_MIB
     ),
+    "variants": Key(
+        "tables",
+        "Other forms of the task a review asks ([[exercise.variants]]): constants of the "
+        "exercise's code rebound (course/variants.py).",
+        default=[],
+        items={
+            "id": Key("string", "The variant's name, unique in the lesson.", required=True),
+            "task": Key(
+                "string", "What this variant changes, in the learner's words.", required=True
+            ),
+            "set": Key(
+                "table",
+                "Top-level constants of the starter, solution, reference and mutants, with "
+                "the variant's values: `{ BETA = 0.5 }`.",
+                required=True,
+            ),
+            "text": Key(
+                "table",
+                "Strings of the explanation and hints replaced for this variant: "
+                '`{ "0.9 * v" = "0.5 * v" }`.',
+                default={},
+            ),
+            "part": Key(
+                "string",
+                "The [[exercise.parts]] name of the part the variant changes, if any.",
+                default="",
+            ),
+        },
+    ),
 }

@@ -16,8 +16,11 @@ lesson's first). Every check is an observation, in the order the checks ran:
 
 The estimate is BKT's forward update (Corbett and Anderson, 1995): the chance the skill
 is known, updated by each observation with the chances of a slip and a guess, then by
-the chance of learning it at that step, and of forgetting it. It is a handful of
-multiplications per check, so `progress` computes it on the spot from the saved checks.
+the chance of learning it at that step, and of forgetting it. Between observations a
+known skill is also forgotten with time, a fixed chance per day (the same for a skill
+practised once as for one reviewed often: the spacing of reviews is FSRS's part, in
+reviews.py), up to the moment the estimate is shown. It is a handful of multiplications
+per check, so `progress` computes it on the spot from the saved checks.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ DEFAULT_LEARN = 0.15
 DEFAULT_GUESS = 0.1
 DEFAULT_SLIP = 0.1
 DEFAULT_FORGET = 0.0
+# a skill not used for a month keeps about three quarters of its chance of being known
+DEFAULT_FORGET_PER_DAY = 0.01
+DAY_S = 86400.0
 
 # outcomes that say nothing about the learner
 _NOT_OBSERVED = {"internal_error", "cannot_check"}
@@ -46,6 +52,7 @@ class Chances:
     guess: float = DEFAULT_GUESS
     slip: float = DEFAULT_SLIP
     forget: float = DEFAULT_FORGET
+    forget_per_day: float = DEFAULT_FORGET_PER_DAY
 
 
 @dataclass
@@ -59,6 +66,12 @@ class Skill:
     hints: int = 0
     history: list[float] = field(default_factory=list)  # the estimate after each observation
     observed: list[tuple[str, bool]] = field(default_factory=list)  # (exercise, right)
+    at: float | None = None  # when it was last observed (seconds since the epoch)
+
+    def forget_until(self, when: float | None, chances: Chances) -> None:
+        """The days since the last observation, forgotten at the chance per day."""
+        if self.at is not None and when is not None and when > self.at:
+            self.known *= (1 - chances.forget_per_day) ** ((when - self.at) / DAY_S)
 
 
 def update(known: float, correct: bool, chances: Chances) -> float:
@@ -114,9 +127,15 @@ def observations(attempt: dict, lesson, new_hints: int = 0) -> list[tuple[str, b
     return [(named or first, False)]
 
 
-def mastery(attempts: list[dict], lessons, chances: dict[str, Chances] | None = None) -> dict:
+def mastery(
+    attempts: list[dict],
+    lessons,
+    chances: dict[str, Chances] | None = None,
+    now: float | None = None,
+) -> dict:
     """Every skill the lessons name, with its estimate after the checks (oldest first,
-    as Store.attempts gives them): {name: Skill}, in the order the lessons name them."""
+    as Store.attempts gives them), forgotten with the days until `now` where it is
+    given: {name: Skill}, in the order the lessons name them."""
     chances = chances or {}
     skills: dict[str, Skill] = {}
     by_id = {}
@@ -131,7 +150,10 @@ def mastery(attempts: list[dict], lessons, chances: dict[str, Chances] | None = 
             continue
         for name, correct in observations(attempt, lesson, hints):
             skill = skills.setdefault(name, Skill(name, chances.get(name, Chances()).prior))
-            skill.known = update(skill.known, correct, chances.get(name, Chances()))
+            odds = chances.get(name, Chances())
+            skill.forget_until(attempt.get("at"), odds)
+            skill.known = update(skill.known, correct, odds)
+            skill.at = attempt.get("at", skill.at)
             skill.history.append(skill.known)
             skill.observed.append((lesson.id, correct))
             skill.checks += 1
@@ -139,6 +161,8 @@ def mastery(attempts: list[dict], lessons, chances: dict[str, Chances] | None = 
                 skill.mistakes += 1
             if not correct and attempt.get("status") == "pass":
                 skill.hints += hints
+    for name, skill in skills.items():
+        skill.forget_until(now, chances.get(name, Chances()))
     return skills
 
 

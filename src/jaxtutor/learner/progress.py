@@ -375,11 +375,13 @@ class Store:
         duration_s: float | None = None,
         source: str | None = None,
         verdict: str | None = None,
+        at: float | None = None,
     ) -> ExerciseProgress:
         """One check: `status` is pass | fail | error, `outcome` the verdict's outcome name,
-        `verdict` its JSON, kept as the exercise's last check (see `last_check`).
-        A pass is for good: a later failing check leaves the exercise passed."""
-        now = time.time()
+        `verdict` its JSON, kept as the exercise's last check (see `last_check`), `at`
+        when it ran (now, unless a history is replayed). A pass is for good: a later
+        failing check leaves the exercise passed."""
+        now = time.time() if at is None else at
         with self._tx() as db:
             self._ensure(db, exercise, now)
             db.execute(
@@ -405,7 +407,9 @@ class Store:
             )
         return self.exercise(exercise)
 
-    def record_verdict(self, verdict, source: str | None = None) -> ExerciseProgress:
+    def record_verdict(
+        self, verdict, source: str | None = None, at: float | None = None
+    ) -> ExerciseProgress:
         """`record_attempt` from a Verdict, which is kept as the last check."""
         from jaxtutor.verdict import kept_json  # with the first check: not at the app's start
 
@@ -417,6 +421,7 @@ class Store:
             verdict.duration_s,
             source,
             kept_json(verdict.to_json()),
+            at,
         )
 
     # -- reviews (reviews.py schedules them) -------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from jaxtutor.course import variants
 from jaxtutor.learner.reviews import due, start
 
 
@@ -39,9 +40,11 @@ def command(course, list_only: bool = False, console=None) -> int:
         if list_only:
             return 0
         first = waiting[0]
-        start(store, first)
+        review = start(store, first)
     said = ("Opening ", inert(first.title), " from its starter: `u` brings your draft back.")
     console.print(Text.assemble(*said))
+    if (changed := variants.of(review)) is not None:  # said before the app opens
+        console.print(Text.assemble("This review changes the task: ", inert(changed["task"])))
     from jaxtutor.learner.tui import run
 
     return run(course)

@@ -44,15 +44,12 @@ def rating(status: str, outcome: str, hints: int):
 
 def record_check(store, lessons, verdict, source: str | None, now: float | None = None) -> None:
     """Save a check (Store.record_verdict), then move the schedule as it says."""
-    store.record_verdict(verdict, source)
+    now = time.time() if now is None else now
+    store.record_verdict(verdict, source, at=now)
     lesson = next((lesson for lesson in lessons if lesson.id == verdict.exercise), None)
     if lesson is None:
         return
-    now = time.time() if now is None else now
-    attempts = store.attempts(lesson.id)
-    if attempts:  # the check just recorded: reviewed at `now`
-        attempts[-1] = {**attempts[-1], "at": now}
-    schedule(store, lesson, attempts, now)
+    schedule(store, lesson, store.attempts(lesson.id, sources=False), now)
     named = verdict.diagnosis.id if verdict.diagnosis and not verdict.passed else None
     if named is not None:
         skill = skill_of_mistakes(lesson).get(named) or (lesson.skills[:1] or [None])[0]
@@ -95,8 +92,36 @@ def due(store, lessons, now: float | None = None) -> list:
     return [by_id[e] for when, _, e in sorted(waiting) if when <= now]
 
 
-def start(store, lesson) -> None:
-    """Make `lesson` the one the app opens, from its starter: a review is recall, not a
-    re-run of the old file (which stays among the earlier drafts)."""
-    store.reset_draft(lesson.id, lesson.exercise.starter)
+def _variant_key(lesson_id: str) -> str:
+    return f"variant:{lesson_id}"
+
+
+def start(store, lesson):
+    """Make `lesson` the one the app opens, as its review asks it: a declared variant of
+    the task in turn (course/variants.py), from that variant's starter. A review is
+    recall, not a re-run of the old file (which stays among the earlier drafts). Returns
+    the lesson as asked."""
+    from jaxtutor.course import variants
+
+    passes = sum(a.get("status") == "pass" for a in store.attempts(lesson.id, sources=False))
+    ident = variants.pick(lesson, passes)
+    store.set_setting(_variant_key(lesson.id), ident or "")
+    review = variants.variant(lesson, ident) if ident else lesson
+    store.reset_draft(lesson.id, review.exercise.starter)
     store.set_current_lesson(lesson.id)
+    return review
+
+
+def asked(store, lesson):
+    """The lesson as the learner is asked it now: the variant its last review asked (it
+    stays until the next review; the old draft, one key away, is the task's), else the
+    lesson itself."""
+    from jaxtutor.course import variants
+
+    ident = store.setting(_variant_key(lesson.id))
+    if not ident:
+        return lesson
+    try:
+        return variants.variant(lesson, ident)
+    except KeyError:  # a variant the lesson no longer declares: the task as written
+        return lesson

@@ -1,6 +1,6 @@
 # truth: forgot to sum the per-batch gradients, so accumulated_w is an array of N weights (one step per batch from w) instead of one number
 # blind: third batch, labelled before the tutor was run on it
-# true: probe_some_entries
+# true: probe_shape
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -9,6 +9,7 @@ is what they share: the screen's widgets, the lesson shown, the top bar and the 
 from __future__ import annotations
 
 import gc
+import time
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -21,6 +22,7 @@ from textual.widgets import Footer, Static, TextArea
 from jaxtutor.course.active import Course, active_course
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import ExerciseProgress, Store, home
+from jaxtutor.learner.reviews import asked
 from jaxtutor.learner.tui import keys
 from jaxtutor.learner.tui.checking import CheckingMixin
 from jaxtutor.learner.tui.commands import TutorCommands
@@ -67,9 +69,12 @@ class TutorApp(
         """`course`: the active course (course/active.py); by default the built-in one
         and the packs of JAXTUTOR_LESSONS."""
         super().__init__()
-        course = course if course is not None else active_course()
-        self.lessons, self.lesson_errors = course.lessons, course.errors
+        self.course = course if course is not None else active_course()
+        course = self.course
         self.store = Store()
+        # each lesson as the learner is asked it: a review's variant of its task stays
+        self.lessons = [asked(self.store, lesson) for lesson in course.lessons]
+        self.lesson_errors = course.errors
         self.progress: dict[str, ExerciseProgress] = {p.id: p for p in self.store.all_exercises()}
         last = self.store.current_lesson()
         ids = [lesson.id for lesson in self.lessons]
@@ -84,7 +89,8 @@ class TutorApp(
         # the draft's text and the time of its last check, while that check's verdict is
         # shown as one of this very draft: the first edit says it changed since
         self._kept: tuple[str, float] | None = None
-        self._weak: tuple[int, dict[str, float]] | None = None  # (newest check, weakest)
+        # ((the newest check, the day), each lesson's weakest skill's estimate)
+        self._weak: tuple[tuple[int, int], dict[str, float]] | None = None
         self._warm = warm
         self._last_input = 0.0  # a key that edited or moved between panes
         self.theme = self.store.setting("theme") or "textual-dark"
@@ -260,12 +266,15 @@ class TutorApp(
 
     def _weakest(self) -> dict[str, float]:
         """Each lesson's weakest skill, where checks have told one: from the saved
-        checks (learner/mastery.py), again only when a check was added since."""
-        from jaxtutor.learner.mastery import mastery, weakest
+        checks (learner/mastery.py), again only when a check was added since, or a day
+        has passed (a skill is forgotten by the day)."""
+        from jaxtutor.learner.mastery import DAY_S, mastery, weakest
 
-        newest = self.store.last_attempt()
+        now = time.time()
+        newest = (self.store.last_attempt(), int(now // DAY_S))
         if self._weak is None or self._weak[0] != newest:
-            skills = mastery(self.store.attempts(sources=False), self.lessons)
+            attempts = self.store.attempts(sources=False)
+            skills = mastery(attempts, self.lessons, now=now)
             found = {}
             for lesson in self.lessons:
                 if (skill := weakest(lesson, skills)) is not None:

@@ -30,18 +30,25 @@ class NavigationMixin:
 
     def open_review(self, lesson_id: str) -> None:
         """A due review: the exercise from its starter, so the learner recalls rather than
-        re-runs; the draft it replaces is kept, one key (`u`) away."""
-        lesson = next((item for item in self.lessons if item.id == lesson_id), None)
-        if lesson is None:
+        re-runs, and a variant of its task where the lesson declares them; the draft it
+        replaces is kept, one key (`u`) away."""
+        from jaxtutor.learner.reviews import start
+
+        index = next((i for i, item in enumerate(self.lessons) if item.id == lesson_id), None)
+        if index is None:
             return
+        task = self.course.lessons[index]  # the lesson as its TOML writes it
         self.save_draft_now()
-        self.store.reset_draft(lesson.id, lesson.exercise.starter)
-        if lesson is self.current:
-            self._load_editor(lesson.exercise.starter)
-        else:
-            self.open_lesson(lesson.id)
+        self.action_cancel_check()
+        review = start(self.store, task)
+        self.lessons[index] = review
+        self._show_lesson(review)
+        self._warm_lesson()
+        if self._narrow():
+            self._show_pane("lesson")  # a changed task is read first
+        changed = " The task has changed: see the top of the lesson." if review is not task else ""
         self.notify(
-            "Review: write it again from the starter. `u` brings your last draft back.",
+            f"Review: write it again from the starter.{changed} `u` brings your last draft back.",
             timeout=6,
         )
 

@@ -57,7 +57,7 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "Return the value in the expected shape: check for an extra axis, a "
                 "reshape, or an indexing that kept a dimension.",
             )
-        if w.shape == () and g.size > 1 and np.isclose(g.sum(), w, **CLOSE):
+        if w.shape == () and g.size > 1 and all(_sums_to(p, j) for j in wrong):
             return _diagnosis(
                 "not_summed",
                 f"On the case {_title(p, i)} your result has shape {g.shape}, and its sum, "
@@ -72,6 +72,12 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "and find where an axis is added, lost or summed.",
         )
     return None
+
+
+def _sums_to(p: Probe, i: int) -> bool:
+    """Whether the answer to case i, an array, adds up to the expected number."""
+    g, w = as_array(p.answers[i]), as_array(p.expected[i])
+    return g is not None and w is not None and w.shape == () and np.isclose(g.sum(), w, **CLOSE)
 
 
 def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
@@ -137,6 +143,8 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
     right = [k for k in range(n) if all(p.right(i, g[k], e[k]) for i, (g, e) in cases)]
     if right and len(right) < n:
         bad = [k for k in range(n) if k not in right]
+        if (found := _entry_repeats(p, cases, bad)) is not None:
+            return found
         if len(bad) == 1 and (found := _entry_shows(p, wrong, bad[0])) is not None:
             return _diagnosis(
                 found.id.removeprefix("probe_"),
@@ -154,6 +162,41 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "hand and compare with your code's steps.",
         )
     return None
+
+
+def _entry_repeats(p: Probe, cases: list, bad: list[int]) -> Diagnosis | None:
+    """Each wrong entry of a tuple is another entry's expected value, on every case (a
+    derivative taken once too few, a value returned twice)."""
+    said = []
+    for k in bad:
+        j = next(
+            (
+                j
+                for j in range(len(cases[0][1][1]))
+                if j != k
+                and all(p.right(i, g[k], e[j]) and not _same(e[k], e[j]) for i, (g, e) in cases)
+            ),
+            None,
+        )
+        if j is None:
+            return None
+        said.append((k, j))
+    i, (got, want) = cases[0]
+    what = "; ".join(f"entry {k} is the expected entry {j}" for k, j in said)
+    k, j = said[0]
+    g, w = _flat(got[k]), _flat(want[k])
+    if g is None or w is None or g.shape != w.shape or not g.size:
+        return None
+    m = int(np.argmax(np.abs(g - w)))
+    at = f" at position {m}" if g.size > 1 else ""
+    return _diagnosis(
+        "entry_repeats",
+        f"On every case you got wrong, {what}: on the case {_title(p, i)}, your entry {k}"
+        f"{at} is {fmt(g[m])}, entry {j}'s value, where {fmt(w[m])} is expected.",
+        f"Entry {k} computes what entry {j} does: look at how your code builds entry {k} "
+        f"and what it takes from entry {j}'s computation (one step too few, or the same "
+        "value returned twice).",
+    )
 
 
 def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:

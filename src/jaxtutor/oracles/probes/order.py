@@ -129,7 +129,9 @@ def _steps_then_off(p: Probe, wrong: list[int]) -> Diagnosis | None:
     loop = uses(p, "loop")
     # the task's names for the axes, for the array they name (not a tuple's other entry)
     axes = p.axes if len(p.axes) == w.ndim else ()
-    word = axes[0] if axes else "step" if loop else "entry" if w.ndim == 1 else "row"
+    # a position in a vector: "entry" unless the vector is itself a tuple's entry
+    entry = "position" if label.startswith("entry") else "entry"
+    word = axes[0] if axes else "step" if loop else entry if w.ndim == 1 else "row"
     plural = "entries" if word == "entry" else f"{word}s"
     at = f"{word} {k}"
     index = (k, *(int(d) for d in np.unravel_index(j, w.shape[1:]))) if w.ndim > 1 else (k,)

@@ -1,0 +1,195 @@
+"""A lesson's declared variants of its task, which a review asks in place of the task.
+
+A variant rebinds constants the exercise is written in (`set = { BETA = 0.5 }`): each
+top-level assignment of those names in the starter, the solution, the reference and the
+mutants' code takes the variant's value, so the variant's reference and mutants come
+from the same declaration as the task's, and lint proves them the same way. The text
+the learner reads changes where the variant's `text` marks it (`{ "old" = "new" }`, in
+the explanation and the hints), below a line that says what this review changes. The
+task's worked cases (`[[exercise.cases]]`) keep their inputs and take the variant's
+answers; the hidden cases are drawn afresh, as at every check.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+
+from jaxtutor.course.lessons import Lesson
+
+# the mutant every variant has: the task's own solution
+AS_WRITTEN = "task_as_first_written"
+
+
+def declared(lesson: Lesson) -> list[dict]:
+    """The lesson's `[[exercise.variants]]`, in the order the TOML gives them."""
+    return [v for v in lesson.exercise.config.get("variants") or [] if isinstance(v, dict)]
+
+
+def bound(code: str) -> set[str]:
+    """The names a piece of code assigns at its top level (`BATCH, LR = 2, 0.1` binds
+    both)."""
+    names: set[str] = set()
+    try:
+        body = ast.parse(code).body
+    except SyntaxError:  # said where the code is linted as Python
+        return names
+    for node in body:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                elements = target.elts if isinstance(target, ast.Tuple) else [target]
+                names |= {e.id for e in elements if isinstance(e, ast.Name)}
+    return names
+
+
+def rebind(code: str, values: dict) -> str:
+    """`code` with each top-level assignment of a name in `values` given that value; the
+    rest of the code, comments too, as it was."""
+    lines = code.splitlines(keepends=True)
+    for node in reversed(ast.parse(code).body):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target, value = node.targets[0], node.value
+        if isinstance(target, ast.Name) and target.id in values:
+            new = f"{target.id} = {values[target.id]!r}"
+        elif (
+            isinstance(target, ast.Tuple)
+            and isinstance(value, ast.Tuple)
+            and len(target.elts) == len(value.elts)
+            and any(isinstance(e, ast.Name) and e.id in values for e in target.elts)
+        ):
+            names = [ast.unparse(e) for e in target.elts]
+            given = [
+                repr(values[n]) if n in values else ast.unparse(v)
+                for n, v in zip(names, value.elts)
+            ]
+            new = f"{', '.join(names)} = {', '.join(given)}"
+        else:
+            continue
+        start, end = node.lineno - 1, node.end_lineno or node.lineno
+        indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
+        lines[start:end] = [f"{indent}{new}\n"]
+    return "".join(lines)
+
+
+def variant(lesson: Lesson, ident: str) -> Lesson:
+    """The lesson as the variant `ident` asks it (KeyError when it declares none such)."""
+    table = next((v for v in declared(lesson) if v.get("id") == ident), None)
+    if table is None:
+        raise KeyError(ident)
+    values, text = dict(table.get("set") or {}), dict(table.get("text") or {})
+    config = dict(lesson.exercise.config)
+    if config.get("reference"):
+        config["reference"] = rebind(config["reference"], values)
+
+    def said(words: str) -> str:
+        for old, new in text.items():
+            words = words.replace(old, new)
+        return words
+
+    def told(entry: dict, code: str) -> dict:  # a mutant's or mistake's words and code
+        words = {k: said(entry[k]) for k in ("message", "hint") if isinstance(entry.get(k), str)}
+        return dict(
+            entry, **words, **({code: rebind(entry[code], values)} if code in entry else {})
+        )
+
+    # the likeliest wrong answer to a review is the task as first written: a mutant, so
+    # the check names it at once rather than searching for a cause
+    as_written = {
+        "id": AS_WRITTEN,
+        "message": "Your answers are those of the lesson's task as first written, not this "
+        f"review's. {table.get('task', '')}",
+        "hint": "Read the change at the top of the lesson, and use the review's value "
+        "wherever the task used the old one.",
+        "code": lesson.exercise.solution,
+        "part": table.get("part", ""),  # the part the change is in, for lint's proof
+    }
+    config["mutants"] = [told(m, "code") for m in config.get("mutants") or []] + [as_written]
+    config["mistakes"] = [told(m, "example") for m in config.get("mistakes") or []]
+    # the task's worked cases keep their inputs, and take this review's answers (the
+    # reference's); their names told the task's numbers
+    config["cases"] = [
+        {
+            k: v
+            for k, v in dict(
+                case, name=f"the lesson's case {i + 1}, answered for this review"
+            ).items()
+            if k != "expected"
+        }
+        for i, case in enumerate(config.get("cases") or [])
+    ]
+    config["variant"] = table
+
+    exercise = dataclasses.replace(
+        lesson.exercise,
+        starter=rebind(lesson.exercise.starter, values),
+        solution=rebind(lesson.exercise.solution, values),
+        hints=tuple(said(h) for h in lesson.exercise.hints),
+        config=config,
+    )
+    banner = f"> **This review changes the task.** {table.get('task', '')}\n\n"
+    return dataclasses.replace(
+        lesson, explanation=banner + said(lesson.explanation), exercise=exercise
+    )
+
+
+def of(lesson: Lesson) -> dict | None:
+    """The declared variant `lesson` is asked as (its table: id, task, set), or None."""
+    return lesson.exercise.config.get("variant")
+
+
+def pick(lesson: Lesson, passes: int) -> str | None:
+    """The variant a review asks after `passes` passes of the exercise: the first
+    review (after the first pass) the first variant, the next the next, in turn. None:
+    the lesson declares none, or was never passed."""
+    found = declared(lesson)
+    return found[(passes - 1) % len(found)]["id"] if found and passes >= 1 else None
+
+
+def problems(ex: dict, explanation: str) -> list[tuple[tuple, str, str, str]]:
+    """What makes the declared variants unusable, before any check runs: (where, code,
+    message, fix) for a name no code binds, a text no text holds, an id used twice."""
+    found = []
+    codes = {"starter": ex.get("starter"), "solution": ex.get("solution")}
+    if ex.get("oracle") == "generic":
+        codes["reference"] = ex.get("reference")
+    written = {what: bound(code) for what, code in codes.items() if isinstance(code, str)}
+    hints = [h for h in ex.get("hints") or [] if isinstance(h, str)]
+    seen = set()
+    for i, table in enumerate(ex.get("variants") or []):
+        where = ("variants", i)
+        if table.get("id") in seen:
+            found.append(
+                (
+                    where + ("id",),
+                    "variant-id-twice",
+                    f"variant id {table['id']!r} is used twice",
+                    "Give each variant an id of its own.",
+                )
+            )
+        seen.add(table.get("id"))
+        for name in table.get("set") or {}:
+            missing = [what for what, names in written.items() if name not in names]
+            if missing:
+                found.append(
+                    (
+                        where + ("set",),
+                        "variant-unbound",
+                        f"variant {table.get('id')!r} sets {name}, which the {' and the '.join(missing)} "
+                        "never assign at the top level",
+                        f"Write the task's value as `{name} = ...` at the top of the starter, the "
+                        "solution and the reference, and use the name where the value is used.",
+                    )
+                )
+        for old in table.get("text") or {}:
+            if old not in explanation and not any(old in h for h in hints):
+                found.append(
+                    (
+                        where + ("text",),
+                        "variant-text-unused",
+                        f"variant {table.get('id')!r} replaces {old!r}, which neither the "
+                        "explanation nor a hint contains",
+                        "Copy the words exactly as the lesson writes them, or remove the entry.",
+                    )
+                )
+    return found

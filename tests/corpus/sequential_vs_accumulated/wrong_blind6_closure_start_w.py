@@ -1,0 +1,22 @@
+# truth: the scan step takes the gradient at the outer starting w (closure) instead of the carry, so sequential_w equals accumulated_w.
+# blind: sixth batch, written from the lesson text only, labelled before the tutor ran
+# cause: sequential_at_fixed_weight
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.sum((w * x - y) ** 2)
+
+
+def compare_updates(w, lr, x_batches, y_batches):
+    def step(w_cur, batch):
+        x, y = batch
+        g = jax.grad(loss)(w, x, y)
+        return w_cur - lr * g, None
+
+    sequential_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    grads = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(w, x_batches, y_batches)
+    accumulated_w = w - lr * jnp.sum(grads)
+    return sequential_w, accumulated_w
