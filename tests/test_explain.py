@@ -80,6 +80,9 @@ RAISE = textwrap.dedent("""
         "x64_disabled": _float64_warning_as_error,
         "grad_of_a_value": lambda: jax.grad(jax.grad(lambda x: x ** 3)(2.0)),
         "stopped": lambda: (_ for _ in ()).throw(SystemExit(1)),
+        "static_array": lambda: jax.jit(lambda w, x: w * x, static_argnums=1)(
+            1.0, jnp.ones(2)
+        ),
         "vmap_axis_missing": lambda: jax.vmap(lambda w, x: x @ w, in_axes=1)(
             jnp.ones(3), jnp.ones((3, 2))
         ),

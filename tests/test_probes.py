@@ -419,3 +419,37 @@ def test_a_wrong_entry_that_is_another_entry_expected_is_said_to_repeat_it():
     answers = [(e[0], e[1], e[2] + 1.0) for e in expected]
     found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
     assert found is None or found.id != "probe_entry_repeats"
+
+
+def test_a_tuple_where_one_value_is_asked_is_told_which_entry_holds_it():
+    cases = _cases()
+    expected = [ref(*c.args) for c in cases]
+    answers = [(np.asarray(9.0), e) for e in expected]  # (a value, the answer)
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x"), source="value_and_grad"))
+    assert found.id == "probe_tuple_holds_the_answer", found.message
+    assert "its entry 1 is the expected value" in found.message
+    assert "value_and_grad returns a pair" in found.hint
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x"), source="jax.grad"))
+    assert "value_and_grad" not in found.hint  # said only of code that has it
+
+
+def test_a_dict_with_its_values_under_each_others_keys():
+    cases = _cases()
+    expected = [{"w": ref(*c.args), "b": np.asarray(c.args[1])} for c in cases]
+    answers = [{"w": e["b"], "b": e["w"]} for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_dict_values_swapped", found.message
+    assert 'your "w" holds the expected "b", and your "b" holds the expected "w"' in (found.message)
+
+
+def test_an_entry_in_the_wrong_shape_is_told_by_its_shape_never_as_one_times():
+    """Both entries of a tuple wrong, the first a (1,) for a (): its shape is said, in
+    the entry where it is; and no probe calls a right number "1 times" itself."""
+    cases = _cases()
+    expected = [(ref(*c.args), 2 * ref(*c.args)) for c in cases]
+    answers = [(e[0].reshape(1), e[1].reshape(1)) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_reshaped", found.message
+    assert found.message.startswith("In entry 0 of your tuple, on the case")
+    assert "shape (1,) where () is expected" in found.message
+    assert "1 times" not in found.message

@@ -998,6 +998,15 @@ KNOWN = [
         hint="Remove the argument from static_argnames/static_argnums: a value that changes from call to call stays a traced array.",
     ),
     Known(
+        "static_array",
+        r"Non-hashable static arguments are not supported",
+        "An argument marked static (static_argnums or static_argnames) must be hashable, "
+        "a Python number, string or tuple: jit compiles a program for each of its values. "
+        "An array is not hashable, and an array of data should not be static: leave it "
+        "traced, and keep static only what fixes the program's form (a size, a flag).",
+        hint="Take the array arguments out of static_argnums/static_argnames: jit traces them, and the compiled program is reused for every value of the same shape.",
+    ),
+    Known(
         "concretization",
         r"ConcretizationTypeError|Abstract tracer value encountered",
         "This needed a concrete Python value, but inside a JAX transformation the array is a "

@@ -8,7 +8,7 @@ The header lines:
     # cause: ID      the diagnosis names ID (a mistake, a catalogued error, a probe)
     # true: ID       the same, for a probe whose statement is true but not the cause
     # cause: none    nothing fits: no diagnosis is named
-    # says: WORDS    the diagnosis' message contains WORDS
+    # says: WORDS    the diagnosis' message contains WORDS (the verdict's, when none is named)
     # never: WORDS   WORDS appear nowhere the learner reads (repeatable)
 """
 
@@ -78,8 +78,8 @@ def mismatches(want: Expected, verdict) -> list[str]:
             if named
             else f"nothing is named where its header says {want.cause!r}"
         )
-    elif named and want.says not in verdict.diagnosis.message:
-        found.append(f"the diagnosis does not say {want.says!r}")
+    elif want.says not in (verdict.diagnosis.message if named else verdict.message):
+        found.append(f"the {'diagnosis' if named else 'verdict'} does not say {want.says!r}")
     text = shown(verdict)
     found += [f"the feedback says {words!r}" for words in want.never if words in text]
     return found

@@ -222,10 +222,16 @@ def _from_report(exercise: Exercise, report) -> Verdict:
             f"All {len(report.tests)} tests passed.",
             tests=report.tests,
         )
-    failed = sum(t.status != "pass" for t in report.tests)
-    message = f"{failed} of {len(report.tests)} tests failed."
+    broken = [t for t in report.tests if t.status != "pass"]
+    message = f"{len(broken)} of {len(report.tests)} tests failed."
     if diagnosis:
         message += f" {diagnosis.message}"
+    elif all(t.name.startswith("structure:") for t in broken):
+        # every answer right, a rule on how the function is built broken: the rule's
+        # line says what it found in the learner's program, so say it first
+        message += (
+            f" Your answers are right; how your function is built is not. {broken[0].message}"
+        )
     return Verdict(
         exercise.id,
         Outcome.WRONG_ANSWER,

@@ -1,4 +1,4 @@
-# cause: none
+# true: probe_shape
 # a pair whose entry 0 is no loss value: not value_and_grad's pair
 import jax
 import jax.numpy as jnp

@@ -25,7 +25,13 @@ from __future__ import annotations
 from jaxtutor.oracles.cases import Case, beyond_first_random
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
 from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
-from jaxtutor.oracles.probes.form import _non_finite, _shape, _tuple_entries, _tuple_form
+from jaxtutor.oracles.probes.form import (
+    _entry_shape,
+    _non_finite,
+    _shape,
+    _tuple_entries,
+    _tuple_form,
+)
 from jaxtutor.oracles.probes.ignored import _ignored_argument
 from jaxtutor.oracles.probes.order import _permuted, _step_behind, _steps_then_off
 from jaxtutor.oracles.values import matches
@@ -49,6 +55,7 @@ def probe(p: Probe) -> Diagnosis | None:
         _tuple_form,
         _shape,
         _tuple_entries,
+        _entry_shape,
         _factor,
         _step_from_argument,
         _permuted,

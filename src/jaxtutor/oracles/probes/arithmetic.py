@@ -70,6 +70,8 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
         return by_size
     if np.allclose(ratios, ratios[0], rtol=1e-3):
         r = ratios[0]
+        if np.isclose(r, 1.0, rtol=1e-3):  # the numbers are right: something else is not
+            return None
         if np.isclose(r, -1.0, rtol=1e-3):
             return _diagnosis(
                 "sign_flipped",

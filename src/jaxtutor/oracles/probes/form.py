@@ -80,10 +80,114 @@ def _sums_to(p: Probe, i: int) -> bool:
     return g is not None and w is not None and w.shape == () and np.isclose(g.sum(), w, **CLOSE)
 
 
+def _dict_swapped(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A dict answer whose values are the expected ones under other keys, on every case
+    (the leaves of a dict unpacked in another order than its keys, say)."""
+    keys = list(p.expected[wrong[0]])
+    moved = {}
+    for k in keys:
+        came = [
+            j
+            for j in keys
+            if all(
+                isinstance(p.answers[i], dict) and _same(p.answers[i].get(k), p.expected[i][j])
+                for i in wrong
+            )
+        ]
+        if not came:
+            return None
+        moved[k] = came[0]
+    if all(k == j for k, j in moved.items()):
+        return None
+    said = ", and ".join(f'your "{k}" holds the expected "{j}"' for k, j in moved.items() if k != j)
+    return _diagnosis(
+        "dict_values_swapped",
+        f"On every case you got wrong, {said}: the right values under the wrong keys (on "
+        f"the case {_title(p, wrong[0])}, say).",
+        "Match each value to its key by name, not by position"
+        + (
+            ": jax.tree.leaves of a dict lists its values in the order of the sorted keys, "
+            "and jax.tree.map keeps each value with its key."
+            if "leaves" in p.source
+            else "."
+        ),
+    )
+
+
+def _tuple_for_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """One value asked for, a tuple returned that holds it, at one place, on every case."""
+    got, want = p.answers[wrong[0]], p.expected[wrong[0]]
+    if isinstance(want, (tuple, list, dict)) or not isinstance(got, (tuple, list)):
+        return None
+    for k in range(len(got)):
+        if all(
+            isinstance(p.answers[i], (tuple, list))
+            and len(p.answers[i]) == len(got)
+            and p.right(i, p.answers[i][k], p.expected[i])
+            for i in wrong
+        ):
+            return _diagnosis(
+                "tuple_holds_the_answer",
+                f"You returned a tuple of {len(got)} values where one value is asked for, and "
+                f"its entry {k} is the expected value on every case you got wrong, such as "
+                f"the case {_title(p, wrong[0])}.",
+                f"Return entry {k} alone"
+                + (
+                    ": jax.value_and_grad returns a pair, (value, gradient), where jax.grad "
+                    "returns the gradient only."
+                    if "value_and_grad" in p.source
+                    else "."
+                ),
+            )
+    return None
+
+
+def _entry_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A tuple answer of the right length with an entry of the wrong shape: that entry's
+    shape said (its first such entry), as it would be of a whole result."""
+    pairs = [(p.answers[i], p.expected[i]) for i in wrong]
+    if not all(
+        isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
+        for g, e in pairs
+    ):
+        return None
+    for k in range(len(pairs[0][1])):
+        shapes = [(np.shape(as_array(g[k])), np.shape(as_array(e[k]))) for g, e in pairs]
+        if any(mine != theirs for mine, theirs in shapes):
+            found = _shape(_entry(p, k), wrong)
+            if found is not None:
+                first = found.message[0].lower() + found.message[1:]
+                return _diagnosis(
+                    found.id.removeprefix("probe_"),
+                    f"In entry {k} of your tuple, {first}",
+                    found.hint,
+                )
+    return None
+
+
+def _entry(p: Probe, k: int) -> Probe:
+    """The probe of entry k of a tuple answer alone, on every case."""
+
+    def entry(value):
+        return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
+
+    return Probe(
+        p.cases,
+        [entry(a) for a in p.answers],
+        [entry(e) for e in p.expected],
+        p.arg_names,
+        dim_name=p.dim_name,
+        source=p.source,
+        tolerance=p.tolerance,
+    )
+
+
 def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A tuple expected: one entry of it returned alone, or a tuple of another length."""
     i = wrong[0]
     got, want = p.answers[i], p.expected[i]
+    if isinstance(want, dict) and isinstance(got, dict) and set(got) == set(want):
+        return _dict_swapped(p, wrong)
     if isinstance(want, dict) and isinstance(got, (tuple, list)) and len(got) == len(want):
         keys = list(want)
         if all(
@@ -99,7 +203,7 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"Return the dict, {{{asked}}}, with each value under its key.",
             )
     if not isinstance(want, tuple):
-        return None
+        return _tuple_for_one(p, wrong)
     if not isinstance(got, (tuple, list)):
         entry = next((k for k, e in enumerate(want) if matches(got, e)), None)
         if entry is not None:
@@ -215,19 +319,7 @@ def _entry_shows(p: Probe, wrong: list[int], k: int) -> Diagnosis | None:
                     "for example (w, _), losses = lax.scan(...).",
                 )
 
-    # every case, so that a right case of size 1 still shows a factor follows a size
-    def entry(value):
-        return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
-
-    sub = Probe(
-        p.cases,
-        [entry(a) for a in p.answers],
-        [entry(e) for e in p.expected],
-        p.arg_names,
-        dim_name=p.dim_name,
-        source=p.source,
-        tolerance=p.tolerance,
-    )
+    sub = _entry(p, k)  # every case, so that a right case of size 1 still shows a factor
     # the shape first: a squeezed (1,) has the right number, "1 times" the expected one
     for look in (_shape, _step_from_argument, _factor, _permuted, _offset, _steps_then_off):
         try:

@@ -1,0 +1,21 @@
+# truth: splits the step's fold_in key into one key per walker and draws a scalar from each, which is not the recipe normal(fold_in(key, t), (N,)) and gives different numbers.
+# blind: seventh batch, written from the lesson text only, labelled before the tutor ran
+# cause: key_per_walker
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def noisy_walk(steps, seed):
+    key = jax.random.key(seed)
+    T, N = steps.shape
+
+    def step(pos, xs):
+        t, s = xs
+        walker_keys = jax.random.split(jax.random.fold_in(key, t), N)
+        noise = 0.1 * jax.vmap(lambda k: jax.random.normal(k, ()))(walker_keys)
+        pos = pos + s + noise
+        return pos, pos
+
+    _, positions = lax.scan(step, jnp.zeros(N), (jnp.arange(T), steps))
+    return positions

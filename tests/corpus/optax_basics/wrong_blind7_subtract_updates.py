@@ -1,0 +1,25 @@
+# truth: writes w - updates as in hand-written SGD, but optax updates already carry the minus sign, so every step climbs the loss.
+# blind: seventh batch, written from the lesson text only, labelled before the tutor ran
+# cause: updates_subtracted
+import jax
+import jax.numpy as jnp
+import optax
+from jax import lax
+
+
+def loss(w, x, y):
+    return jnp.mean((x @ w - y) ** 2)
+
+
+def adam_fit(w, x_batches, y_batches, lr):
+    opt = optax.adam(lr)
+
+    def step(carry, batch):
+        w, opt_state = carry
+        x, y = batch
+        g = jax.grad(loss)(w, x, y)
+        updates, opt_state = opt.update(g, opt_state, w)
+        return (w - updates, opt_state), None
+
+    (w, _), _ = lax.scan(step, (w, opt.init(w)), (x_batches, y_batches))
+    return w
