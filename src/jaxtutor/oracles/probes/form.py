@@ -152,8 +152,8 @@ def _entry_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
     ):
         return None
     for k in range(len(pairs[0][1])):
-        shapes = [(np.shape(as_array(g[k])), np.shape(as_array(e[k]))) for g, e in pairs]
-        if any(mine != theirs for mine, theirs in shapes):
+        arrays = [(as_array(g[k]), as_array(e[k])) for g, e in pairs]
+        if any(a is not None and b is not None and a.shape != b.shape for a, b in arrays):
             found = _shape(_entry(p, k), wrong)
             if found is not None:
                 first = found.message[0].lower() + found.message[1:]
