@@ -114,7 +114,9 @@ def test_a_simulated_learner_learns_forgets_over_days_and_learns_again(tmp_path)
             last_known = now
             gaps.append((store.reviews()["argnums"] - now) / day)
 
-    print("\n".join(f"day {d:5.1f}  {what:9s}  argnums {known:.2f}" for what, d, known in seen))
+    print(
+        "\n".join(f"day {d:5.1f}  {what:9s}  argnums {known:.2f}" for what, d, known in seen), gaps
+    )
     said, known = [w for w, _, _ in seen], [k for _, _, k in seen]
     assert known[1] < known[0] < known[2]  # a second mistake, then the pass
     for i, what in enumerate(said):

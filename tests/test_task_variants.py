@@ -34,7 +34,7 @@ def test_rebinding_changes_only_the_named_top_level_constants():
         "    return BETA * v\n"
     )
     out = variants.rebind(code, {"BETA": 0.5, "LR": 0.05})
-    assert "BETA = 0.5\n" in out and "BATCH, LR, MAX_NORM = 2, 0.05, 1.0\n" in out
+    assert "BETA = 0.5  # the momentum\n" in out and "BATCH, LR, MAX_NORM = 2, 0.05, 1.0\n" in out
     assert "OTHER = 3\n" in out and "    BETA = 7  # a local, not the constant\n" in out
     assert variants.bound(code) == {"BETA", "BATCH", "LR", "MAX_NORM", "OTHER"}
     assert variants.rebind(code, {}) == code

@@ -67,8 +67,9 @@ def rebind(code: str, values: dict) -> str:
         else:
             continue
         start, end = node.lineno - 1, node.end_lineno or node.lineno
-        indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
-        lines[start:end] = [f"{indent}{new}\n"]
+        indent = lines[start][: node.col_offset]
+        after = lines[end - 1][node.end_col_offset or 0 :] or "\n"  # a comment stays
+        lines[start:end] = [f"{indent}{new}{after}"]
     return "".join(lines)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import os
 import threading
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -71,9 +72,10 @@ def watch(
             try:
                 source = handed_in.read(path)
             except handed_in.Refused as refused:
-                # the loop wakes every second: a refused file is news once per save
+                # the loop wakes every second: a refused file is news once per save, and
+                # a large file still being written is not saved yet (the next wake says it)
                 said = (str(refused), _saved(path))
-                if said != last_refused:
+                if said != last_refused and not _being_written(path):
                     console.print(f"[yellow]Not checked: {_shown(refused)}[/]")
                     last_refused = said
                 return
@@ -119,6 +121,14 @@ def _saved(path: Path) -> tuple | None:
     except OSError:
         return None
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _being_written(path: Path, settle_s: float = 0.3) -> bool:
+    """Whether `path` changed within the last `settle_s`: a save still under way."""
+    try:
+        return time.time() - os.lstat(path).st_mtime < settle_s
+    except OSError:
+        return False
 
 
 def _shown(name) -> str:
