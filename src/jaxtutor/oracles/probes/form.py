@@ -142,14 +142,21 @@ def _tuple_for_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
-def _entry_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
-    """A tuple answer of the right length with an entry of the wrong shape: that entry's
-    shape said (its first such entry), as it would be of a whole result."""
+def _tuple_pairs(p: Probe, wrong: list[int]) -> list[tuple] | None:
+    """(answer, expected) of each wrong case, where both are tuples of one length (> 1)."""
     pairs = [(p.answers[i], p.expected[i]) for i in wrong]
-    if not all(
+    if all(
         isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
         for g, e in pairs
     ):
+        return pairs
+    return None
+
+
+def _entry_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A tuple answer of the right length with an entry of the wrong shape: that entry's
+    shape said (its first such entry), as it would be of a whole result."""
+    if (pairs := _tuple_pairs(p, wrong)) is None:
         return None
     for k in range(len(pairs[0][1])):
         arrays = [(as_array(g[k]), as_array(e[k])) for g, e in pairs]
@@ -229,13 +236,9 @@ def _tuple_form(p: Probe, wrong: list[int]) -> Diagnosis | None:
 
 def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """A tuple answer: its entries swapped, or some entries right on every case."""
-    pairs = [(p.answers[i], p.expected[i]) for i in wrong]
-    cases = list(zip(wrong, pairs))
-    if not all(
-        isinstance(g, (tuple, list)) and isinstance(e, tuple) and len(g) == len(e) > 1
-        for g, e in pairs
-    ):
+    if (pairs := _tuple_pairs(p, wrong)) is None:
         return None
+    cases = list(zip(wrong, pairs))
     n = len(pairs[0][1])
     if n == 2 and all(matches(g[0], e[1]) and matches(g[1], e[0]) for g, e in pairs):
         return _diagnosis(
