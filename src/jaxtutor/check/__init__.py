@@ -173,9 +173,14 @@ _RULES_ONLY_HINT = (
 )
 
 
+def _rules_only(tests) -> list:
+    """The failed tests, when every one is a structure rule (every answer right); else []."""
+    failed = [t for t in tests if t.status != "pass"]
+    return failed if failed and all(t.name.startswith("structure:") for t in failed) else []
+
+
 def outcome_hint(verdict: Verdict, exercise: Exercise) -> str:
-    failed = [t for t in verdict.tests if t.status != "pass"]
-    if failed and all(t.name.startswith("structure:") for t in failed):
+    if _rules_only(verdict.tests):
         return _RULES_ONLY_HINT
     return _OUTCOME_HINTS.get(verdict.outcome, "").format(function=exercise.function)
 
@@ -222,16 +227,14 @@ def _from_report(exercise: Exercise, report) -> Verdict:
             f"All {len(report.tests)} tests passed.",
             tests=report.tests,
         )
-    broken = [t for t in report.tests if t.status != "pass"]
-    message = f"{len(broken)} of {len(report.tests)} tests failed."
+    failed = sum(t.status != "pass" for t in report.tests)
+    message = f"{failed} of {len(report.tests)} tests failed."
     if diagnosis:
         message += f" {diagnosis.message}"
-    elif all(t.name.startswith("structure:") for t in broken):
+    elif rules := _rules_only(report.tests):
         # every answer right, a rule on how the function is built broken: the rule's
         # line says what it found in the learner's program, so say it first
-        message += (
-            f" Your answers are right; how your function is built is not. {broken[0].message}"
-        )
+        message += f" Your answers are right; how your function is built is not. {rules[0].message}"
     return Verdict(
         exercise.id,
         Outcome.WRONG_ANSWER,

@@ -80,7 +80,7 @@ def command(course, console: Console | None = None) -> int:
     lessons = course.lessons
     with Store() as store:
         progress = {p.id: p for p in store.all_exercises()}
-        attempts = store.attempts()
+        attempts = store.attempts(sources=False)  # the estimates need no files
         path = store.path
     console.print(progress_table(lessons, progress))
     skills = mastery(attempts, lessons, now=datetime.datetime.now().timestamp())

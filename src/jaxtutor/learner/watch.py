@@ -75,7 +75,7 @@ def watch(
                 # the loop wakes every second: a refused file is news once per save, and
                 # a large file still being written is not saved yet (the next wake says it)
                 said = (str(refused), _saved(path))
-                if said != last_refused and not _being_written(path):
+                if said != last_refused and not _being_written(said[1]):
                     console.print(f"[yellow]Not checked: {_shown(refused)}[/]")
                     last_refused = said
                 return
@@ -123,12 +123,10 @@ def _saved(path: Path) -> tuple | None:
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
-def _being_written(path: Path, settle_s: float = 0.3) -> bool:
-    """Whether `path` changed within the last `settle_s`: a save still under way."""
-    try:
-        return time.time() - os.lstat(path).st_mtime < settle_s
-    except OSError:
-        return False
+def _being_written(saved: tuple | None, settle_s: float = 0.3) -> bool:
+    """Whether the file `_saved` described changed within the last `settle_s`: a save
+    still under way."""
+    return saved is not None and time.time_ns() - saved[2] < settle_s * 1e9
 
 
 def _shown(name) -> str:

@@ -69,8 +69,7 @@ class TutorApp(
         """`course`: the active course (course/active.py); by default the built-in one
         and the packs of JAXTUTOR_LESSONS."""
         super().__init__()
-        self.course = course if course is not None else active_course()
-        course = self.course
+        self.course = course = course if course is not None else active_course()
         self.store = Store()
         # each lesson as the learner is asked it: a review's variant of its task stays
         self.lessons = [asked(self.store, lesson) for lesson in course.lessons]
