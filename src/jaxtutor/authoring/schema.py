@@ -157,6 +157,17 @@ class FileLinter:
             i = end + 1
 
 
+def _settings_problem(oracle: str, settings: dict) -> str | None:
+    """Why the oracle cannot take a variant's settings, or None."""
+    from jaxtutor import oracles
+
+    try:
+        oracles.get(oracle, settings)
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    return None
+
+
 def oracle_keys(name: str) -> dict | None:
     """The extra [exercise] keys an oracle understands; None when it does not exist."""
     from jaxtutor import oracles
@@ -271,6 +282,19 @@ def lint_file(path: Path) -> tuple[Lesson | None, list[Problem]]:
 
         for where, code, message, fix in variants.problems(ex, data.get("explanation") or ""):
             f.add(("exercise",) + where, code, message, fix)
+        for i, table in enumerate(ex.get("variants") or []):
+            settings = table.get("settings")
+            if (
+                settings
+                and isinstance(oracle, str)
+                and (why := _settings_problem(oracle, settings))
+            ):
+                f.add(
+                    ("exercise", "variants", i, "settings"),
+                    "variant-setting",
+                    f"variant {table.get('id')!r}: {why}",
+                    "Give only settings the oracle takes, with values it can use.",
+                )
     for key in ("solution", "reference"):
         if isinstance(ex.get(key), str):
             f.python(

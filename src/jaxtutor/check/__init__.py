@@ -61,7 +61,7 @@ def check_source(
     started = time.monotonic()
     seed = fresh_seed() if seed is None else seed
     limits = limits_for(exercise)
-    oracle = oracles.get(exercise.oracle)
+    oracle = oracles.get(exercise.oracle, exercise.config.get("settings"))
     one_off = None
     if runners is None:
         runners = one_off = (
@@ -132,7 +132,7 @@ def warm(exercise: Exercise, pool: WarmPool) -> None:
     if pool.on_demand:
         return
     try:
-        oracle = oracles.get(exercise.oracle)
+        oracle = oracles.get(exercise.oracle, exercise.config.get("settings"))
         if oracle.needs_clean(exercise):  # its checks take two children: both warm
             pool.keep_warm(2)
         with pool.trusted.lock.warming():

@@ -288,7 +288,8 @@ EXERCISE_KEYS = {
     "variants": Key(
         "tables",
         "Other forms of the task a review asks ([[exercise.variants]]): constants of the "
-        "exercise's code rebound (course/variants.py).",
+        "exercise's code rebound, code replaced, a built-in oracle's settings "
+        "(course/variants.py).",
         default=[],
         items={
             "id": Key("string", "The variant's name, unique in the lesson.", required=True),
@@ -299,7 +300,24 @@ EXERCISE_KEYS = {
                 "table",
                 "Top-level constants of the starter, solution, reference and mutants, with "
                 "the variant's values: `{ BETA = 0.5 }`.",
-                required=True,
+                default={},
+            ),
+            "code": Key(
+                "table",
+                "Code of the starter, solution, reference and mutants replaced for this "
+                'variant, exactly: `{ "argnums=(1, 2)" = "argnums=(1, 3)" }`.',
+                default={},
+            ),
+            "function": Key(
+                "string",
+                "The function's name in this variant, where it renames it (with `code`).",
+                default="",
+            ),
+            "settings": Key(
+                "table",
+                "What a built-in oracle reads for this variant, by the names it declares "
+                '(docs/authoring.md lists them): `{ asked = ["w", "y"] }`.',
+                default={},
             ),
             "text": Key(
                 "table",

@@ -3,7 +3,11 @@
 A variant rebinds constants the exercise is written in (`set = { BETA = 0.5 }`): each
 top-level assignment of those names in the starter, the solution, the reference and the
 mutants' code takes the variant's value, so the variant's reference and mutants come
-from the same declaration as the task's, and lint proves them the same way. The text
+from the same declaration as the task's, and lint proves them the same way. An exercise
+a built-in oracle checks has its reference in the oracle: there the variant gives the
+oracle's `settings` (`{ asked = ["w", "y"] }`, what the oracle declares it reads), and
+the code it changes as exact replacements (`code`, in the starter, the solution and the
+mutants), with the function's new name where the task renames it (`function`). The text
 the learner reads changes where the variant's `text` marks it (`{ "old" = "new" }`, in
 the explanation and the hints), below a line that says what this review changes. The
 task's worked cases (`[[exercise.cases]]`) keep their inputs and take the variant's
@@ -73,15 +77,35 @@ def rebind(code: str, values: dict) -> str:
     return "".join(lines)
 
 
+def as_written_words(table: dict) -> dict[str, str]:
+    """What the check says to answers that are the task's as first written, not the
+    variant's (`table`): the message and the hint."""
+    return {
+        "message": "Your answers are those of the lesson's task as first written, not this "
+        f"review's. {table.get('task', '')}",
+        "hint": "Read the change at the top of the lesson, and use the review's value "
+        "wherever the task used the old one.",
+    }
+
+
 def variant(lesson: Lesson, ident: str) -> Lesson:
     """The lesson as the variant `ident` asks it (KeyError when it declares none such)."""
     table = next((v for v in declared(lesson) if v.get("id") == ident), None)
     if table is None:
         raise KeyError(ident)
     values, text = dict(table.get("set") or {}), dict(table.get("text") or {})
+    replaced = dict(table.get("code") or {})
+
+    def written(code: str) -> str:  # the code as this variant writes it
+        for old, new in replaced.items():
+            code = code.replace(old, new)
+        return rebind(code, values)
+
     config = dict(lesson.exercise.config)
     if config.get("reference"):
-        config["reference"] = rebind(config["reference"], values)
+        config["reference"] = written(config["reference"])
+    if table.get("settings"):
+        config["settings"] = dict(table["settings"])
 
     def said(words: str) -> str:
         for old, new in text.items():
@@ -90,18 +114,13 @@ def variant(lesson: Lesson, ident: str) -> Lesson:
 
     def told(entry: dict, code: str) -> dict:  # a mutant's or mistake's words and code
         words = {k: said(entry[k]) for k in ("message", "hint") if isinstance(entry.get(k), str)}
-        return dict(
-            entry, **words, **({code: rebind(entry[code], values)} if code in entry else {})
-        )
+        return dict(entry, **words, **({code: written(entry[code])} if code in entry else {}))
 
     # the likeliest wrong answer to a review is the task as first written: a mutant, so
     # the check names it at once rather than searching for a cause
     as_written = {
         "id": AS_WRITTEN,
-        "message": "Your answers are those of the lesson's task as first written, not this "
-        f"review's. {table.get('task', '')}",
-        "hint": "Read the change at the top of the lesson, and use the review's value "
-        "wherever the task used the old one.",
+        **as_written_words(table),
         "code": lesson.exercise.solution,
         "part": table.get("part", ""),  # the part the change is in, for lint's proof
     }
@@ -119,12 +138,18 @@ def variant(lesson: Lesson, ident: str) -> Lesson:
         }
         for i, case in enumerate(config.get("cases") or [])
     ]
+    for drawn in ("edges", "invariants", "amplifiers"):  # their names may tell the answers
+        config[drawn] = [
+            dict(e, name=said(e["name"])) if isinstance(e.get("name"), str) else e
+            for e in config.get(drawn) or []
+        ]
     config["variant"] = table
 
     exercise = dataclasses.replace(
         lesson.exercise,
-        starter=rebind(lesson.exercise.starter, values),
-        solution=rebind(lesson.exercise.solution, values),
+        function=table.get("function") or lesson.exercise.function,
+        starter=written(lesson.exercise.starter),
+        solution=written(lesson.exercise.solution),
         hints=tuple(said(h) for h in lesson.exercise.hints),
         config=config,
     )
@@ -149,13 +174,28 @@ def pick(lesson: Lesson, passes: int) -> str | None:
 
 def problems(ex: dict, explanation: str) -> list[tuple[tuple, str, str, str]]:
     """What makes the declared variants unusable, before any check runs: (where, code,
-    message, fix) for a name no code binds, a text no text holds, an id used twice."""
+    message, fix) for a name no code binds, a text no text or code holds, an id used
+    twice. (A setting the oracle does not take is said by authoring/schema.py.)"""
     found = []
     codes = {"starter": ex.get("starter"), "solution": ex.get("solution")}
     if ex.get("oracle") == "generic":
         codes["reference"] = ex.get("reference")
     written = {what: bound(code) for what, code in codes.items() if isinstance(code, str)}
-    hints = [h for h in ex.get("hints") or [] if isinstance(h, str)]
+    mistakes = [
+        e for e in [*(ex.get("mutants") or []), *(ex.get("mistakes") or [])] if isinstance(e, dict)
+    ]
+    every_code = [c for c in [*codes.values(), ex.get("reference")] if isinstance(c, str)] + [
+        e[key] for e in mistakes for key in ("code", "example") if isinstance(e.get(key), str)
+    ]
+    # the words a variant's `text` may replace: the lesson's, its mistakes' own, and the
+    # names of its declared cases
+    drawn = [e for k in ("edges", "invariants", "amplifiers") for e in ex.get(k) or []]
+    said = [h for h in ex.get("hints") or [] if isinstance(h, str)] + [
+        e[key]
+        for e in mistakes + [e for e in drawn if isinstance(e, dict)]
+        for key in ("message", "hint", "name")
+        if isinstance(e.get(key), str)
+    ]
     seen = set()
     for i, table in enumerate(ex.get("variants") or []):
         where = ("variants", i)
@@ -182,14 +222,25 @@ def problems(ex: dict, explanation: str) -> list[tuple[tuple, str, str, str]]:
                         "solution and the reference, and use the name where the value is used.",
                     )
                 )
+        for old in table.get("code") or {}:
+            if not any(old in code for code in every_code):
+                found.append(
+                    (
+                        where + ("code",),
+                        "variant-code-unused",
+                        f"variant {table.get('id')!r} replaces {old!r}, which no code of the "
+                        "exercise contains (starter, solution, reference, mutants, mistakes)",
+                        "Copy the code exactly as the exercise writes it, or remove the entry.",
+                    )
+                )
         for old in table.get("text") or {}:
-            if old not in explanation and not any(old in h for h in hints):
+            if old not in explanation and not any(old in words for words in said):
                 found.append(
                     (
                         where + ("text",),
                         "variant-text-unused",
                         f"variant {table.get('id')!r} replaces {old!r}, which neither the "
-                        "explanation nor a hint contains",
+                        "explanation nor a hint nor a mistake's words contain",
                         "Copy the words exactly as the lesson writes them, or remove the entry.",
                     )
                 )

@@ -19,6 +19,13 @@ def names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get(name: str) -> Oracle:
+def get(name: str, settings: dict | None = None) -> Oracle:
+    """The oracle `name`, with a variant's `settings` (ValueError: one it does not take,
+    or a value it cannot use)."""
     module, _, cls = _REGISTRY[name].partition(":")
-    return getattr(importlib.import_module(module), cls)()
+    oracle = getattr(importlib.import_module(module), cls)
+    settings = settings or {}
+    if unknown := sorted(set(settings) - set(oracle.settings)):
+        takes = ", ".join(oracle.settings) or "none"
+        raise ValueError(f"the {name} oracle takes no setting {unknown[0]!r} (it takes: {takes})")
+    return oracle(**settings)

@@ -1,5 +1,6 @@
 """Oracle for `grad_w_and_x(scale, w, x, y)`: the gradients of
-loss = scale * sum((x @ w - y) ** 2) with respect to w and x, as a tuple (dw, dx).
+loss = scale * sum((x @ w - y) ** 2) with respect to w and x, as a tuple (dw, dx); a
+variant of the task asks others (the setting `asked`: ["w", "y"] asks (dw, dy)).
 
 A wrong answer is matched against the gradients with respect to every argument, so
 the diagnosis can say which argument's gradient each returned entry is.
@@ -136,17 +137,17 @@ def _large(rng, b: int, d: int, low: int, high: int) -> tuple:
     return _scale(rng, low, high), w, x, x @ w - residual
 
 
-def _telling(rng, draw, *shape, **kw) -> tuple:
-    """A draw of `draw` whose gradients are not all zero (one example on the grid can
-    sit exactly on its target, or be zero): an answer of zeros must fail every case."""
+def _telling(rng, asked, draw, *shape, **kw) -> tuple:
+    """A draw of `draw` whose asked gradients are not all zero (one example on the grid
+    can sit exactly on its target, or be zero): an answer of zeros must fail every case."""
     while True:
         args = draw(rng, *shape, **kw)
         g = gradients(*args)
-        if np.any(g["w"] != 0) or np.any(g["x"] != 0):  # the two the exercise asks for
+        if any(np.any(g[name] != 0) for name in asked):
             return args
 
 
-def make_cases(seed: int) -> list[Case]:
+def make_cases(seed: int, asked: tuple[str, ...] = ("w", "x")) -> list[Case]:
     """The worked example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
     cases = [
@@ -163,20 +164,20 @@ def make_cases(seed: int) -> list[Case]:
     ]
     small, large, between = shapes(rng)
     drawn = [
-        _telling(rng, _normal, *small),
-        _telling(rng, _normal, *large),
-        _telling(rng, _with_zeros, *large),
-        _telling(rng, _normal, 3, 2),
-        _telling(rng, _normal, *small, low=-12, high=-8),  # gradients in the thousandths
-        _telling(rng, _large, *small, 2, 6),
-        _telling(rng, _large, *large, 14, 16),  # over 100,000
-        _telling(rng, _normal, *between),
-        _telling(rng, _with_zeros, *between),
+        _telling(rng, asked, _normal, *small),
+        _telling(rng, asked, _normal, *large),
+        _telling(rng, asked, _with_zeros, *large),
+        _telling(rng, asked, _normal, 3, 2),
+        _telling(rng, asked, _normal, *small, low=-12, high=-8),  # gradients in the thousandths
+        _telling(rng, asked, _large, *small, 2, 6),
+        _telling(rng, asked, _large, *large, 14, 16),  # over 100,000
+        _telling(rng, asked, _normal, *between),
+        _telling(rng, asked, _with_zeros, *between),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
         g = gradients(*case.args)
-        case.expected = (g["w"], g["x"])
+        case.expected = tuple(g[name] for name in asked)
     return cases
 
 
@@ -194,13 +195,27 @@ class ArgnumsOracle(Oracle):
     properties = ({"kind": "scale", "args": ["scale"], "factor": -3.0},)
     sizes = (Size("B", ((2, 0), (3, 0))), Size("D", ((1, 0), (2, 1))))
     rounded = (1, 2, 3)
+    settings = {"asked": "the arguments whose gradients the tuple holds, in its order"}
+
+    def __init__(self, asked=("w", "x")) -> None:
+        if (
+            not isinstance(asked, (list, tuple))
+            or len(asked) < 2
+            or len(set(asked)) != len(asked)
+            or not set(asked) <= set(ARG_NAMES)
+        ):
+            raise ValueError(
+                f"asked must list two or more of {', '.join(ARG_NAMES)}, each once; got {asked!r}"
+            )
+        self.asked = tuple(asked)
+        self.said = f"({', '.join(f'dloss/d{n}' for n in self.asked)})"  # the asked tuple
 
     def cases(self, seed: int) -> list[Case]:
-        return make_cases(seed)
+        return make_cases(seed, self.asked)
 
     def reference(self, *args):
         g = gradients(*args)
-        return g["w"], g["x"]
+        return tuple(g[name] for name in self.asked)
 
     def diagnose_raised(self, message: str):
         if re.search(r"scalar-output", message):
@@ -223,12 +238,14 @@ class ArgnumsOracle(Oracle):
         """Gradients that are the expected ones times scale on every wrong case: scale
         counted twice, as each case's own scale shows."""
         wrong = [(c, a) for c, a in zip(cases, answers) if not matches(a, c.expected)]
-        if not wrong or not all(isinstance(a, (tuple, list)) and len(a) == 2 for _, a in wrong):
+        size = len(self.asked)
+        if not wrong or not all(isinstance(a, (tuple, list)) and len(a) == size for _, a in wrong):
             return None
         # times scale only: a scale divided out is scale ignored, which the probe that
         # changes scale says more precisely
         if all(
-            all(matches(a[k], c.expected[k] * float(c.args[0])) for k in range(2)) for c, a in wrong
+            all(matches(a[k], c.expected[k] * float(c.args[0])) for k in range(size))
+            for c, a in wrong
         ):
             c, a = wrong[0]
             return MISCONCEPTIONS["scale_applied_twice"].diagnose(
@@ -243,8 +260,8 @@ class ArgnumsOracle(Oracle):
         if isinstance(got, Opaque):
             return (
                 MISCONCEPTIONS["grad_not_called"].diagnose(
-                    message=f"You returned a {got.type_name}, not the tuple (dloss/dw, "
-                    "dloss/dx): the function jax.grad made, not yet called."
+                    message=f"You returned a {got.type_name}, not the tuple {self.said}: "
+                    "the function jax.grad made, not yet called."
                 )
                 if re.search(r"function|partial|Wrapped|jit", got.type_name)
                 else None
@@ -265,7 +282,7 @@ class ArgnumsOracle(Oracle):
             entry = name_entry(got, grads)
             if entry is not None:
                 return MISCONCEPTIONS["single_gradient"].diagnose(
-                    message=f"You returned only dloss/d{entry}, not the tuple (dloss/dw, dloss/dx)."
+                    message=f"You returned only dloss/d{entry}, not the tuple {self.said}."
                 )
             return None
         # named up to the first entry that is no gradient: naming every entry of a tuple
@@ -275,9 +292,14 @@ class ArgnumsOracle(Oracle):
             names.append(name_entry(value, grads))
             if names[-1] is None:
                 break
-        if len(got) == 2 and names == ["x", "w"]:
+        if names == list(self.asked)[::-1] or (
+            len(names) == len(self.asked) and sorted(n or "" for n in names) == sorted(self.asked)
+        ):
+            said = ", ".join(f"dloss/d{n}" for n in names)
             return MISCONCEPTIONS["swapped_order"].diagnose(
-                message="You returned (dloss/dx, dloss/dw); the exercise asks for (dloss/dw, dloss/dx)."
+                message=f"You returned ({said}); the exercise asks for {self.said}.",
+                hint="jax.grad returns the gradients in the order argnums lists the "
+                f"positions. The exercise asks for {self.said}.",
             )
         if names and all(names):  # an empty tuple names nothing
             said = ", ".join(f"entry {i} is dloss/d{n}" for i, n in enumerate(names))
@@ -287,13 +309,13 @@ class ArgnumsOracle(Oracle):
                 )
             return MISCONCEPTIONS["wrong_argnums"].diagnose(
                 message=f"Your tuple holds the wrong gradients: {said}. "
-                "The exercise asks for (dloss/dw, dloss/dx)."
+                f"The exercise asks for {self.said}."
             )
-        if len(got) == 2:
+        if len(got) == len(self.asked):
             return None
         return (
             MISCONCEPTIONS["single_gradient"].diagnose(
-                message=f"Expected a tuple of two gradients, got {describe(got)}."
+                message=f"Expected a tuple of {len(self.asked)} gradients, got {describe(got)}."
             )
             if len(got) == 1
             else None

@@ -42,15 +42,15 @@ def _leaf_kind(got, old, grad, lr) -> str | None:
     return next((k for k, v in candidates.items() if matches(got, v)), None)
 
 
-def alternatives(case: Case) -> dict[str, dict[str, np.ndarray]]:
+def alternatives(case: Case, penalty: float = 0.0) -> dict[str, dict[str, np.ndarray]]:
     """The new params each plausible wrong step gives on `case`, by the misconception
     that names it. Where one equals the right step (B = 1: a sum is the mean), it is
     left out: it cannot be what made an answer wrong."""
     params, x, y, lr = case.args
     right = case.expected[0]
     size = len(y)
-    grad = dict(zip(KEYS, gradients(params["w"], params["b"], x, y)))
-    at_new = dict(zip(KEYS, gradients(right["w"], right["b"], x, y)))
+    grad = dict(zip(KEYS, gradients(params["w"], params["b"], x, y, penalty)))
+    at_new = dict(zip(KEYS, gradients(right["w"], right["b"], x, y, penalty)))
     loss = float(case.expected[1])
     made = {
         "gradient_of_sum": {k: params[k] - lr * size * grad[k] for k in KEYS},
@@ -63,20 +63,24 @@ def alternatives(case: Case) -> dict[str, dict[str, np.ndarray]]:
     return {name: step for name, step in made.items() if not matches(step, right)}
 
 
-def alternative(new_params, case: Case) -> str | None:
+def alternative(new_params, case: Case, penalty: float = 0.0) -> str | None:
     """The first plausible wrong step that `new_params` is on `case`."""
     if not isinstance(new_params, dict) or set(new_params) != set(KEYS):
         return None
-    return next((n for n, step in alternatives(case).items() if matches(new_params, step)), None)
+    return next(
+        (n for n, step in alternatives(case, penalty).items() if matches(new_params, step)), None
+    )
 
 
-def is_step(name: str, new_params, case: Case) -> bool:
+def is_step(name: str, new_params, case: Case, penalty: float = 0.0) -> bool:
     """Whether `new_params` is the plausible wrong step `name` on `case`."""
-    step = alternatives(case).get(name)
+    step = alternatives(case, penalty).get(name)
     return step is not None and isinstance(new_params, dict) and matches(new_params, step)
 
 
-def _alternative_finding(name: str, new_params, case: Case, source: str) -> Diagnosis:
+def _alternative_finding(
+    name: str, new_params, case: Case, source: str, penalty: float = 0.0
+) -> Diagnosis:
     """The named alternative, with what was measured on `case` (and the code, where the
     cause is in it)."""
     params, x, y, lr = case.args
@@ -116,8 +120,8 @@ def _alternative_finding(name: str, new_params, case: Case, source: str) -> Diag
             )
     else:
         right = case.expected[0]
-        at_new = gradients(right["w"], right["b"], x, y)[1]
-        at_old = gradients(params["w"], params["b"], x, y)[1]
+        at_new = gradients(right["w"], right["b"], x, y, penalty)[1]
+        at_old = gradients(params["w"], params["b"], x, y, penalty)[1]
         if name == "gradient_at_updated_params":
             said = (
                 f"Your new b {on} is {fmt(new_params['b'])}: the incoming b, "
@@ -162,11 +166,13 @@ def _zero_gradient_finding(source: str) -> Diagnosis | None:
     return None
 
 
-def _update_finding(new_params, case: Case, source: str = "") -> Diagnosis | None:
+def _update_finding(
+    new_params, case: Case, source: str = "", penalty: float = 0.0
+) -> Diagnosis | None:
     if not isinstance(new_params, dict) or set(new_params) != set(KEYS):
         return None
     params, x, y, lr = case.args
-    grads = dict(zip(KEYS, gradients(params["w"], params["b"], x, y)))
+    grads = dict(zip(KEYS, gradients(params["w"], params["b"], x, y, penalty)))
     kinds = {k: _leaf_kind(new_params[k], params[k], grads[k], lr) for k in KEYS}
     values = set(kinds.values())
     if "ascent" in values:
@@ -184,17 +190,17 @@ def _update_finding(new_params, case: Case, source: str = "") -> Diagnosis | Non
         return MISCONCEPTIONS["partial_update"].diagnose(
             message=f"You updated only {done}: your new {left} is the incoming {left}, unchanged."
         )
-    if values != {"descent"} and (name := alternative(new_params, case)):
-        return _alternative_finding(name, new_params, case, source)
+    if values != {"descent"} and (name := alternative(new_params, case, penalty)):
+        return _alternative_finding(name, new_params, case, source, penalty)
     return None
 
 
-def _output_names(got_outputs, case: Case) -> list[str | None]:
+def _output_names(got_outputs, case: Case, penalty: float = 0.0) -> list[str | None]:
     """Name each returned scalar: the loss or accuracy before or after the step."""
     params, x, y, _ = case.args
     new_params = case.expected[0]
-    before = loss_and_accuracy(params["w"], params["b"], x, y)
-    after = loss_and_accuracy(new_params["w"], new_params["b"], x, y)
+    before = loss_and_accuracy(params["w"], params["b"], x, y, penalty)
+    after = loss_and_accuracy(new_params["w"], new_params["b"], x, y, penalty)
     candidates = {
         "the loss": before[0],
         "the accuracy": before[1],
@@ -204,8 +210,8 @@ def _output_names(got_outputs, case: Case) -> list[str | None]:
     return [next((n for n, v in candidates.items() if matches(g, v)), None) for g in got_outputs]
 
 
-def _outputs_finding(got_outputs, case: Case):
-    names = _output_names(got_outputs, case)
+def _outputs_finding(got_outputs, case: Case, penalty: float = 0.0):
+    names = _output_names(got_outputs, case, penalty)
     if (
         names[0] is not None
         and names[0].startswith("the accuracy")
@@ -228,9 +234,10 @@ def _outputs_finding(got_outputs, case: Case):
     return None
 
 
-def diagnose(case: Case, got, source: str = "") -> Diagnosis | None:
+def diagnose(case: Case, got, source: str = "", penalty: float = 0.0) -> Diagnosis | None:
     """The misconception behind a wrong answer to `case`, or None; `source`, the
-    learner's file, is the evidence for a cause in the code."""
+    learner's file, is the evidence for a cause in the code; `penalty`, the task's
+    weight decay (exercise.py)."""
     if not isinstance(got, (tuple, list)):
         return None
     if len(got) == 2 and isinstance(got[1], (tuple, list)) and len(got[1]) == 2:
@@ -238,7 +245,12 @@ def diagnose(case: Case, got, source: str = "") -> Diagnosis | None:
     if len(got) != 3:
         return None
     findings = [
-        f for f in (_update_finding(got[0], case, source), _outputs_finding(got[1:], case)) if f
+        f
+        for f in (
+            _update_finding(got[0], case, source, penalty),
+            _outputs_finding(got[1:], case, penalty),
+        )
+        if f
     ]
     if not findings:
         return None

@@ -14,22 +14,26 @@ def _sigmoid(z):
     return 0.5 * (1.0 + np.tanh(0.5 * z))  # never overflows
 
 
-def loss_and_accuracy(w, b, x, y) -> tuple[np.ndarray, np.ndarray]:
+# `penalty`: a variant's weight decay, penalty * sum(w ** 2) added to the loss (the
+# lesson's task has none)
+
+
+def loss_and_accuracy(w, b, x, y, penalty: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     logits = x @ w + b
-    loss = np.mean(np.logaddexp(0.0, logits) - y * logits)
+    loss = np.mean(np.logaddexp(0.0, logits) - y * logits) + penalty * np.sum(w**2)
     return np.asarray(loss), np.asarray(np.mean((logits > 0) == (y > 0.5)))
 
 
-def gradients(w, b, x, y) -> tuple[np.ndarray, np.ndarray]:
+def gradients(w, b, x, y, penalty: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """d loss / d logits is (sigmoid(logits) - y) / B; chain through x @ w + b."""
     r = (_sigmoid(x @ w + b) - y) / len(y)
-    return x.T @ r, np.asarray(np.sum(r))
+    return x.T @ r + 2 * penalty * w, np.asarray(np.sum(r))
 
 
-def train_step(params, x, y, lr):
+def train_step(params, x, y, lr, *, penalty: float = 0.0):
     w, b = params["w"], params["b"]
-    gw, gb = gradients(w, b, x, y)
-    loss, acc = loss_and_accuracy(w, b, x, y)
+    gw, gb = gradients(w, b, x, y, penalty)
+    loss, acc = loss_and_accuracy(w, b, x, y, penalty)
     return {"w": w - lr * gw, "b": b - lr * gb}, loss, acc
 
 
@@ -121,7 +125,7 @@ def _far_logits(rng, b: int, d: int):
     return params, x, y
 
 
-def make_cases(seed: int) -> list[Case]:
+def make_cases(seed: int, penalty: float = 0.0) -> list[Case]:
     """The hand example, then hidden cases drawn from `seed` (see above)."""
     rng = np.random.default_rng(seed)
     hand = (
@@ -148,5 +152,5 @@ def make_cases(seed: int) -> list[Case]:
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:
-        case.expected = train_step(*case.args)
+        case.expected = train_step(*case.args, penalty=penalty)
     return cases

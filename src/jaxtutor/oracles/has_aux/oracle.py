@@ -34,12 +34,18 @@ class HasAuxOracle(Oracle):
     properties = ({"kind": "reorder", "args": ["x", "y"], "output": "same"},)
     sizes = (Size("B", ((1, 0), (2, 0))), Size("D", (((0, "w"), 0), (1, 1))))
     rounded = (1,)
+    settings = {"penalty": "a weight decay: penalty * sum(w ** 2) added to the loss"}
+
+    def __init__(self, penalty: float = 0.0) -> None:
+        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or penalty < 0:
+            raise ValueError(f"penalty must be a number of at least 0; got {penalty!r}")
+        self.penalty = float(penalty)
 
     def cases(self, seed: int) -> list[Case]:
-        return make_cases(seed)
+        return make_cases(seed, self.penalty)
 
     def reference(self, *args):
-        return train_step(*args)
+        return train_step(*args, penalty=self.penalty)
 
     def in_space(self, args: tuple) -> bool:
         """Rounder inputs must keep every logit off 0, as the drawn ones do: float32 and
@@ -54,7 +60,7 @@ class HasAuxOracle(Oracle):
         wrong = [(c, a) for c, a in zip(cases, answers) if not matches(a, c.expected)]
         if not wrong:
             return None
-        found = diagnose(*wrong[0], source)
+        found = diagnose(*wrong[0], source, self.penalty)
         step = "loss_as_gradient" if found and found.id == "value_and_grad_pair_as_grads" else None
         step = step or (found.id if found and found.id in ALTERNATIVES else None)
         if step is None:
@@ -64,7 +70,7 @@ class HasAuxOracle(Oracle):
             for c, a in wrong
             if not (isinstance(a, (tuple, list)) and a and matches(a[0], c.expected[0]))
         ]
-        return found if all(is_step(step, new, c) for c, new in moved) else None
+        return found if all(is_step(step, new, c, self.penalty) for c, new in moved) else None
 
     def diagnose_error(self, info: dict, source: str):
         message = info.get("message", "")

@@ -106,16 +106,28 @@ def diagnose(
     answers: list,
     scan_diagnosis: Diagnosis | None,
     reverse: bool = False,
+    repeat: int = 1,
 ) -> Diagnosis:
+    """`repeat`: the descent steps the task takes on each batch (a variant's; the
+    mutants are of the lesson's task, one step, and are not asked about others)."""
     wrong = [
         i
         for i, (c, a) in enumerate(zip(cases, answers))
         if not matches(a, c.expected, *c.tolerance(RTOL, ATOL))
     ]
-    shape = _shape_mistake(cases, answers)
+    shape = _shape_mistake(cases, answers, repeat)
     if shape is not None:
         found = shape
-    elif (name := _matching_mutant(cases, answers)) is not None:
+    elif repeat > 1 and all(
+        _like_mutant(got, reference(w, repeat * lr, xs, ys))
+        for (w, lr, xs, ys), got in ((c.args, a) for c, a in zip(cases, answers))
+    ):
+        found = MISCONCEPTIONS["gradient_not_retaken"].diagnose(
+            message="Every step on a batch uses the gradient at the weight the batch "
+            f"started from: on every case your {repeat} steps on a batch add up to one "
+            f"step of {repeat} * lr."
+        )
+    elif repeat == 1 and (name := _matching_mutant(cases, answers)) is not None:
         found = MISCONCEPTIONS[name].diagnose()
         if name == "reversed_order" and reverse:
             found.message += " Your lax.scan over the batches has reverse=True."
@@ -132,7 +144,7 @@ def diagnose(
                     [c.expected for c in cases],
                     ARG_NAMES,
                     call_many=learner.call_many,
-                    reference=lambda calls: [reference(*a) for a in calls],
+                    reference=lambda calls: [reference(*a, repeat=repeat) for a in calls],
                     dim_name=_dim_name,
                     source=learner.source,
                 )
@@ -144,15 +156,16 @@ def diagnose(
     index = STEP_CASE if STEP_CASE in wrong else wrong[0]
     case, smaller = cases[index], None
     if case.hidden:
-        smaller = smallest_failing(learner, case)
+        smaller = smallest_failing(learner, case, repeat)
         if smaller is not None:
             case = smaller[0]
             found.message += smaller[1]
-    table, step = step_table(learner, case)
+    table, step = step_table(learner, case, repeat)
     found.table, found.step = table, step
     if step is not None:
         where = "that case" if smaller else f'the case "{case.title(failed=True)}"'
-        found.message += f" On {where}, your weight first differs at step {step}."
+        at = f"at step {step}" if repeat == 1 else f"after batch {step}"
+        found.message += f" On {where}, your weight first differs {at}."
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
         found.message += " Your weight is right after every step; only what you return is off."
     return found
@@ -190,10 +203,10 @@ def _dim_name(arg: int, axis: int) -> str | None:
     return ("N", "B")[axis] if arg in (2, 3) and axis < 2 else None
 
 
-def _shape_mistake(cases: list[Case], answers: list) -> Diagnosis | None:
+def _shape_mistake(cases: list[Case], answers: list, repeat: int = 1) -> Diagnosis | None:
     """Returned something other than a scalar: the history, the scan's pair, a shape."""
     for case, got in zip(cases, answers):
-        history = trajectory(*case.args)[1]
+        history = trajectory(*case.args, repeat=repeat)[1]
         if isinstance(got, (tuple, list)):
             if len(got) == 2 and matches(got[1], history, MUTANT_RTOL, MUTANT_ATOL):
                 return MISCONCEPTIONS["returned_history"].diagnose(
@@ -300,11 +313,12 @@ def _replayed(learner: Learner, calls: list[tuple]) -> list:
     return found.values
 
 
-def step_table(learner: Learner, case: Case) -> tuple[Table, int | None]:
+def step_table(learner: Learner, case: Case, repeat: int = 1) -> tuple[Table, int | None]:
     """Replay the learner on the first k batches, k = 1..N (one round trip), beside the
-    reference's gradient and weight after each step."""
+    reference's gradient and weight after each step (after each batch's `repeat`
+    steps, their gradients summed, where a variant takes more than one)."""
     w, lr, xs, ys = case.args
-    grads, weights = trajectory(w, lr, xs, ys)
+    grads, weights = trajectory(w, lr, xs, ys, repeat=repeat)
     calls = [(w, lr, xs[:k], ys[:k]) for k in range(1, len(xs) + 1)]
     replies = _replayed(learner, calls)
     rows, first = [], None
@@ -329,4 +343,6 @@ def step_table(learner: Learner, case: Case) -> tuple[Table, int | None]:
             first = k
         rows.append([str(k), f"{g:.4f}", taken, f"{expected:.4f}", yours])
     columns = ["step", "expected gradient", "your step / lr", "expected w", "your w"]
+    if repeat != 1:
+        columns[:3] = ["batch", f"expected gradients ({repeat} steps)", "your steps / lr"]
     return Table(columns, rows, highlight=first), first

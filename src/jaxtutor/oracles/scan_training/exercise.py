@@ -154,6 +154,12 @@ _M = [
         "step is the first entry the body returned. Look at what your body puts first.",
     ),
     Misconception(
+        "gradient_not_retaken",
+        "Every step on a batch uses the gradient at the weight the batch started from.",
+        "Take each step's gradient at the weight the step before it gave: compute the "
+        "gradient again after the first update, from the new w.",
+    ),
+    Misconception(
         "wrong_update",
         "Your weights leave the expected ones, in a way the tutor does not recognise.",
         "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
@@ -170,20 +176,26 @@ def gradient(w, x, y) -> float:
     return float(2 * np.sum((w * x - y) * x))
 
 
-def trajectory(w, lr, xs, ys, grad=gradient, sign=-1.0) -> tuple[np.ndarray, np.ndarray]:
-    """The gradient at each step and the weight after it."""
+def trajectory(
+    w, lr, xs, ys, grad=gradient, sign=-1.0, *, repeat: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
+    """The gradient at each step and the weight after it; `repeat` steps on each batch
+    (a variant's), their gradients summed."""
     w = float(w)
     grads, weights = [], []
     for x, y in zip(xs, ys):
-        g = grad(w, x, y)
-        w = w + sign * float(lr) * g
+        g = 0.0
+        for _ in range(repeat):
+            g_now = grad(w, x, y)
+            w = w + sign * float(lr) * g_now
+            g += g_now
         grads.append(g)
         weights.append(w)
     return np.array(grads), np.array(weights)
 
 
-def reference(w, lr, xs, ys) -> np.ndarray:
-    return np.asarray(trajectory(w, lr, xs, ys)[1][-1])
+def reference(w, lr, xs, ys, *, repeat: int = 1) -> np.ndarray:
+    return np.asarray(trajectory(w, lr, xs, ys, repeat=repeat)[1][-1])
 
 
 def _final(**kwargs):
@@ -308,7 +320,9 @@ def shapes(rng) -> tuple[Shape, Shape, Shape]:
 COMPOSED_CASE = "hidden case 2"
 
 
-def make_cases(seed: int) -> list[Case]:
+def make_cases(seed: int, repeat: int = 1) -> list[Case]:
+    """The hand cases and the hidden ones; `repeat`: descent steps on each batch (a
+    variant's; the lesson's task takes one)."""
     cases = [
         # every row the same: several wrong programs also land on 0.64 here
         _case(
@@ -354,7 +368,11 @@ def make_cases(seed: int) -> list[Case]:
     exact = _hidden(len(drawn) + 1, *_at_the_fit(rng, *small, small=True))
     exact.name += ", at the fit: w must stay exactly where it is"
     exact.rtol, exact.atol = 0.0, 0.0
-    return cases + [exact]
+    cases.append(exact)
+    if repeat != 1:
+        for case in cases:
+            case.expected = reference(*case.args, repeat=repeat)
+    return cases
 
 
 def stable(args: tuple) -> bool:

@@ -21,6 +21,7 @@ from jaxtutor.oracles.scan_training.exercise import (
     STRUCTURE_TEST,
     _rows,
     make_cases,
+    reference,
 )
 from jaxtutor.oracles.scan_training.properties import composition, halves
 from jaxtutor.oracles.values import mismatch
@@ -32,6 +33,16 @@ class ScanTrainingOracle(Oracle):
     name = "scan_training_step"
     misconceptions = MISCONCEPTIONS
 
+    settings = {"steps_per_batch": "descent steps taken on each batch, one after the other"}
+
+    def __init__(self, steps_per_batch: int = 1) -> None:
+        if type(steps_per_batch) is not int or not 1 <= steps_per_batch <= 4:
+            raise ValueError(f"steps_per_batch must be 1 to 4; got {steps_per_batch!r}")
+        self.repeat = steps_per_batch
+
+    def reference(self, *args):
+        return reference(*args, repeat=self.repeat)
+
     def needs_clean(self, exercise) -> bool:
         return True
 
@@ -41,7 +52,7 @@ class ScanTrainingOracle(Oracle):
         the batches and runs it on every case of that shape: those runs are the
         answers, so what was checked is what was run. When the function cannot be
         exported, it is called as it is, for its answers or its exception."""
-        cases = make_cases(seed)
+        cases = make_cases(seed, self.repeat)
         try:
             found = learner.start_programs([c.args for c in cases], _rows).result()
             # the composition's calls once the programs are judged: a program slow to
@@ -74,7 +85,9 @@ class ScanTrainingOracle(Oracle):
             report.diagnosis = _parts_differ(composed) or scan_diagnosis
             return report
         reverse = structure.backwards(found.facts)
-        report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, reverse)
+        report.diagnosis = self.as_first_written(exercise, cases, answers) or diagnose(
+            learner, cases, answers, scan_diagnosis, reverse, self.repeat
+        )
         _also(report.diagnosis, composed)
         return report
 
@@ -96,7 +109,7 @@ class ScanTrainingOracle(Oracle):
         if all(t.status == "pass" for t in tests):
             report.diagnosis = _parts_differ(composed) or scan_diagnosis
         else:
-            report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis)
+            report.diagnosis = diagnose(learner, cases, answers, scan_diagnosis, repeat=self.repeat)
             _also(report.diagnosis, composed)
         return report
 

@@ -79,7 +79,7 @@ SIZES = (Size("N", ((2, 0), (3, 0))), Size("B", ((2, 1), (3, 1))))
 SMALLEST = "the smallest failing case found"
 
 
-def smallest_failing(learner: Learner, case: Case) -> tuple[Case, str] | None:
+def smallest_failing(learner: Learner, case: Case, repeat: int = 1) -> tuple[Case, str] | None:
     """The smallest case like `case` (a failed hidden case) that the learner still gets
     wrong, and a sentence saying so; None when none smaller fails."""
 
@@ -89,14 +89,14 @@ def smallest_failing(learner: Learner, case: Case) -> tuple[Case, str] | None:
         args = tuple(_f32(a) for a in args)
         (got,) = learner.call_many([args])
         return not isinstance(got, LearnerRaised) and not matches(
-            got, reference(*args), MUTANT_RTOL, MUTANT_ATOL
+            got, reference(*args, repeat=repeat), MUTANT_RTOL, MUTANT_ATOL
         )
 
     found = smallest(case.args, SIZES, fails, rounded=(0, 2, 3), valid=stable)
     if found is None:
         return None
     args = tuple(_f32(a) for a in found.args)
-    small = hidden_case(0, ARG_NAMES, args, reference(*args))
+    small = hidden_case(0, ARG_NAMES, args, reference(*args, repeat=repeat))
     small.name = SMALLEST
     n, b = case.args[2].shape
     said = (
