@@ -20,6 +20,7 @@ RAISE = textwrap.dedent("""
 
     import jax
     import jax.numpy as jnp
+    import numpy as np
     from jax import lax
 
 
@@ -59,6 +60,7 @@ RAISE = textwrap.dedent("""
         "in_place_assignment": lambda: _in_place(jnp.ones(3)),
         "tracer_bool": lambda: jax.jit(lambda x: 1 if x > 0 else 2)(1.0),
         "tracer_to_python_number": lambda: jax.jit(lambda x: x.item())(1.0),
+        "numpy_on_tracer": lambda: jax.jit(lambda x: np.exp(x))(jnp.ones(3)),
         "concrete_shape": lambda: jax.jit(lambda n: jnp.ones(n))(3),
         "static_traced": lambda: jax.jit(lambda w, lr: _static_step(w, lr))(1.0, 0.1),
         "concretization": lambda: jax.jit(lambda n: jnp.arange(n))(3),

@@ -39,7 +39,7 @@ def _changed(lesson, old: str, new: str) -> str:
             OPTIMIZER,
             "jnp.sum((w * x - y) ** 2)",
             "jnp.sum(jnp.abs(w * x - y))",
-            "the difference is not in the state kept between steps alone",
+            "or the difference is outside the state kept between steps",
         ),
         # each entry clipped on its own, not the example's norm
         (
@@ -48,7 +48,7 @@ def _changed(lesson, old: str, new: str) -> str:
             "jnp.clip(g, -MAX_NORM, MAX_NORM)",
             "the difference is in the clipping",
         ),
-        (CAPSTONE, "LR, MAX_NORM = 2, 0.1, 1.0", "LR, MAX_NORM = 2, 0.05, 1.0", "not in the clip"),
+        (CAPSTONE, "LR, MAX_NORM = 2, 0.1, 1.0", "LR, MAX_NORM = 2, 0.05, 1.0", "outside the clip"),
     ],
     ids=["beta", "schedule", "loss", "clip_entries", "lr"],
 )

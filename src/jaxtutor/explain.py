@@ -980,6 +980,16 @@ KNOWN = [
         about=_about_traced,
     ),
     Known(
+        "numpy_on_tracer",
+        r"TracerArrayConversionError",
+        "NumPy was handed a traced array (np.asarray, np.array, or a NumPy function such "
+        "as np.exp or np.max). Under jit, grad or vmap, and in a lax loop's body, the array "
+        "has no values yet, and NumPy computes only on values. jax.numpy has the same "
+        "functions, and they trace: use it for everything computed from the arguments.",
+        hint="Where your code calls NumPy on an argument, or on a value computed from one, "
+        "call the jax.numpy function of the same name instead (jnp.exp for np.exp).",
+    ),
+    Known(
         "concrete_shape",
         r"Shapes must be 1D sequences of concrete values",
         "A shape must be known when JAX traces the function, but here it comes from a "

@@ -1,6 +1,6 @@
 # truth: Casts to uint32 before summing, which only doubles the range to about 4.3 billion, so any total above that still wraps around and the mean is wrong.
 # blind: fourth batch, written from the lesson text only, labelled before the tutor ran
-# true: smallest_failing_case
+# cause: uint32_sum_wraps
 import jax
 import jax.numpy as jnp
 

@@ -1,7 +1,7 @@
 # truth: Uses optax.sgd(lr) instead of optax.adam(lr), so it runs plain gradient descent, not Adam.
 # blind: fourth batch, written from the lesson text only, labelled before the tutor ran
 # true: part_out_of_play
-# says: not in what only a second step shows
+# says: or the difference is outside what only a second step shows
 import jax
 import jax.numpy as jnp
 import optax

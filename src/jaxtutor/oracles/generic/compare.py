@@ -47,6 +47,29 @@ def differs(got, expected, config: dict) -> str | None:
     return problem
 
 
+def dtype_only(config: dict, got: list, want: list) -> Diagnosis | None:
+    """Every value right, and a dtype other than the reference's on some case (where
+    the exercise compares dtypes): that alone, in words."""
+    if not config.get("check_dtype"):
+        return None
+    wrong = [(g, e) for g, e in zip(got, want) if differs(g, e, config) is not None]
+    rtol, atol = config.get("rtol", RTOL), config.get("atol", ATOL)
+    if not wrong or any(
+        isinstance(x, Raised | Opaque) or mismatch(as_tree(g), as_tree(e), rtol, atol)
+        for g, e in wrong
+        for x in (g, e)
+    ):
+        return None
+    return Diagnosis(
+        "probe_dtype",
+        f"Your values are right on every case, but not their dtype: {_dtype_differs(*wrong[0])}"
+        f" (on {len(wrong)} of the {len(got)} cases).",
+        hint="The task asks for the result in a given dtype: compute in that dtype, or "
+        "convert the result to it, and check what a 64-bit mode or a mixed operation "
+        "turned it into.",
+    )
+
+
 def _dtype_differs(got, expected, at: str = "") -> str | None:
     """The first leaf whose dtype is not the expected one (structures already agree)."""
     if isinstance(expected, tuple | list):

@@ -24,6 +24,7 @@ from jaxtutor.oracles.generic.compare import (
     _like,
     compile_tests,
     differs,
+    dtype_only,
     grouped,
     judge,
     same_mistake,
@@ -246,7 +247,9 @@ class GenericOracle(Oracle):
         if misconception:
             report.diagnosis = misconception.diagnose()
         else:
-            found = self.probe_answers(learner, p, mine, reference)
+            found = dtype_only(p.config, mine.answers, reference.answers) or self.probe_answers(
+                learner, p, mine, reference
+            )
             report.diagnosis = (
                 declared(p.config, code, probed=found) or found or _export_known(mine)
             )

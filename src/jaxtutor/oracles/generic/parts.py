@@ -84,17 +84,22 @@ def said(measured: list[Measured]) -> Diagnosis | None:
         )
     if len(measured) == 1:
         (m,) = measured
+        name = m.part["name"]
+        # out of play the reference's part changes nothing; the learner's may still act
+        # (a clip that rescales every gradient), so both causes stay open
         return Diagnosis(
             "part_out_of_play",
-            f"With {m.part['name']} out of play ({m.part['off']}), your results still "
-            f"differ from the reference's: the difference is not in {m.part['name']} alone.",
+            f"With {name} out of play ({m.part['off']}), where it changes nothing in the "
+            f"reference, your results still differ from the reference's: either {name} in "
+            f"your code acts there too, or the difference is outside {name}.",
         )
     return Diagnosis(
         "part_out_of_play",
-        "With each of these out of play in turn, your results still differ from the "
-        "reference's: "
+        "With each of these out of play in turn, where it changes nothing in the "
+        "reference, your results still differ from the reference's: "
         + "; ".join(f"{m.part['name']} ({m.part['off']})" for m in measured)
-        + ". The difference is not in one of them alone.",
+        + ". Either one of them acts in your code where it should change nothing, or the "
+        "difference is outside them.",
     )
 
 

@@ -129,7 +129,7 @@ def observe(
         run.export_error = (
             entry.words
             if entry
-            else f"{raised.info.get('type')}: {str(raised.info.get('message', ''))[:300]}"
+            else f"{raised.info.get('type')}: {(str(raised.info.get('message', '')).splitlines() or [''])[0][:300]}"
         )
         return run
     run.facts, run.program_values = found.facts, found.values

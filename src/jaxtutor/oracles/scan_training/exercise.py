@@ -154,6 +154,14 @@ _M = [
         "step is the first entry the body returned. Look at what your body puts first.",
     ),
     Misconception(
+        "step_per_example",
+        "You took one step per example, one example after another, not one step per "
+        "batch: each batch's B examples moved w B times.",
+        "A row of x_batches is one batch: the body takes the whole row and steps once, "
+        "with the gradient of the batch's summed loss. Scan over the rows, not over the "
+        "examples flattened out of them.",
+    ),
+    Misconception(
         "gradient_not_retaken",
         "Every step on a batch uses the gradient at the weight the batch started from.",
         "Take each step's gradient at the weight the step before it gave: compute the "
@@ -217,6 +225,9 @@ MUTANTS = {
     "missing_factor_two": _final(grad=lambda w, x, y: float(np.sum((w * x - y) * x))),
     "started_from_zero": lambda w, lr, xs, ys: reference(0.0, lr, xs, ys),
     "hard_coded_lr": lambda w, lr, xs, ys: reference(w, 0.1, xs, ys),
+    "step_per_example": lambda w, lr, xs, ys: reference(
+        w, lr, np.reshape(xs, (-1, 1)), np.reshape(ys, (-1, 1))
+    ),
     "all_batches_each_step": lambda w, lr, xs, ys: np.asarray(
         trajectory(w, lr, xs, ys, grad=lambda w, x, y: gradient(w, xs, ys))[1][-1]
     ),
