@@ -169,3 +169,33 @@ def test_watch_says_a_too_large_file_once_per_save(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_watch_checks_the_variant_a_review_asks(tmp_path):
+    """A review under way (the app or `jaxtutor review` started it) asks a variant of
+    the task: watch writes its starter, says what it changes and checks against it."""
+    from jaxtutor.course import variants
+
+    asked = variants.variant(ARGNUMS, "w_and_y")
+    with Store() as store:
+        store.set_setting("variant:argnums", "w_and_y")
+    log, solution = tmp_path / "watch.log", tmp_path / "mine.py"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, COLUMNS="200"),
+        )
+    try:
+        shown = wait_for(log, "Waiting for you to save", proc)
+        assert "This review changes the task." in shown and "grad_w_and_y" in shown
+        assert solution.read_text() == asked.exercise.starter
+        # the old draft, under the review's name: the task as first written
+        solution.write_text(ARGNUMS.exercise.solution.replace("grad_w_and_x", "grad_w_and_y"))
+        wait_for(log, "as first written", proc)
+        solution.write_text(asked.exercise.solution)
+        wait_for(log, "Passed", proc)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

@@ -18,9 +18,10 @@ from rich.console import Console
 from rich.markup import escape
 
 from jaxtutor import handed_in
+from jaxtutor.course import variants
 from jaxtutor.course.lessons import Lesson
 from jaxtutor.learner.progress import Store
-from jaxtutor.learner.reviews import record_check
+from jaxtutor.learner.reviews import asked, record_check
 from jaxtutor.render.safe_text import inert
 
 
@@ -35,7 +36,8 @@ def watch(
     lessons_dir: str | None = None,
 ) -> None:
     """Check `path` now and after every change, until `stop` is set or Ctrl+C; `lessons`
-    is the course, for the lesson that comes next."""
+    is the course, for the lesson that comes next. Where a review is under way, its
+    variant of the task is the one checked, as in the app."""
     import watchfiles
 
     from jaxtutor.check import check_source, warm
@@ -43,6 +45,10 @@ def watch(
     from jaxtutor.runner.host.pool import WarmPool
 
     console = console or Console()
+    with Store() as store:  # a review under way asks its variant of the task (reviews.py)
+        lesson = asked(store, lesson)
+    if (changed := variants.of(lesson)) is not None:
+        console.print(f"[bold]This review changes the task.[/] {_shown(changed.get('task', ''))}")
     # the file itself is never resolved: a link is refused (what it points at would be
     # stored as the draft and handed to the teacher in an export)
     path = path.parent.resolve() / path.name
