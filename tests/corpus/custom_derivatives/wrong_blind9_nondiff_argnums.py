@@ -1,0 +1,30 @@
+# truth: declares max_g in nondiff_argnums, which cannot hold a tracer, so the function fails once it is jitted with max_g as a traced argument.
+# blind: ninth batch, written from the lesson text only, labelled before the tutor ran
+# cause: max_g_made_static
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(0,))
+def clip_gradient(max_g, z):
+    return z
+
+
+def clip_gradient_fwd(max_g, z):
+    return z, None
+
+
+def clip_gradient_bwd(max_g, res, g):
+    return (jnp.clip(g, -max_g, max_g),)
+
+
+clip_gradient.defvjp(clip_gradient_fwd, clip_gradient_bwd)
+
+
+def clipped_grad(w, x, y, max_g):
+    def loss(w):
+        return jnp.sum((clip_gradient(max_g, x @ w) - y) ** 2)
+
+    return jax.value_and_grad(loss)(w)
