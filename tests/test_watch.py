@@ -14,6 +14,16 @@ from jaxtutor.learner.progress import Store
 ARGNUMS = find_exercise("argnums", load_dir(builtin_dir())[0])
 
 
+def _watch(path, out, columns: int = 200) -> subprocess.Popen:
+    """`jaxtutor watch argnums PATH` as a learner starts it, its output into `out`."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(path), "--poll"],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ, COLUMNS=str(columns)),
+    )
+
+
 def wait_for(path, text: str, proc, timeout: float = 90.0) -> str:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -30,12 +40,7 @@ def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
     solution = tmp_path / "work" / "mine.py"
     solution.parent.mkdir()  # watch writes the file, never a folder
     with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, COLUMNS="100"),
-        )
+        proc = _watch(solution, out, columns=100)
     try:
         wait_for(log, "Waiting for you to save", proc)
         assert solution.read_text() == ARGNUMS.exercise.starter
@@ -105,12 +110,7 @@ def test_watch_never_follows_a_link_either_way(tmp_path):
     log = tmp_path / "watch.log"
     for target in (linked, dangling):
         with log.open("w") as out:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(target), "--poll"],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env=dict(os.environ, COLUMNS="200"),
-            )
+            proc = _watch(target, out)
         try:
             shown = wait_for(log, "symbolic link", proc)
             assert "tests passed" not in shown and "Wrote the starter" not in shown
@@ -128,12 +128,7 @@ def test_watch_refuses_a_file_larger_than_grade_reads(tmp_path):
     big.write_text("#" * (2 * 1024 * 1024))
     log = tmp_path / "watch.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(big), "--poll"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, COLUMNS="200"),
-        )
+        proc = _watch(big, out)
     try:
         wait_for(log, "larger than", proc)
     finally:
@@ -150,12 +145,7 @@ def test_watch_says_a_too_large_file_once_per_save(tmp_path):
     big.write_text("#" * (2 * 1024 * 1024))
     log = tmp_path / "watch.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(big), "--poll"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, COLUMNS="200"),
-        )
+        proc = _watch(big, out)
     try:
         wait_for(log, "larger than", proc)
         time.sleep(4)  # four wakes of the loop, the file unchanged
@@ -181,12 +171,7 @@ def test_watch_checks_the_variant_a_review_asks(tmp_path):
         store.set_setting("variant:argnums", "w_and_y")
     log, solution = tmp_path / "watch.log", tmp_path / "mine.py"
     with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(solution), "--poll"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=dict(os.environ, COLUMNS="200"),
-        )
+        proc = _watch(solution, out)
     try:
         shown = wait_for(log, "Waiting for you to save", proc)
         assert "This review changes the task." in shown and "grad_w_and_y" in shown

@@ -184,8 +184,12 @@ def problems(ex: dict, explanation: str) -> list[tuple[tuple, str, str, str]]:
     mistakes = [
         e for e in [*(ex.get("mutants") or []), *(ex.get("mistakes") or [])] if isinstance(e, dict)
     ]
-    every_code = [c for c in [*codes.values(), ex.get("reference")] if isinstance(c, str)] + [
-        e[key] for e in mistakes for key in ("code", "example") if isinstance(e.get(key), str)
+    # the code a variant's `code` may replace: the exercise's, and its mistakes' own
+    every_code = [
+        c
+        for c in [ex.get(k) for k in ("starter", "solution", "reference")]
+        + [e.get(key) for e in mistakes for key in ("code", "example")]
+        if isinstance(c, str)
     ]
     # the words a variant's `text` may replace: the lesson's, its mistakes' own, and the
     # names of its declared cases

@@ -292,9 +292,8 @@ class ArgnumsOracle(Oracle):
             names.append(name_entry(value, grads))
             if names[-1] is None:
                 break
-        if names == list(self.asked)[::-1] or (
-            len(names) == len(self.asked) and sorted(n or "" for n in names) == sorted(self.asked)
-        ):
+        # every asked gradient, in another order (the answer is wrong, so not this one)
+        if len(names) == len(self.asked) and sorted(n or "" for n in names) == sorted(self.asked):
             said = ", ".join(f"dloss/d{n}" for n in names)
             return MISCONCEPTIONS["swapped_order"].diagnose(
                 message=f"You returned ({said}); the exercise asks for {self.said}.",

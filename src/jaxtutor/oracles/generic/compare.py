@@ -55,9 +55,10 @@ def dtype_only(config: dict, got: list, want: list) -> Diagnosis | None:
     wrong = [(g, e) for g, e in zip(got, want) if differs(g, e, config) is not None]
     rtol, atol = config.get("rtol", RTOL), config.get("atol", ATOL)
     if not wrong or any(
-        isinstance(x, Raised | Opaque) or mismatch(as_tree(g), as_tree(e), rtol, atol)
+        isinstance(g, Raised | Opaque)
+        or isinstance(e, Raised | Opaque)
+        or mismatch(as_tree(g), as_tree(e), rtol, atol)
         for g, e in wrong
-        for x in (g, e)
     ):
         return None
     return Diagnosis(

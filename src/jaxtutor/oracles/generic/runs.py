@@ -126,10 +126,9 @@ def observe(
         found = pending.result()
     except LearnerRaised as raised:
         entry = known(raised.info)  # said in the learner's terms where the catalogue can
+        first_line = next(iter(str(raised.info.get("message", "")).splitlines()), "")
         run.export_error = (
-            entry.words
-            if entry
-            else f"{raised.info.get('type')}: {(str(raised.info.get('message', '')).splitlines() or [''])[0][:300]}"
+            entry.words if entry else f"{raised.info.get('type')}: {first_line[:300]}"
         )
         return run
     run.facts, run.program_values = found.facts, found.values

@@ -119,8 +119,9 @@ def diagnose(
     if shape is not None:
         found = shape
     elif repeat > 1 and all(
-        _like_mutant(got, reference(w, repeat * lr, xs, ys))
-        for (w, lr, xs, ys), got in ((c.args, a) for c, a in zip(cases, answers))
+        # every step at the batch's first gradient: one step of repeat * lr
+        _like_mutant(got, reference(c.args[0], repeat * c.args[1], *c.args[2:]))
+        for c, got in zip(cases, answers)
     ):
         found = MISCONCEPTIONS["gradient_not_retaken"].diagnose(
             message="Every step on a batch uses the gradient at the weight the batch "
