@@ -32,6 +32,15 @@ RAISE = textwrap.dedent("""
     _static_step = jax.jit(lambda w, lr: w - lr, static_argnames="lr")
 
 
+    def _registered_before_dataclass():
+        import dataclasses
+
+        @dataclasses.dataclass
+        @jax.tree_util.register_dataclass
+        class Params:
+            w: jax.Array
+
+
     def _unpack_one_gradient():
         dw, dx = jax.grad(lambda w, x: jnp.sum(w * x), argnums=0)(jnp.ones(3), jnp.ones(3))
 
@@ -61,6 +70,8 @@ RAISE = textwrap.dedent("""
         "tracer_bool": lambda: jax.jit(lambda x: 1 if x > 0 else 2)(1.0),
         "tracer_to_python_number": lambda: jax.jit(lambda x: x.item())(1.0),
         "numpy_on_tracer": lambda: jax.jit(lambda x: np.exp(x))(jnp.ones(3)),
+        "waited_on_tracer": lambda: jax.jit(lambda x: x.block_until_ready())(1.0),
+        "registered_before_dataclass": _registered_before_dataclass,
         "concrete_shape": lambda: jax.jit(lambda n: jnp.ones(n))(3),
         "static_traced": lambda: jax.jit(lambda w, lr: _static_step(w, lr))(1.0, 0.1),
         "concretization": lambda: jax.jit(lambda n: jnp.arange(n))(3),

@@ -273,6 +273,33 @@ FILES = {
         f"grads({ARGS})",
     ),
     # -- a traced value as a Python bool or a shape
+    "waited_in_jit": (
+        """
+    import jax
+
+
+    @jax.jit
+    def step(w, lr):
+        new_w = w - lr
+        new_w.block_until_ready()
+        return new_w
+    """,
+        "step(2.0, 0.1)",
+    ),
+    "registered_too_soon": (
+        """
+    import dataclasses
+
+    import jax
+
+
+    @dataclasses.dataclass
+    @jax.tree_util.register_dataclass
+    class Params:
+        w: jax.Array
+    """,
+        "None",
+    ),
     "tracer_if": (
         """
     import jax
@@ -608,6 +635,17 @@ def test_an_if_on_a_traced_value(raised):
     text = said(raised["tracer_if"], "tracer_bool")
     assert "Your `if` needs True or False of `w > 1.0`" in text
     assert "it depends on the argument `w` of `clip`, which jit is tracing" in text
+
+
+def test_waiting_on_a_traced_value(raised):
+    text = said(raised["waited_in_jit"], "waited_on_tracer")
+    assert "Here `new_w` is a traced array (float32[])" in text
+    assert "the arguments `w` and `lr` of `step`, which jit is tracing" in text
+
+
+def test_a_class_registered_before_it_is_a_dataclass(raised):
+    text = said(raised["registered_too_soon"], "registered_before_dataclass")
+    assert text.startswith("Here `Params` was not a dataclass when it was registered.")
 
 
 def test_an_elif_on_a_traced_value(raised):

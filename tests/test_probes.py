@@ -10,6 +10,7 @@ from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.oracles.probes.ignored import _ignored_argument
 from jaxtutor.oracles.values import fmt
+from jaxtutor.runner.wire import Opaque
 
 
 def _cases():
@@ -54,6 +55,8 @@ FACTS = {
     "step_reversed": (lambda w, lr, x: w + (w - ref(w, lr, x)), "opposite direction"),
     "step_factor": (lambda w, lr, x: w + 2 * (ref(w, lr, x) - w), "twice"),
     "no_step": (lambda w, lr, x: w * np.ones(()), "unchanged"),
+    # what a child sends for a registered dataclass it cannot send as data
+    "object_returned": (lambda w, lr, x: Opaque("Params"), "Params object"),
 }
 
 
@@ -453,3 +456,12 @@ def test_an_entry_in_the_wrong_shape_is_told_by_its_shape_never_as_one_times():
     assert found.message.startswith("In entry 0 of your tuple, on the case")
     assert "shape (1,) where () is expected" in found.message
     assert "1 times" not in found.message
+
+
+def test_a_program_returning_an_object_is_that_object_not_none():
+    """A program's output tree holding a registered dataclass comes back as the object
+    (a call sends it so), not as None: "got None" was false about such a file."""
+    from jaxtutor.oracles.learner import rebuild
+
+    assert repr(rebuild(Opaque("Params"), [np.ones(2), np.ones(())])) == "<Params>"
+    assert rebuild((0, 1), [np.ones(2)]) is None  # a tree that does not fit stays refused

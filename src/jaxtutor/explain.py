@@ -625,6 +625,36 @@ def _about_traced(info: dict) -> str | None:
     return f"Here that value is a traced array{held}{origin}."
 
 
+def _about_waited(info: dict) -> str | None:
+    """Which call waited on a traced array, read from the learner's line."""
+    message = _message(info)
+    method = re.search(r"The '(\w+)' method", message)
+    line = _own_line(info)
+    if line is None or method is None:
+        return None
+    waited = [
+        n.func.value
+        for n in ast.walk(line.tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == method[1]
+    ]
+    if len(waited) != 1:
+        return None
+    shape = _TRACED_SHAPE.search(message)
+    held = f" ({shape[1]})" if shape else ""
+    return f"Here {_code(line.text(waited[0]))} is a traced array{held}{_origin(message)}."
+
+
+def _about_registered(info: dict) -> str | None:
+    found = re.search(r"nodetype=<class '(?:[\w.]*\.)?(?P<name>\w+)'>", _message(info))
+    return (
+        f"Here {_code(found['name'])} was not a dataclass when it was registered."
+        if found
+        else None
+    )
+
+
 def _about_tracer_bool(info: dict) -> str | None:
     message = _message(info)
     origin = _origin(message)
@@ -988,6 +1018,28 @@ KNOWN = [
         "functions, and they trace: use it for everything computed from the arguments.",
         hint="Where your code calls NumPy on an argument, or on a value computed from one, "
         "call the jax.numpy function of the same name instead (jnp.exp for np.exp).",
+    ),
+    Known(
+        "waited_on_tracer",
+        r"The '(block_until_ready|copy_to_host_async)' method is not available on traced",
+        "block_until_ready waits until JAX has computed an array. Inside a function JAX "
+        "traces (a jitted function, a grad, a loop's step) nothing is computed yet: the "
+        "value is a placeholder, so there is nothing to wait for, and a jitted function "
+        "runs as one program anyway.",
+        hint="Call block_until_ready on what the jitted function returns, where you call "
+        "it, not inside it.",
+        about=_about_waited,
+    ),
+    Known(
+        "registered_before_dataclass",
+        r"register_dataclass: data_fields and meta_fields are required when nodetype is not "
+        r"a dataclass",
+        "jax.tree_util.register_dataclass was handed a class that was not a dataclass yet. "
+        "Decorators apply from the one nearest the class upwards, so @dataclasses.dataclass "
+        "has to be written below register_dataclass (or the fields named by hand).",
+        hint="Write @jax.tree_util.register_dataclass on the line above "
+        "@dataclasses.dataclass, so it registers the finished dataclass.",
+        about=_about_registered,
     ),
     Known(
         "concrete_shape",

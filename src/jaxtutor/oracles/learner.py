@@ -17,6 +17,7 @@ import numpy as np
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.sandbox import Child
+from jaxtutor.runner.wire import Opaque
 
 
 class Learner:
@@ -230,14 +231,20 @@ def input_signature(args) -> tuple:
 
 def rebuild(tree, flat):
     """A program's flat results in the shape of its output tree (leaves numbered);
-    None when the two do not fit (the trusted side then has no value)."""
+    None when the two do not fit (the trusted side then has no value). An object the
+    child could not send as data (a registered dataclass) stays that object, as a call
+    returns it: its leaves have no place to go."""
     if not isinstance(flat, list):
         return None
     used = []
+    opaque = []
 
     def fill(node):
         if node is None:  # an empty subtree, as jax has it
             return None
+        if isinstance(node, Opaque):
+            opaque.append(node)
+            return node
         if isinstance(node, bool):
             raise ValueError
         if isinstance(node, int):
@@ -255,4 +262,4 @@ def rebuild(tree, flat):
         value = fill(tree)
     except (ValueError, RecursionError):
         return None
-    return value if sorted(used) == list(range(len(flat))) else None
+    return value if opaque or sorted(used) == list(range(len(flat))) else None

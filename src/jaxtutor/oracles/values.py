@@ -16,9 +16,11 @@ DESCRIBED_ENTRIES = 3  # entries of a tuple (keys of a dict) a description names
 DESCRIBED_DEPTH = 2  # nested containers a description looks into
 
 
-def describe(value, _depth: int = 0) -> str:
+def describe(value, _depth: int = 0, dtypes: bool = True) -> str:
     """A short, learner-facing description of a returned value's structure. Short
-    whatever the value: a 40,000-entry tuple is described by its length and first few."""
+    whatever the value: a 40,000-entry tuple is described by its length and first few.
+    Without `dtypes` arrays are told by their shape alone (a reference's float64 is not
+    what the learner is asked for)."""
     if value is None:
         return "None"
     if isinstance(value, Opaque):
@@ -30,7 +32,7 @@ def describe(value, _depth: int = 0) -> str:
     if isinstance(value, tuple):
         if _depth >= DESCRIBED_DEPTH:
             return f"a tuple of {len(value)}"
-        entries = [describe(v, _depth + 1) for v in value[:DESCRIBED_ENTRIES]]
+        entries = [describe(v, _depth + 1, dtypes) for v in value[:DESCRIBED_ENTRIES]]
         return f"a tuple of {len(value)} ({_first_few(entries, len(value))})"
     if isinstance(value, list):
         return f"a list of {len(value)}"
@@ -38,7 +40,8 @@ def describe(value, _depth: int = 0) -> str:
         keys = [repr(k[:40]) for k in sorted(value)[:DESCRIBED_ENTRIES]]
         return f"a dict with keys [{_first_few(keys, len(value))}]"
     if isinstance(value, np.ndarray):
-        return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
+        dtype = f" and dtype {value.dtype}" if dtypes else ""
+        return f"an array of shape {tuple(value.shape)}{dtype}"
     return type(value).__name__
 
 

@@ -1,4 +1,4 @@
-# cause: none
+# cause: probe_object_returned
 # a string returned: not a function jax.grad made
 import jax
 import jax.numpy as jnp

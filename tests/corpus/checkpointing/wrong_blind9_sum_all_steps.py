@@ -1,7 +1,6 @@
 # truth: misreads "the final h" and adds up sum(h ** 2) over the h of every step (a running total in the carry), not just the last one.
 # blind: ninth batch, written from the lesson text only, labelled before the tutor ran
-# cause: none
-# says: 4 of 8 tests failed
+# cause: loss_of_every_step_carried
 import jax
 import jax.numpy as jnp
 from jax import lax

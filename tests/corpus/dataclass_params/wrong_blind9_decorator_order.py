@@ -1,7 +1,6 @@
 # truth: puts @jax.tree_util.register_dataclass below @dataclasses.dataclass, so it is applied to the bare class before it has any dataclass fields, and registering fails.
 # blind: ninth batch, written from the lesson text only, labelled before the tutor ran
-# cause: none
-# says: Running your file raised an exception before the tests start
+# cause: registered_before_dataclass
 import dataclasses
 
 import jax

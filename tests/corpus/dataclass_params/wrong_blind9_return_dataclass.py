@@ -1,7 +1,6 @@
 # truth: returns the updated Params object itself instead of the tuple (new w, new b) the task asks for, so it cannot be unpacked into two arrays.
 # blind: ninth batch, written from the lesson text only, labelled before the tutor ran
-# cause: none
-# says: 7 of 7 tests failed
+# cause: probe_object_returned
 import dataclasses
 
 import jax

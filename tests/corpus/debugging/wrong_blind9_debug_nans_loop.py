@@ -1,7 +1,6 @@
 # truth: finds the bad step by catching FloatingPointError under jax.debug_nans, which only stops at NaN, so an update that is inf (x = 0 or y = inf) slips through and the step reported is a later one.
 # blind: ninth batch, written from the lesson text only, labelled before the tutor ran
-# cause: none
-# says: AttributeError: The 'block_until_ready' method is not availa
+# cause: waited_on_tracer
 import jax
 import jax.numpy as jnp
 from jax import lax

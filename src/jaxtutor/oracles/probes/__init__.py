@@ -2,7 +2,7 @@
 the reference's across the cases, for any exercise (built-in or TOML).
 
 Each probe states a fact about the learner's answers, in the learner's terms, naming
-the case and the numbers: a constant factor (or a flipped sign) on every case; a
+the case and the numbers: an object returned where numbers are asked; a constant factor (or a flipped sign) on every case; a
 factor equal to one of the case's sizes; a transposed or mis-shaped result; a tuple
 with its entries swapped or only some of them right (and what the wrong one shows), or
 a tuple where a dict is asked; a step from an argument reversed, scaled, divided by a
@@ -28,6 +28,7 @@ from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
 from jaxtutor.oracles.probes.form import (
     _entry_shape,
     _non_finite,
+    _object_returned,
     _shape,
     _tuple_entries,
     _tuple_form,
@@ -51,6 +52,7 @@ def probe(p: Probe) -> Diagnosis | None:
     # an ignored argument before "right only where N = 1": a hard-coded lr that happens
     # to equal the one case of size 1 is not a sum where a mean is meant
     for look in (
+        _object_returned,
         _non_finite,
         _tuple_form,
         _shape,

@@ -1,15 +1,18 @@
-"""Probes of the answer's form: NaN or inf where the reference is finite, a transposed,
+"""Probes of the answer's form: an object where numbers are asked, NaN or inf where the reference is finite, a transposed,
 mis-shaped or unsummed result, a tuple of the wrong length or one entry of it alone, a
 tuple where a dict is asked, a tuple's entries swapped or only some of them right."""
 
 from __future__ import annotations
+
+import builtins
 
 import numpy as np
 
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _step_from_argument
 from jaxtutor.oracles.probes.common import CLOSE, Probe, _compare, _diagnosis, _flat, _same, _title
 from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
-from jaxtutor.oracles.values import as_array, fmt, matches
+from jaxtutor.oracles.values import as_array, describe, fmt, matches
+from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis
 
 
@@ -33,6 +36,40 @@ def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "case to find the first one that is not finite.",
             )
     return None
+
+
+def _object_returned(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """An object the tutor cannot read as numbers (a dataclass, a string) on every
+    wrong case, where the reference returns numbers."""
+    got = [p.answers[i] for i in wrong]
+    if not all(isinstance(g, Opaque) for g in got) or any(
+        isinstance(p.expected[i], Opaque) for i in wrong
+    ):
+        return None
+    kind = got[0].type_name[:40]
+    asked = describe(p.expected[wrong[0]], dtypes=False)
+    # an object of the learner's own class holds the values; a str or a function does not
+    unpack = (
+        f": take the values out of the {kind} object before returning them"
+        if kind not in _PYTHON_KINDS
+        else ""
+    )
+    return _diagnosis(
+        "object_returned",
+        f"Your function returns a {kind} object, where {asked} is asked for: it cannot be "
+        f"compared with the expected numbers (on the case {_title(p, wrong[0])}).",
+        f"Return {asked}, as the exercise asks{unpack}.",
+    )
+
+
+_PYTHON_KINDS = {
+    *(name for name, value in vars(builtins).items() if isinstance(value, type)),
+    "function",
+    "method",
+    "module",
+    "generator",
+    "builtin_function_or_method",
+}
 
 
 def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
