@@ -25,6 +25,7 @@ MAX_NAME = 200  # characters of a student's name
 MAX_ID = 100  # characters of a lesson, pack or misconception id
 MAX_COUNT = 1_000_000  # checks or hints a learner can have made
 MAX_MISCONCEPTIONS = 100  # per exercise
+MAX_OBSERVATIONS = 100_000  # per skill: what a fit of the class reads (classroom/fit.py)
 MAX_DRAFT = 256 * 1024  # characters of a final draft
 STATUSES = ("passed", "in_progress", "not_started")
 
@@ -172,8 +173,8 @@ def _version(value, what: str) -> dict:
 
 
 def _skill(entry, number: int) -> dict:
-    """One skill's estimate as an export gives it (learner/mastery.py), checked; its
-    observations stay in the file, for a fit, and out of the report."""
+    """One skill's estimate as an export gives it (learner/mastery.py), checked, with
+    its observations as right or wrong, in order (what `fit-skills` reads)."""
     what = f"skill {number}"
     if not isinstance(entry, dict):
         raise ExportError(f"{what} is not an object")
@@ -188,7 +189,16 @@ def _skill(entry, number: int) -> dict:
         "checks": _count(entry.get("checks"), f"{what}'s checks"),
         "named_mistakes": _count(entry.get("named_mistakes"), f"{what}'s named mistakes"),
         "hints": _count(entry.get("hints"), f"{what}'s hints"),
+        "observations": _observations(entry.get("observations", []), what),
     }
+
+
+def _observations(seen, what: str) -> list[bool]:
+    if not isinstance(seen, list) or len(seen) > MAX_OBSERVATIONS:
+        raise ExportError(f"{what}'s observations are not a list of at most {MAX_OBSERVATIONS}")
+    if not all(isinstance(o, dict) and isinstance(o.get("right"), bool) for o in seen):
+        raise ExportError(f"{what}'s observations are not each right (true) or wrong (false)")
+    return [o["right"] for o in seen]
 
 
 def _exercise(ex, number: int) -> dict:

@@ -224,7 +224,15 @@ def cmd_watch(args) -> int:
 def cmd_progress(args) -> int:
     from jaxtutor.learner import standing
 
+    if args.chances is not None:
+        return standing.take_in_chances(args.chances)
     return standing.command(_course(args))
+
+
+def cmd_fit_skills(args) -> int:
+    from jaxtutor.classroom import fit
+
+    return fit.command(args, _course(args))
 
 
 def cmd_review(args) -> int:

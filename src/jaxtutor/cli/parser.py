@@ -10,6 +10,7 @@ from jaxtutor.cli.commands import (
     cmd_check,
     cmd_doctor,
     cmd_export,
+    cmd_fit_skills,
     cmd_grade,
     cmd_lint,
     cmd_list,
@@ -45,6 +46,12 @@ def _add_learner(sub) -> None:
         description="A table of every lesson: passed, in progress or not "
         "started, with the checks and hints used so far; and a bar per skill, how well "
         "your checks say you know it (Bayesian Knowledge Tracing).",
+    )
+    p.add_argument(
+        "--chances",
+        metavar="FILE",
+        help="take in the skill chances your teacher fitted to the class "
+        "(`jaxtutor fit-skills`): the estimates use them from now on",
     )
     p.set_defaults(func=cmd_progress)
 
@@ -126,6 +133,18 @@ def _add_classroom(sub) -> None:
         help="merge the graded shards given even when some are missing (the report says which)",
     )
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser(
+        "fit-skills",
+        help="fit each skill's chances to a class's exports (pyBKT; needs jaxtutor[bkt])",
+        description="Bayesian Knowledge Tracing's chances per skill (prior, learn, guess, "
+        "slip), fitted by pyBKT to the observations in the class's JSON exports. Give "
+        "learners the file written: `jaxtutor progress --chances FILE` makes their "
+        "estimates use it.",
+    )
+    p.add_argument("files", metavar="FILE", nargs="+", help="files made by `jaxtutor export`")
+    p.add_argument("--out", metavar="FILE", help="write the chances here, not to stdout")
+    p.set_defaults(func=cmd_fit_skills)
 
     p = sub.add_parser("serve", help="serve the tutor to web browsers (needs jaxtutor[serve])")
     p.add_argument(

@@ -20,12 +20,17 @@ the chance of learning it at that step, and of forgetting it. Between observatio
 known skill is also forgotten with time, a fixed chance per day (the same for a skill
 practised once as for one reviewed often: the spacing of reviews is FSRS's part, in
 reviews.py), up to the moment the estimate is shown. It is a handful of multiplications
-per check, so `progress` computes it on the spot from the saved checks.
+per check, so `progress` computes it on the spot from the saved checks. The chances are
+the defaults below, or those a teacher fitted to the class with pyBKT (`jaxtutor
+fit-skills`, classroom/fit.py) once the learner took the file in (`progress --chances`).
 """
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import dataclass, field
+from pathlib import Path
 
 # the chances: a skill is rarely known before its lesson, often learned by working
 # through it; a right answer is rarely a guess here (the checks draw many cases), and a
@@ -38,6 +43,13 @@ DEFAULT_FORGET = 0.0
 # a skill not used for a month keeps about three quarters of its chance of being known
 DEFAULT_FORGET_PER_DAY = 0.01
 DAY_S = 86400.0
+
+# the file of chances a teacher fitted to the class (`jaxtutor fit-skills`), in the
+# learner's folder once `jaxtutor progress --chances FILE` took it in
+CHANCES_KIND = "jaxtutor-skill-chances"
+CHANCES_FILE = "skill_chances.json"
+MAX_CHANCES_BYTES = 256 * 1024
+MAX_SKILL_NAME = 100
 
 # outcomes that say nothing about the learner
 _NOT_OBSERVED = {"internal_error", "cannot_check"}
@@ -72,6 +84,59 @@ class Skill:
         """The days since the last observation, forgotten at the chance per day."""
         if self.at is not None and when is not None and when > self.at:
             self.known *= (1 - chances.forget_per_day) ** ((when - self.at) / DAY_S)
+
+
+class ChancesRefused(ValueError):
+    """A chances file that is not one `fit-skills` writes; the message says why."""
+
+
+def read_chances(text: str) -> dict[str, Chances]:
+    """The skills' chances in a `fit-skills` file, checked: it came from another
+    machine. Each chance lies between 0 and 1, and a guess and a slip strictly so (at
+    0 or 1 an observation could prove the skill known or unknown for good)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ChancesRefused("not JSON") from None
+    if not isinstance(data, dict) or data.get("kind") != CHANCES_KIND:
+        raise ChancesRefused(f"not a file of skill chances (kind {CHANCES_KIND!r})")
+    skills = data.get("skills")
+    if not isinstance(skills, dict):
+        raise ChancesRefused("its skills are not a table")
+    found = {}
+    for name, table in skills.items():
+        if not isinstance(table, dict) or len(name) > MAX_SKILL_NAME:
+            raise ChancesRefused(f"skill {name[:MAX_SKILL_NAME]!r} is not a table of chances")
+        values: dict[str, float] = {}
+        for key in ("prior", "learn", "guess", "slip"):
+            value = table.get(key)
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                raise ChancesRefused(f"skill {name!r}: {key} is not a number")
+            if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+                raise ChancesRefused(f"skill {name!r}: {key} is not a chance between 0 and 1")
+            values[key] = float(value)
+        if not (0.0 < values["guess"] < 1.0 and 0.0 < values["slip"] < 1.0):
+            raise ChancesRefused(f"skill {name!r}: a guess and a slip lie strictly inside 0..1")
+        found[name] = Chances(**values)
+    return found
+
+
+def chances_path() -> Path:
+    from jaxtutor.learner import progress
+
+    return progress.home() / CHANCES_FILE
+
+
+def fitted() -> dict[str, Chances]:
+    """The teacher's fitted chances taken in by this learner, or none (the defaults)."""
+    try:
+        with open(chances_path(), "rb") as file:
+            text = file.read(MAX_CHANCES_BYTES + 1)
+        if len(text) > MAX_CHANCES_BYTES:
+            return {}
+        return read_chances(text.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ChancesRefused):
+        return {}
 
 
 def update(known: float, correct: bool, chances: Chances) -> float:
@@ -135,8 +200,9 @@ def mastery(
 ) -> dict:
     """Every skill the lessons name, with its estimate after the checks (oldest first,
     as Store.attempts gives them), forgotten with the days until `now` where it is
-    given: {name: Skill}, in the order the lessons name them."""
-    chances = chances or {}
+    given: {name: Skill}, in the order the lessons name them. `chances` None: the
+    teacher's fitted ones where this learner took them in, else the defaults."""
+    chances = fitted() if chances is None else chances
     skills: dict[str, Skill] = {}
     by_id = {}
     for lesson in lessons:

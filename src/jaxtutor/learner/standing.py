@@ -5,13 +5,15 @@ estimate, with the evidence behind it (learner/mastery.py)."""
 from __future__ import annotations
 
 import datetime
+import sys
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from jaxtutor.course.lessons import Lesson
-from jaxtutor.learner.mastery import Skill, mastery
+from jaxtutor.learner.mastery import Skill, mastery, read_chances
 from jaxtutor.learner.progress import PASSED, ExerciseProgress, Store
 from jaxtutor.render.safe_text import inert
 
@@ -72,6 +74,30 @@ def skills_table(skills: dict[str, Skill]) -> Table:
             evidence,
         )
     return table
+
+
+def take_in_chances(path: str) -> int:
+    """`jaxtutor progress --chances FILE`: the teacher's fitted chances, checked, kept in
+    the learner's folder, where every estimate reads them."""
+    from jaxtutor import handed_in
+    from jaxtutor.learner.mastery import MAX_CHANCES_BYTES, ChancesRefused, chances_path
+    from jaxtutor.render import outfile
+
+    try:
+        text = handed_in.read(Path(path), max_bytes=MAX_CHANCES_BYTES)
+        chances = read_chances(text)
+    except (handed_in.Refused, ChancesRefused) as exc:
+        print(inert(f"jaxtutor: {path}: {exc}"), file=sys.stderr)
+        return 2
+    target = chances_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    outfile.write_text(target, text)
+    print(
+        inert(
+            f"Skill chances for {len(chances)} skills kept in {target}; `jaxtutor progress` uses them."
+        )
+    )
+    return 0
 
 
 def command(course, console: Console | None = None) -> int:
