@@ -837,3 +837,36 @@ def test_one_number_in_axes_maps_every_argument(raised):
     text = said(raised["vmap_one_axis_for_all"], "vmap_axis_missing")
     assert "Your in_axes=1 is one number, so vmap maps every argument along axis 1" in text
     assert "`w` and `X` alike, and an argument of shape (3,) has no axis 1" in text
+
+
+def test_dtypes_lesson_a_sum_asked_in_int64_without_x64():
+    """JAX only warns that int64 is not available; a wrong answer that owes its wrap to
+    that warning is told so below the diagnosis."""
+    verdict = check(
+        "dtypes",
+        """
+        import jax.numpy as jnp
+
+
+        def mean_count(counts):
+            total = jnp.sum(counts, dtype=jnp.int64)
+            return (total / counts.shape[0]).astype(jnp.float32)
+        """,
+    )
+    assert verdict.diagnosis is not None and verdict.diagnosis.id == "int32_sum_wraps"
+    assert "the int64 it asks for (in sum) is not available, so it used int32" in verdict.message
+    assert "jax_enable_x64" in verdict.message
+
+
+def test_no_x64_note_on_a_pass_that_asked_for_float64():
+    verdict = check(
+        "dtypes",
+        """
+        import jax.numpy as jnp
+
+
+        def mean_count(counts):
+            return jnp.mean(counts.astype(jnp.float64)).astype(jnp.float32)
+        """,
+    )
+    assert verdict.passed and "jax_enable_x64" not in verdict.message

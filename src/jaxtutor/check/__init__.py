@@ -7,6 +7,7 @@ never the learner's fault.
 
 from __future__ import annotations
 
+import re
 import time
 import traceback
 from collections.abc import Callable
@@ -98,6 +99,8 @@ def check_source(
     # or odd run; an error of ours is not about the learner's code
     if child.notes and verdict.outcome is not Outcome.INTERNAL_ERROR:
         verdict.message = with_note(verdict.message, child.notes[-1])
+    if verdict.status != "pass" and (truncated := _TRUNCATED.search(output or "")):
+        verdict.message = with_note(verdict.message, X64_NOTE.format(*truncated.groups()))
     verdict.output = output
     return _stamped(verdict, exercise, seed, started)
 
@@ -115,6 +118,18 @@ def _stamped(verdict: Verdict, exercise: Exercise, seed: int, started: float) ->
     verdict.duration_s = time.monotonic() - started
     verdict.seed = seed
     return verdict.bound()
+
+
+# JAX's warning when code asks for a 64-bit type with jax_enable_x64 off: the run went
+# on in 32 bits, which a wrong answer may owe to it (a sum asked in int64 that wraps)
+_TRUNCATED = re.compile(
+    r"Explicitly requested dtype (\w{1,20}) requested in (\w{1,40}) is not available, and "
+    r"will be truncated to dtype (\w{1,20})"
+)
+X64_NOTE = (
+    "Note: JAX warned while your code ran that the {0} it asks for (in {1}) is not "
+    "available, so it used {2}: 64-bit types need jax_enable_x64, which is off."
+)
 
 
 def with_note(message: str, note: str) -> str:

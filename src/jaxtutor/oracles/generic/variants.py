@@ -1,6 +1,7 @@
 """Wrong variants of an exercise's solution, made by rewriting its syntax tree one place
 at a time (a sum for a mean, a flipped sign, a term left out, a comparison made strict,
-another axis, another argnums, a key not folded with the step): the mistakes nobody
+another axis, another argnums, a key not folded with the step, a pair unpacked the
+other way round): the mistakes nobody
 listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
 when exactly one equals the learner's answers on every case, that is said as measured.
 Their code is never shown: it is the solution with one change."""
@@ -153,6 +154,21 @@ def _key_not_folded(node: ast.AST) -> list[tuple[ast.AST, str]]:
     return []
 
 
+def _unpacked_swapped(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`b, a = pair` where it writes `a, b = pair`: the order of a pair JAX returns
+    ((value, grad), (updates, state), a scan's (carry, output)) taken the other way."""
+    if (
+        isinstance(node, ast.Tuple)
+        and isinstance(node.ctx, ast.Store)
+        and len(node.elts) == 2
+        and all(isinstance(e, ast.Name) for e in node.elts)
+    ):
+        a, b = (e.id for e in node.elts)  # type: ignore[attr-defined]
+        new = ast.Tuple([copy.deepcopy(node.elts[1]), copy.deepcopy(node.elts[0])], ast.Store())
+        return [(new, f"with the pair it unpacks into {a}, {b} taken the other way round")]
+    return []
+
+
 def _off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
     if (
         isinstance(node, ast.Call)
@@ -177,6 +193,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _argnums,
     _comparison,
     _key_not_folded,
+    _unpacked_swapped,
     _where_dropped,
     _off_by_one,
     _divisor_off_by_one,
