@@ -96,6 +96,9 @@ def test_the_class_fit_tells_a_skill_learned_fast_from_one_learned_slowly(
     own = Chances(**skills["higher-order"])
     assert used == pytest.approx(update(update(own.prior, False, own), True, own))
     assert used != pytest.approx(mastery(attempts, lessons, chances={})["higher-order"].known)
+    capsys.readouterr()
+    assert main(["progress"]) == 0
+    assert "fitted chances for grad, higher-order" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from jaxtutor.course.lessons import Lesson
-from jaxtutor.learner.mastery import Skill, mastery, read_chances
+from jaxtutor.learner.mastery import Skill, fitted, mastery, read_chances
 from jaxtutor.learner.progress import PASSED, ExerciseProgress, Store
-from jaxtutor.render.safe_text import inert
+from jaxtutor.render.safe_text import inert, inert_text
 
 _STATUS = {PASSED: ("✓ passed", "green"), "in_progress": ("◐ in progress", "yellow")}
 
@@ -112,6 +112,13 @@ def command(course, console: Console | None = None) -> int:
     skills = mastery(attempts, lessons, now=datetime.datetime.now().timestamp())
     if any(skill.checks for skill in skills.values()):
         console.print(skills_table(skills))
+        if fitted_skills := sorted(set(fitted()) & set(skills)):
+            console.print(
+                inert_text(
+                    f"Estimated with your class's fitted chances for {', '.join(fitted_skills)}.",
+                    style="dim",
+                )
+            )
     passed = sum(progress.get(lesson.id, ExerciseProgress(lesson.id)).passed for lesson in lessons)
     console.print(f"{passed} of {len(lessons)} lessons passed.")
     # the first lesson not passed, in course order: the lesson opened last may be ahead

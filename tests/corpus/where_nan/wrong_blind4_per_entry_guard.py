@@ -1,6 +1,6 @@
 # truth: Guards each entry of x (replacing zero entries by 1) instead of guarding the sum of squares, so any vector with some zero and some non-zero entries gets a wrong norm and gradient.
 # blind: fourth batch, written from the lesson text only, labelled before the tutor ran
-# true: probe_steps_then_off
+# cause: zeros_replaced_entry_by_entry
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,6 @@
 # truth: guards the entries of x one by one (zeros replaced by 1) instead of guarding the sum, so a vector with some zero entries gets a too-large norm.
 # blind: sixth batch, written from the lesson text only, labelled before the tutor ran
-# true: probe_steps_then_off
+# cause: zeros_replaced_entry_by_entry
 import jax
 import jax.numpy as jnp
 
