@@ -128,8 +128,10 @@ def command(args, course) -> int:
         print("jaxtutor: no observation of any skill in the exports given", file=sys.stderr)
         return 2
     chances = fit(table)
-    shown = Table(title=f"Skill chances fitted to {len(exports)} exports ({len(table)} checks)")
-    for column in ("skill", "prior", "learn", "guess", "slip", "checks"):
+    shown = Table(
+        title=f"Skill chances fitted to {len(exports)} exports ({len(table)} observations)"
+    )
+    for column in ("skill", "prior", "learn", "guess", "slip", "observations"):
         shown.add_column(column, justify="left" if column == "skill" else "right")
     for name, c in chances.items():
         checks = sum(1 for row in table if row[1] == name)
