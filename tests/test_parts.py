@@ -48,9 +48,16 @@ def _changed(lesson, old: str, new: str) -> str:
             "jnp.clip(g, -MAX_NORM, MAX_NORM)",
             "the difference is in the clipping",
         ),
-        (CAPSTONE, "LR, MAX_NORM = 2, 0.1, 1.0", "LR, MAX_NORM = 2, 0.05, 1.0", "outside the clip"),
+        (CAPSTONE, "LR, MAX_NORM = 2, 0.1, 1.0", "LR, MAX_NORM = 2, 0.05, 1.0", "outside them"),
+        # another key for each epoch's order: identical examples make any order the same
+        (
+            CAPSTONE,
+            "jax.random.key(seed)",
+            "jax.random.key(2 * seed)",
+            "the difference is in the order of the examples",
+        ),
     ],
-    ids=["beta", "schedule", "loss", "clip_entries", "lr"],
+    ids=["beta", "schedule", "loss", "clip_entries", "lr", "order"],
 )
 def test_a_failed_check_says_what_it_measured_with_each_part_out_of_play(lesson, old, new, said):
     verdict = check_source(lesson.exercise, _changed(lesson, old, new), seed=3, **forked(lesson))
@@ -87,6 +94,19 @@ def test_lint_names_a_part_no_mutant_proves_and_a_mutant_of_an_unknown_part():
     assert any(path == ("parts", 0, "name") for path, _ in found)
     assert any(path == ("parts", 0, "fixed_sizes") for path, _ in found)
     assert problems(OPTIMIZER.exercise.config) == []
+
+
+def test_a_mutant_may_name_several_parts_and_lint_reads_each():
+    config = copy.deepcopy(CAPSTONE.exercise.config)
+    assert problems(config) == []  # clipped_the_mean names two parts
+    named = next(m for m in config["mutants"] if m["id"] == "clipped_the_mean")
+    assert parts.of_mutant(named) == [p["name"] for p in config["parts"]]
+    named["part"] = ["the clipping", 3]
+    found = {(path, problem[:30]) for path, problem, _ in problems(config)}
+    assert (
+        ("mutants", config["mutants"].index(named), "part"),
+        "`part` is not a part's name or",
+    ) in found
 
 
 def test_lint_proves_the_switch_and_finds_one_that_hides_a_mistake_elsewhere():

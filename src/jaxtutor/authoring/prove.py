@@ -217,7 +217,8 @@ def _prove_parts(lesson: Lesson, runners, numbers_wrong: set, problem) -> None:
         reference = run(p.reference_source, "reference")
         for mutant in mutants:
             mine = parts.agree(p.config, cases, run(mutant["code"], mutant["id"]), reference)
-            if mutant.get("part") == part["name"] and not mine:
+            inside = part["name"] in parts.of_mutant(mutant)
+            if inside and not mine:
                 problem(
                     ("exercise", "parts", i),
                     "part-not-off",
@@ -226,7 +227,7 @@ def _prove_parts(lesson: Lesson, runners, numbers_wrong: set, problem) -> None:
                     "Choose inputs on which this part does nothing, or move the mutant's "
                     "`part` to the part its mistake is in.",
                 )
-            elif mutant.get("part") != part["name"] and mutant["id"] in numbers_wrong and mine:
+            elif not inside and mutant["id"] in numbers_wrong and mine:
                 problem(
                     ("exercise", "parts", i),
                     "part-hides-a-mistake",

@@ -1,7 +1,7 @@
 # truth: splits the epoch's key and shuffles with the first child instead of with jax.random.key(s) itself as the recipe says
 # blind: third batch, labelled before the tutor was run on it
-# true: part_out_of_play
-# says: or the difference is outside the clipping
+# cause: part_out_of_play
+# says: the difference is in the order of the examples
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -107,6 +107,15 @@ def _either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def of_mutant(mutant: dict) -> list[str]:
+    """The parts a mutant's mistake is in: `part` names one, or a list of several (a
+    per-batch clip is hidden both by a clip no gradient reaches and by identical
+    examples). Anything else names none (lint says so)."""
+    named = mutant.get("part") or []
+    named = [named] if isinstance(named, str) else named
+    return [n for n in named if isinstance(n, str)] if isinstance(named, list) else []
+
+
 def problems(config: dict) -> list[tuple[tuple, str, str]]:
     """What is wrong in the declared parts beyond their tables' form (edges.problems
     reads that), as (key path, problem, fix-it sentence)."""
@@ -116,16 +125,28 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
     mutants = [m for m in config.get("mutants") or [] if isinstance(m, dict)]
     sizes = config.get("sizes") or {}
     for i, mutant in enumerate(mutants):
-        if mutant.get("part") and mutant["part"] not in names:
+        given = mutant.get("part") or []
+        listed = [given] if isinstance(given, str) else given
+        if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
             found.append(
                 (
                     ("mutants", i, "part"),
-                    f"part {mutant['part']!r} is not the name of an [[exercise.parts]]",
-                    f"Name a declared part: {', '.join(map(str, names)) or 'declare one first'}.",
+                    "`part` is not a part's name or an array of names",
+                    'Write part = "<name>", or part = ["<name>", "<name>"] for a mistake '
+                    "that each of those parts' switches hides.",
                 )
             )
+        for name in of_mutant(mutant):
+            if name not in names:
+                found.append(
+                    (
+                        ("mutants", i, "part"),
+                        f"part {name!r} is not the name of an [[exercise.parts]]",
+                        f"Name a declared part: {', '.join(map(str, names)) or 'declare one first'}.",
+                    )
+                )
     for i, table in enumerate(tables):
-        if not any(m.get("part") == table.get("name") for m in mutants):
+        if not any(table.get("name") in of_mutant(m) for m in mutants):
             found.append(
                 (
                     ("parts", i, "name"),

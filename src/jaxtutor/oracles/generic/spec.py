@@ -178,9 +178,10 @@ MUTANT_KEYS = {
         "string", "The whole file a learner with this misconception would write.", required=True
     ),
     "part": Key(
-        "string",
-        "The [[exercise.parts]] name of the part this mistake is in: lint proves that "
-        "taking that part out of play makes this mutant agree with the reference.",
+        "value",
+        "The [[exercise.parts]] name of the part this mistake is in, or an array of names "
+        "when each of those switches hides it: lint proves that taking each out of play "
+        "makes this mutant agree with the reference.",
         default="",
     ),
     "needs": Key(
