@@ -28,6 +28,12 @@ TUTOR_MODULES = (
 )
 
 
+# loaded only where installed, by a try-import: jax's pickling (cloudpickle) and NumPy's
+# f2py (charset_normalizer); the test extra brings both (pyBKT's joblib and requests),
+# a bundle installed from the lock does not, and the tutor runs without them
+OPTIONAL = {"cloudpickle", "charset-normalizer"}
+
+
 def tutor_requirements() -> list[str]:
     """What the installed jaxtutor requires, as its wheel's metadata says it."""
     return importlib.metadata.requires("jaxtutor") or []
@@ -56,7 +62,7 @@ def test_the_lock_holds_every_distribution_the_tutor_loads_at_its_installed_vers
     pins = {p.name: p.version for p in lock.resolved(tutor_requirements(), HERE_PYTHON)}
     loaded = loaded_distributions()
     assert {"numpy", "scipy", "jax", "jaxlib", "textual", "rich"} <= loaded
-    assert loaded <= set(pins), loaded - set(pins)
+    assert loaded - OPTIONAL <= set(pins), loaded - OPTIONAL - set(pins)
     for name, version in pins.items():
         assert version == importlib.metadata.version(name), name
 
