@@ -109,10 +109,11 @@ def command(course, console: Console | None = None) -> int:
         attempts = store.attempts(sources=False)  # the estimates need no files
         path = store.path
     console.print(progress_table(lessons, progress))
-    skills = mastery(attempts, lessons, now=datetime.datetime.now().timestamp())
+    chances = fitted()  # read once: for the estimates and to say they were used
+    skills = mastery(attempts, lessons, chances, now=datetime.datetime.now().timestamp())
     if any(skill.checks for skill in skills.values()):
         console.print(skills_table(skills))
-        if fitted_skills := sorted(set(fitted()) & set(skills)):
+        if fitted_skills := sorted(set(chances) & set(skills)):
             console.print(
                 inert_text(
                     f"Estimated with your class's fitted chances for {', '.join(fitted_skills)}.",
