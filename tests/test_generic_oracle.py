@@ -289,3 +289,43 @@ def test_a_mutant_that_jit_cannot_compile_matches_wherever_the_file_lies():
     mutant = refused("mutant_static_lr.py:20")
     assert same_mistake({}, [], refused("/home/ada/train.py:7"), mutant)
     assert not same_mistake({}, [], refused("train.py:7", "Shapes must be 1D"), mutant)
+
+
+def test_the_judge_gets_the_programs_exported_while_it_was_busy_together_and_the_learner_child_works_meanwhile(
+    monkeypatch,
+):
+    """While the clean child judges one program, the next ones are exported and wait:
+    they go in one request, compiled side by side. The learner's child, done with its
+    exports, meanwhile answers what a passing answer is asked next (the compile count,
+    the properties' calls)."""
+    import time
+
+    from jaxtutor.oracles.learner import input_signature
+    from jaxtutor.runner.host.sandbox import Child
+
+    ex = find_exercise("async_dispatch", builtin_lessons()).exercise
+    sizes, judged, counted = [], [], []
+    verify, count = Child.verify, Child.count_compiles
+
+    def slow_verify(self, programs):
+        sizes.append(len(programs))
+        if len(sizes) == 1:
+            time.sleep(1.0)  # the other exports are done meanwhile
+        try:
+            return verify(self, programs)
+        finally:
+            judged.append(time.monotonic())
+
+    def timed_count(self, calls):
+        counted.append(time.monotonic())
+        return count(self, calls)
+
+    monkeypatch.setattr(Child, "verify", slow_verify)
+    monkeypatch.setattr(Child, "count_compiles", timed_count)
+    verdict = check_alone(ex, ex.solution, seed=5, **forked(ex))
+    assert verdict.status == "pass", verdict.message
+    shapes = len({input_signature(c.args) for c in make_cases(ex.config, 5)})
+    assert shapes >= 3 and sizes == [1, shapes - 1]
+    assert len(counted) == 1 and counted[0] < judged[-1]
+    assert any(t.name.startswith("calling it again") and t.status == "pass" for t in verdict.tests)
+    assert any(t.name.startswith("property") and t.status == "pass" for t in verdict.tests)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,7 +109,7 @@ def start_programs(
     judge = clean if clean is not None else stack.enter_context(Child(child.limits))
     if clean is None:  # it judges the programs of whoever `child` runs
         judge.role = "judge" if child.role == "learner" else child.role
-    meanwhile = stack.enter_context(ThreadPoolExecutor(max_workers=1))
+    queue = _JudgeQueue(judge, stack.enter_context(ThreadPoolExecutor(max_workers=1)))
     pending = Exported(child, calls, members, stack)
     try:
         # a shape's program is checked and compiled there while the next one is exported here
@@ -119,21 +120,52 @@ def start_programs(
                 break
             pending.exported.append(e)
             pending.checking.append(
-                meanwhile.submit(
-                    judge.verify,
-                    [
-                        {
-                            "module": e["module"],
-                            "groups": rows(calls[m[0]]),
-                            "calls": [calls[i] for i in m],
-                        }
-                    ],
+                queue.submit(
+                    {
+                        "module": e["module"],
+                        "groups": rows(calls[m[0]]),
+                        "calls": [calls[i] for i in m],
+                    }
                 )
             )
     except BaseException:
         stack.close()
         raise
     return pending
+
+
+class _JudgeQueue:
+    """The programs sent to a judge as they are exported: one request at a time, each
+    with every program exported while the one before ran, so that the judge compiles
+    those side by side (XLA compiles without the GIL) once the learner's exports are
+    done and a core is free."""
+
+    def __init__(self, judge: Child, worker: ThreadPoolExecutor) -> None:
+        self._judge, self._worker = judge, worker
+        self._lock = threading.Lock()
+        self._waiting: list[tuple[dict, Future]] = []
+
+    def submit(self, program: dict) -> Future:
+        """The judge's reply to `program`, to come (as a one-item list)."""
+        reply: Future = Future()
+        with self._lock:
+            self._waiting.append((program, reply))
+        self._worker.submit(self._send)
+        return reply
+
+    def _send(self) -> None:
+        with self._lock:
+            taken, self._waiting = self._waiting, []
+        if not taken:  # sent with an earlier one
+            return
+        try:
+            replies = self._judge.verify([program for program, _ in taken])
+        except BaseException as error:
+            for _, reply in taken:
+                reply.set_exception(error)
+            return
+        for (_, reply), found in zip(taken, replies):
+            reply.set_result([found])
 
 
 class Exported:

@@ -41,7 +41,12 @@ from jaxtutor.oracles.generic.mutants import (
     _whole_run,
     has_evidence,
 )
-from jaxtutor.oracles.generic.recompiles import COMPILES_HINT, compiles_again
+from jaxtutor.oracles.generic.recompiles import (
+    COMPILES_HINT,
+    compiles_again,
+    count_compiles,
+    same_shape_calls,
+)
 from jaxtutor.oracles.generic.runs import (
     Raised,
     Run,
@@ -135,6 +140,7 @@ class GenericOracle(Oracle):
         # them: wasted only when the learner's code raises, where a cold check would spend
         # a child on them
         pool = ThreadPoolExecutor(max_workers=1)
+        side = ThreadPoolExecutor(max_workers=1)  # the learner's child's, never the pool's
         hidden = p.hidden
 
         def reference_run(cases: list[Case], ahead: Sequence[Case] = ()) -> Run:
@@ -148,7 +154,16 @@ class GenericOracle(Oracle):
             ref_shown = pool.submit(reference_run, p.shown, hidden)
             ref_hidden = pool.submit(hidden_reference) if learner.trusted is not None else None
             pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
+            counting, checks = same_shape_calls(p), self.property_checks(p)
+            # what a passing answer is asked next, asked now of the learner's child, idle
+            # while the clean child compiles and runs its programs
+            ahead = (
+                side.submit(_Asked, learner, counting, checks)
+                if pending is not None and pending.pure and (counting or checks)
+                else None
+            )
             whole = answered_by_programs(pending)
+            extras = ahead.result() if ahead is not None else None
             if pending is not None and pending.raised is not None and hidden:
                 # the function could not be exported: the mutant that fails the same way
                 # (jit_dynamic_lr's static lr) is the likely one, and its run on every
@@ -204,6 +219,7 @@ class GenericOracle(Oracle):
                 futures[-1].result()  # the likely mutant's runs: recognise finds them
         finally:
             pool.shutdown(wait=False)
+            side.shutdown(wait=False)
         if raised is None:
             reference = futures[0].result()
             if reference.load_error or any(isinstance(a, Raised) for a in reference.answers):
@@ -214,12 +230,18 @@ class GenericOracle(Oracle):
                 )
                 raise ReferenceBroken(f"the exercise's reference failed: {failed}")
             report = Report(judge(p.config, p.cases, mine, reference))
-            recompiled = compiles_again(learner, p, report)
-            if recompiled is not None:
-                report.tests.append(recompiled)
+            if all(t.status == "pass" for t in report.tests):
+                count = extras.count() if extras else count_compiles(learner, counting)
+                recompiled = compiles_again(report, counting, count)
+                if recompiled is not None:
+                    report.tests.append(recompiled)
+            else:
+                recompiled = None
             # the properties, once every case is right (the rules need not be)
             cases_right = all(t.status == "pass" for t in report.tests[: len(p.cases)])
-            held, kinds = self.properties_held(learner, p, run=cases_right)
+            answered = extras.answered() if extras and cases_right else None
+            held = self.properties_held(learner, checks, run=cases_right, answered=answered)
+            kinds = {c.name: c.kind for c in checks}
             report.tests += held
             if report.passed:
                 return _grouped(report, p)  # the likely mutant's run, if any, is not waited for
@@ -417,24 +439,32 @@ class GenericOracle(Oracle):
         )
 
     @staticmethod
-    def properties_held(
-        learner: Learner, p: Prepared, run: bool = True
-    ) -> tuple[list, dict[str, str]]:
-        """The exercise's [[exercise.properties]], each checked by more calls of the
-        learner's function on a hidden case (see oracles/properties.py), and each test's
-        kind of property; not `run`: each not checked (a case failed)."""
+    def property_checks(p: Prepared) -> list[properties.Check]:
+        """The exercise's [[exercise.properties]], each a Check of more calls of the
+        learner's function on a hidden case (see oracles/properties.py)."""
         names = tuple(a["name"] for a in p.config["args"])
         rng = np.random.default_rng([p.config.get("seed", 0), p.seed, 1])
         rtol, atol = p.config.get("rtol", RTOL), p.config.get("atol", ATOL)
-        checks = [
+        return [
             check
             for prop in p.config.get("properties") or []
             if (check := properties.build(prop, names, p.cases, rng, rtol, atol)) is not None
         ]
-        kinds = {c.name: c.kind for c in checks}
+
+    @staticmethod
+    def properties_held(
+        learner: Learner,
+        checks: list[properties.Check],
+        run: bool = True,
+        answered: list | None = None,
+    ) -> list:
+        """Each check's test; not `run`: each not checked (a case failed). `answered`:
+        the learner's answers to the checks' calls, asked already."""
         if not run:
-            return properties.not_checked(checks), kinds
-        return properties.run_checks(learner.call_many, checks), kinds
+            return properties.not_checked(checks)
+        return properties.run_checks(
+            learner.call_many if answered is None else lambda _: answered, checks
+        )
 
     @staticmethod
     def probe_answers(learner: Learner, p: Prepared, mine: Run, reference: Run):
@@ -523,6 +553,33 @@ class GenericOracle(Oracle):
             if same_mistake(p.config, p.cases, mine, run) and has_evidence(mutant, code):
                 return Misconception(mutant["id"], mutant["message"], mutant["hint"])
         return None
+
+
+class _Asked:
+    """The learner's child's replies to what a passing answer is asked after its cases:
+    the compiles of calls as it is, and the properties' calls. The child's end
+    (RunEnded) is raised where a reply is used, as it would have been when asked then."""
+
+    def __init__(self, learner: Learner, counting: list[tuple] | None, checks: list) -> None:
+        self._count: int | None = None
+        self._answered: list | None = None
+        self._ended: RunEnded | None = None
+        calls = [call for check in checks for call in check.calls]
+        try:
+            self._count = count_compiles(learner, counting)
+            self._answered = learner.call_many(calls) if calls else []
+        except RunEnded as ended:
+            self._ended = ended
+
+    def count(self) -> int | None:
+        if self._ended is not None:
+            raise self._ended
+        return self._count
+
+    def answered(self) -> list | None:
+        if self._ended is not None:
+            raise self._ended
+        return self._answered
 
 
 def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> bool:

@@ -18,30 +18,36 @@ COMPILES_HINT = (
 )
 
 
-def compiles_again(learner: Learner, p: Prepared, report: Report):
-    """`max_recompiles = 0`, and every case and rule passed: the learner's function called as it
-    is on the cases of the first case's shapes, and the XLA compiles after the first
-    call counted (every jitted object it makes counts). None when not asked or not
-    measurable."""
-    if p.config.get("max_recompiles") != 0 or learner._child is None:
-        return None
-    # asked only of an answer every case and rule passes: a static lr already fails
-    # the exported program's test, and is not said twice
-    if not all(t.status == "pass" for t in report.tests):
+def same_shape_calls(p: Prepared) -> list[tuple] | None:
+    """`max_recompiles = 0`: the calls whose compiles are counted, up to four cases of
+    the first case's shapes; None when not asked or not measurable."""
+    if p.config.get("max_recompiles") != 0:
         return None
     first = input_signature(p.cases[0].args)
-    same = [c for c in p.cases if input_signature(c.args) == first][:4]
-    if len(same) < 2:
+    same = [c.args for c in p.cases if input_signature(c.args) == first][:4]
+    return same if len(same) >= 2 else None
+
+
+def count_compiles(learner: Learner, calls: list[tuple] | None) -> int | None:
+    """The XLA compiles after the first of `calls`, the learner's function called as it
+    is (every jitted object it makes counts); None when not measurable."""
+    if calls is None or learner._child is None:
         return None
-    count = learner._child.count_compiles([c.args for c in same])
-    if count is None:
+    return learner._child.count_compiles(calls)
+
+
+def compiles_again(report: Report, calls: list[tuple] | None, count: int | None):
+    """The test of `count` (see count_compiles), asked only of an answer every case and
+    rule passes: a static lr already fails the exported program's test, and is not said
+    twice. None when not asked or not measurable."""
+    if calls is None or count is None or not all(t.status == "pass" for t in report.tests):
         return None
     if count == 0:
         return TestResult(RECOMPILE_TEST, "pass")
     return TestResult(
         RECOMPILE_TEST,
         "fail",
-        f"Called as it is {len(same)} times with new values of the same shapes, your "
+        f"Called as it is {len(calls)} times with new values of the same shapes, your "
         f"function compiled {count} more program(s) after the first call: the compiled "
         "program is not reused from call to call.",
     )
