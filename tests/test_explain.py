@@ -82,6 +82,8 @@ RAISE = textwrap.dedent("""
         "unpack_count": _unpack_one_gradient,
         "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
         "tuple_arithmetic": lambda: jnp.ones(2) + (jnp.ones(2), {"mu": 0.0}),
+        "list_in_arithmetic": lambda: jnp.ones(3) * 2.0 + [0.5, -1.0, 2.0],
+        "jvp_bare_arguments": lambda: jax.jvp(jnp.sin, jnp.ones(3), jnp.ones(3)),
         "tuple_index": lambda: jax.grad(lambda a, b, c: a * b * c, argnums=(1, 2))(
             1.0, 2.0, 3.0
         )[2],

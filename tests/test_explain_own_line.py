@@ -300,6 +300,30 @@ FILES = {
     """,
         "None",
     ),
+    "list_operand": (
+        """
+    import jax.numpy as jnp
+
+    OFFSETS = [0.5, -1.0, 2.0]
+
+
+    def shift(x):
+        return x * 2.0 + OFFSETS
+    """,
+        "shift(jnp.ones(3))",
+    ),
+    "jvp_bare": (
+        """
+    import jax
+    import jax.numpy as jnp
+
+
+    def directional(f, x, v):
+        _, jv = jax.jvp(f, x, v)
+        return jv
+    """,
+        "directional(jnp.sin, jnp.ones(3), jnp.ones(3))",
+    ),
     "tracer_if": (
         """
     import jax
@@ -646,6 +670,19 @@ def test_waiting_on_a_traced_value(raised):
 def test_a_class_registered_before_it_is_a_dataclass(raised):
     text = said(raised["registered_too_soon"], "registered_before_dataclass")
     assert text.startswith("Here `Params` was not a dataclass when it was registered.")
+
+
+def test_a_python_list_in_arithmetic(raised):
+    text = said(raised["list_operand"], "list_in_arithmetic")
+    assert text.startswith(
+        "Here `OFFSETS` is a Python list, the right operand of + in `return x * 2.0 + OFFSETS`."
+    )
+
+
+def test_jvp_given_bare_arrays(raised):
+    text = said(raised["jvp_bare"], "jvp_bare_arguments")
+    assert text.startswith("Here `jax.jvp(f, x, v)` passes `x` and `v` bare")
+    assert "one entry per argument of `f`" in text
 
 
 def test_an_elif_on_a_traced_value(raised):

@@ -465,3 +465,78 @@ def test_a_program_returning_an_object_is_that_object_not_none():
 
     assert repr(rebuild(Opaque("Params"), [np.ones(2), np.ones(())])) == "<Params>"
     assert rebuild((0, 1), [np.ones(2)]) is None  # a tree that does not fit stays refused
+
+
+def test_a_tuple_entry_that_is_zero_on_every_wrong_case_is_said_with_the_hint_of_the_code():
+    """(f', 0, 0) for (f', f'', f'''): the zero entries are said, and the hint follows the
+    construct the file has (a derivative of a value, an .at[].set not kept); an entry
+    that is 0 only where the expected one is 0 too is no such finding."""
+    cases = _cases()
+    expected = [(ref(*c.args), 2 * ref(*c.args), np.asarray(c.args[1])) for c in cases]
+    answers = [(e[0], np.zeros(()), np.zeros(())) for e in expected]
+    for source, said in (
+        ("d = jax.grad(lambda _: value)", "derivative comes out 0"),
+        ("losses.at[t].set(v)", "x.at[i].set(v) makes a new array"),
+    ):
+        found = probe(Probe(cases, answers, expected, ("w", "lr", "x"), source=source))
+        assert found.id == "probe_zero_entries", found.message
+        assert "entry 1, 2 is 0 on every case you got wrong" in found.message
+        assert said in found.hint
+    answers = [(e[0], e[1], np.zeros(())) for e in expected]
+    zeros = [(e[0], e[1], np.zeros(())) for e in expected]
+    assert probe(Probe(cases, answers, zeros, ("w", "lr", "x"))) is None
+
+
+def test_an_argument_returned_unchanged_is_no_step_through_float32_rounding():
+    """A float32 answer that is its float64 argument as given (an update made and not
+    kept) moves from it by rounding alone: that is still no step."""
+    cases = [
+        Case(f"case {k}", (np.random.default_rng(k).uniform(-1, 1, 5), 0.1, np.ones(5)))
+        for k in range(3)
+    ]
+    expected = [c.args[0] + np.linspace(1e-3, 1.0, 5) for c in cases]  # small steps too
+    answers = [c.args[0].astype(np.float32) for c in cases]
+    found = probe(
+        Probe(cases, answers, expected, ("buffer", "lr", "rows"), source="b.at[i].set(r)")
+    )
+    assert found.id == "probe_no_step", found.message
+    assert "Your result is buffer unchanged" in found.message
+    assert "keep what it returns" in found.hint
+
+
+def test_sizes_that_are_one_together_are_told_apart_by_cutting_the_others_to_one():
+    """Right only where T = 1 and B = 1, which the cases draw together: the learner's
+    function and the reference are called with one size kept and the other cut to 1,
+    and the one whose keeping makes the answer wrong is said; without those calls, both
+    are named, never one picked."""
+
+    def mine(a, b):  # reads only a's first entry: wrong as soon as T > 1
+        return np.asarray(a[0] * len(a) * np.sum(b))
+
+    def theirs(a, b):
+        return np.asarray(np.sum(a) * np.sum(b))
+
+    rng = np.random.default_rng(1)
+    cases = [
+        Case(f"T={t}, B={b}", (rng.uniform(1, 2, t), rng.uniform(1, 2, b)))
+        for t, b in ((1, 1), (3, 2), (2, 4))
+    ]
+    dims = {0: "T", 1: "B"}
+    made = dict(
+        cases=cases,
+        answers=[mine(*c.args) for c in cases],
+        expected=[theirs(*c.args) for c in cases],
+        arg_names=("a", "b"),
+        dim_name=lambda arg, axis: dims[arg],
+    )
+    found = probe(
+        Probe(
+            **made,
+            call_many=lambda calls: [mine(*c) for c in calls],
+            reference=lambda calls: [theirs(*c) for c in calls],
+        )
+    )
+    assert found.id == "probe_only_size_one", found.message
+    assert "with B alone as it is, it is right. The difference comes with T > 1." in found.message
+    unmeasured = probe(Probe(**made))
+    assert "where T = 1 and B = 1 (on these cases they are 1 together)" in unmeasured.message

@@ -25,6 +25,14 @@ def loss(w, x, y):
 
 def pick(x):
     return jnp.where(x > 0, x, 0.0)
+
+
+def predict(w, x):
+    return jnp.exp(x @ w).astype(jnp.float32)
+
+
+def write(buffer, i, v):
+    return buffer.at[i].set(v)
 """
 
 
@@ -35,6 +43,11 @@ def test_each_variant_is_the_solution_with_one_change_said_in_words():
     assert ("with >= where it compares with >", "pick") in said
     assert ("over axis 1 where it reduces over axis 0", "loss") in said
     assert ("with the sign of a term flipped (adding where it subtracts)", "loss") in said
+    assert ("with two arguments of where taken in the other order", "pick") in said
+    assert ("with a matrix product's operands in the other order", "predict") in said
+    assert ("without its call to exp", "predict") in said
+    assert ("without a cast (astype) it makes", "predict") in said
+    assert ("with .at[...].add where it uses .at[...].set", "write") in said
     solution = ast.unparse(ast.parse(SOURCE))
     for v in made:
         assert v.code != solution and "SCALE = 2.0" in v.code  # the task's constants stay

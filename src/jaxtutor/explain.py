@@ -877,6 +877,48 @@ def _about_shared(info: dict) -> str | None:
     )
 
 
+_LIST_OPERAND = re.compile(
+    r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<left>\w+)' and '(?P<right>\w+)'"
+)
+
+
+def _about_list_operand(info: dict) -> str | None:
+    """Which operand of the learner's line is the Python list, where the line has one
+    such operation and the list is a name or a literal of its own."""
+    found = _LIST_OPERAND.search(_message(info))
+    line = _own_line(info)
+    if found is None or line is None:
+        return None
+    ops = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "/": ast.Div, "@": ast.MatMult}
+    kind = ops.get(found["op"])
+    side = "left" if found["left"] == "list" else "right"
+    nodes = [
+        n
+        for n in ast.walk(line.tree)
+        if kind is not None and isinstance(n, ast.BinOp) and isinstance(n.op, kind)
+    ]
+    if len(nodes) != 1:
+        return None
+    operand = nodes[0].left if side == "left" else nodes[0].right
+    return (
+        f"Here {_code(line.text(operand))} is a Python {found[side]}, the {side} operand of "
+        f"{found['op']} in {_code(line.written)}."
+    )
+
+
+def _about_jvp_tuples(info: dict) -> str | None:
+    line = _own_line(info)
+    calls = line.calls("jvp") if line else []
+    if line is None or len(calls) != 1 or len(calls[0].args) != 3:
+        return None
+    fn, primals, tangents = (line.text(a) for a in calls[0].args)
+    return (
+        f"Here {_code(line.text(calls[0]))} passes {_code(primals)} and {_code(tangents)} "
+        f"bare: jax.jvp takes a tuple of primals and a tuple of tangents, one entry per "
+        f"argument of {_code(fn)}."
+    )
+
+
 _AXIS_MISSING = re.compile(
     r"map its argument along axis (?P<axis>-?\d+), which implies that its rank should be at "
     r"least \d+, but is only \d+ \(its shape is (?P<shape>\([^)]*\))\)"
@@ -1040,6 +1082,24 @@ KNOWN = [
         hint="Write @jax.tree_util.register_dataclass on the line above "
         "@dataclasses.dataclass, so it registers the finished dataclass.",
         about=_about_registered,
+    ),
+    Known(
+        "list_in_arithmetic",
+        r"TypeError: unsupported operand type\(s\) for \S+: ('list' and '|'\w+' and 'list')",
+        "JAX does not turn a Python list into an array in arithmetic, as NumPy does: an "
+        "array plus a list raises. Make the list an array once, with jnp.array (or "
+        "jnp.asarray), and compute with that.",
+        hint="Wrap the list in jnp.array(...) where you define it, so every use of it is an array.",
+        about=_about_list_operand,
+    ),
+    Known(
+        "jvp_bare_arguments",
+        r"primal and tangent arguments to jax\.jvp must be tuples or lists",
+        "jax.jvp(f, primals, tangents) takes its primals and its tangents each as a tuple "
+        "(or list), one entry per argument of f: a tuple of one entry each when f has one "
+        "argument. jax.vjp differs: it takes the primals as separate arguments.",
+        hint="Where you call jax.jvp, wrap the point and the direction each in a tuple of one.",
+        about=_about_jvp_tuples,
     ),
     Known(
         "concrete_shape",

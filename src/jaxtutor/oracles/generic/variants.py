@@ -1,7 +1,8 @@
 """Wrong variants of an exercise's solution, made by rewriting its syntax tree one place
 at a time (a sum for a mean, a flipped sign, a term left out, a comparison made strict,
 another axis, another argnums, a key not folded with the step, a pair unpacked the
-other way round): the mistakes nobody
+other way round, two arguments swapped, a function or cast left out, a matrix product
+turned round, .at[].add for .at[].set): the mistakes nobody
 listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
 when exactly one equals the learner's answers on every case, that is said as measured.
 Their code is never shown: it is the solution with one change."""
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 # variants tried per exercise, the first in the order below: each costs a run of a
 # program on the fixed cases (remembered from check to check, warmed by the app)
-MAX_VARIANTS = 24
+MAX_VARIANTS = 40
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,98 @@ def _off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
     return []
 
 
+def _arguments_swapped(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`f(b, a)` where it calls `f(a, b)`: two neighbouring positional arguments (a
+    loss's weights and inputs, opt.update's gradient and state, a split's key)."""
+    name = _name(node.func) if isinstance(node, ast.Call) else None
+    if name is None or name in _NOT_SWAPPED or len(node.args) < 2:  # type: ignore[attr-defined]
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    args = node.args  # type: ignore[attr-defined]
+    for i in range(len(args) - 1):
+        if any(isinstance(a, ast.Starred) for a in args[i : i + 2]):
+            continue
+        if ast.unparse(args[i]) == ast.unparse(args[i + 1]):
+            continue
+        new = copy.deepcopy(node)
+        assert isinstance(new, ast.Call)
+        new.args[i], new.args[i + 1] = new.args[i + 1], new.args[i]
+        out.append((new, f"with two arguments of {name} taken in the other order"))
+    return out
+
+
+# calls whose arguments in the other order mean the same (maximum), or raise at once (a
+# function, key or shape in a value's place): no learner's answer can equal those
+_NOT_SWAPPED = {
+    *("maximum", "minimum", "add", "multiply", "print", "zip", "isinstance", "range"),
+    *("scan", "fori_loop", "while_loop", "cond", "switch", "map", "tree_map", "vmap"),
+    *("grad", "value_and_grad", "jvp", "vjp", "jit", "shard_map", "pmean", "psum"),
+    *("split", "fold_in", "normal", "uniform", "permutation", "bernoulli", "choice"),
+    *("zeros", "ones", "full", "reshape", "arange", "NamedSharding", "device_put"),
+}
+
+# elementwise functions and casts a learner may leave out, each call replaced by its argument
+_DROPPABLE = {
+    "stop_gradient",
+    "abs",
+    "sqrt",
+    "exp",
+    "log",
+    "log1p",
+    "expm1",
+    "tanh",
+    "sigmoid",
+    "relu",
+    "square",
+    "negative",
+    "float32",
+    "float16",
+    "bfloat16",
+}
+
+
+def _call_dropped(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`x` where it has `jnp.exp(x)`, `lax.stop_gradient(x)`, `x.astype(t)`: one
+    elementwise function or cast left out."""
+    if not isinstance(node, ast.Call):
+        return []
+    name = _name(node.func)
+    if name in _DROPPABLE and len(node.args) == 1 and not node.keywords:
+        return [(copy.deepcopy(node.args[0]), f"without its call to {name}")]
+    if name == "astype" and isinstance(node.func, ast.Attribute):
+        return [(copy.deepcopy(node.func.value), "without a cast (astype) it makes")]
+    return []
+
+
+def _matmul(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`b @ a` for `a @ b`, and `x.T` read as `x`: a matrix product's operands in the
+    other order, a transpose left out."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        new = ast.BinOp(copy.deepcopy(node.right), ast.MatMult(), copy.deepcopy(node.left))
+        return [(new, "with a matrix product's operands in the other order")]
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        return [(copy.deepcopy(node.value), "without a transpose (.T) it takes")]
+    return []
+
+
+def _at_method(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`x.at[i].add(v)` where it writes `x.at[i].set(v)`, and the other way round."""
+    other = {"set": "add", "add": "set"}
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in other
+        and isinstance(node.func.value, ast.Subscript)
+        and isinstance(node.func.value.value, ast.Attribute)
+        and node.func.value.value.attr == "at"
+    ):
+        new = copy.deepcopy(node)
+        assert isinstance(new.func, ast.Attribute)
+        new.func.attr = other[node.func.attr]
+        return [(new, f"with .at[...].{new.func.attr} where it uses .at[...].{node.func.attr}")]
+    return []
+
+
 REWRITES: tuple[Rewrite, ...] = (
     _swap_reduction,
     _sign,
@@ -194,11 +287,15 @@ REWRITES: tuple[Rewrite, ...] = (
     _comparison,
     _key_not_folded,
     _unpacked_swapped,
+    _at_method,
     _where_dropped,
     _off_by_one,
     _divisor_off_by_one,
     _other_axis,
     _drop_term,
+    _arguments_swapped,
+    _call_dropped,
+    _matmul,
 )
 
 

@@ -180,7 +180,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     from it is a constant multiple of the expected change (the other way, twice as
     far, divided by a size), or the learner returned the step itself."""
     for n, (name, _) in enumerate(_starts(p, wrong[0])):
-        ratios, steps_returned = [], True
+        ratios, steps_returned, unchanged = [], True, True
         for i in wrong:
             start = _starts(p, i)[n][1]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
@@ -191,6 +191,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             if not big.any():
                 break
             steps_returned &= bool(np.allclose(g, -theirs, **CLOSE))
+            # the argument as given, in float32: rounding alone moved it
+            unchanged &= bool(np.allclose(g, start, rtol=1e-6, atol=1e-7))
             r = float(np.median(mine[big] / theirs[big]))
             ratios.append(r if np.allclose(mine, r * theirs, **CLOSE) else np.nan)
         else:
@@ -217,6 +219,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                         else "."
                     ),
                 )
+            if unchanged:
+                return _no_step(p, name, numbers)
             if not ratios or np.isnan(ratios).any():
                 continue
             if (size := _follows_size(p, wrong, ratios)) is not None:
@@ -241,12 +245,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                         + (": descent moves against the gradient." if uses(p, "grad") else "."),
                     )
                 if np.isclose(r, 0.0, atol=1e-6):
-                    return _diagnosis(
-                        "no_step",
-                        f"Your result is {name} unchanged: {numbers}.",
-                        f"Your function returns the {name} it was given: check that it returns "
-                        "the value it computes from it.",
-                    )
+                    return _no_step(p, name, numbers)
                 if r < 0:  # the other way, and another length: no cause can be read off
                     return _diagnosis(
                         "step_factor",
@@ -267,6 +266,20 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
+def _no_step(p: Probe, name: str, numbers: str) -> Diagnosis:
+    return _diagnosis(
+        "no_step",
+        f"Your result is {name} unchanged: {numbers}.",
+        f"Your function returns the {name} it was given: check that it returns the value it "
+        "computes from it"
+        + (
+            ": x.at[i].set(v) makes a new array and leaves x as it was, so keep what it returns."
+            if uses(p, "at")
+            else "."
+        ),
+    )
+
+
 def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
     right = [
         i
@@ -275,21 +288,68 @@ def _only_size_one(p: Probe, wrong: list[int]) -> Diagnosis | None:
     ]
     if not right:
         return None
+    fits: dict[str, tuple[int, int]] = {}
     for arg, axis, label in _dims(p):
         if all(_size(p.cases[i], arg, axis) == 1 for i in right) and all(
             (_size(p.cases[i], arg, axis) or 0) > 1 for i in wrong
         ):
-            i = wrong[0]
-            return _diagnosis(
-                "only_size_one",
-                f"Your answers are right exactly on the cases where {label} = 1, and wrong "
-                f"on every case where it is larger (the case {_title(p, i)} has {label} = "
-                f"{_size(p.cases[i], arg, axis)}: {_compare(p.answers[i], p.expected[i])}).",
-                f"Your code is right for one entry along {label} and wrong for more: call "
-                f"it on that case with {label} = 2 and compare what each entry adds to the "
-                "result with a hand computation.",
-            )
-    return None
+            fits.setdefault(label, (arg, axis))
+    if not fits:
+        return None
+    i = wrong[0]
+    measured = _one_size_at_a_time(p, i, list(fits)) if len(fits) > 1 else None
+    if measured is not None:
+        others = " or ".join(label for label in fits if label != measured)
+        return _diagnosis(
+            "only_size_one",
+            f"Your answers are right exactly on the cases where "
+            f"{' and '.join(f'{label} = 1' for label in fits)}, sizes that are 1 together "
+            f"there. Measured on the case {_title(p, i)}: with {measured} as it is and every "
+            f"other size cut to 1, your answer is wrong; with {others} alone as it is, it is "
+            f"right. The difference comes with {measured} > 1.",
+            f"Your code is right for one entry along {measured} and wrong for more: call it "
+            f"with {measured} = 2 and compare what each entry along {measured} does with a "
+            "hand computation.",
+        )
+    # several sizes that are 1 on the same cases, and no run told them apart: each is
+    # named (never one picked)
+    labels = " and ".join(f"{label} = 1" for label in fits)
+    together = " (on these cases they are 1 together)" if len(fits) > 1 else ""
+    sizes = ", ".join(f"{label} = {_size(p.cases[i], *where)}" for label, where in fits.items())
+    names = " or ".join(fits)
+    return _diagnosis(
+        "only_size_one",
+        f"Your answers are right exactly on the cases where {labels}{together}, and wrong "
+        f"on every case where {'it is' if len(fits) == 1 else 'each is'} larger (the case "
+        f"{_title(p, i)} has {sizes}: {_compare(p.answers[i], p.expected[i])}).",
+        f"Your code is right for one entry along {names} and wrong for more: call it on "
+        f"that case with {names} = 2 and compare what each entry adds to the result with "
+        "a hand computation.",
+    )
+
+
+def _one_size_at_a_time(p: Probe, i: int, labels: list[str]) -> str | None:
+    """On wrong case i, each size in turn kept as it is and every other cut to 1 (its
+    first entry, on every argument that has it): the one size whose keeping makes the
+    learner's answer wrong while keeping any other leaves it right, as measured. None
+    when the runs do not tell one story (more or fewer than one wrong, a call raised)."""
+    if p.call_many is None or p.reference is None:
+        return None
+    axes = {
+        label: [(arg, axis) for arg, axis, name in _dims(p) if name == label] for label in labels
+    }
+    calls = []
+    for keep in labels:
+        args = list(p.cases[i].args)
+        for label in labels:
+            for arg, axis in axes[label] if label != keep else []:
+                args[arg] = np.take(args[arg], [0], axis=axis)
+        calls.append(tuple(args))
+    mine, theirs = p.call_many(calls), p.reference(calls)
+    if any(isinstance(got, LearnerRaised) for got in mine) or any(w is None for w in theirs):
+        return None
+    off = [label for label, got, want in zip(labels, mine, theirs) if not p.right(i, got, want)]
+    return off[0] if len(off) == 1 else None
 
 
 def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:

@@ -53,6 +53,7 @@ CONSTRUCTS = {
     "mean": r"\bmean\b",
     "sum": r"\bsum\b",
     "loop": r"^\s*(?:for|while)\b|\b(?:scan|fori_loop|while_loop)\b",
+    "at": r"\.at\[",
 }
 
 

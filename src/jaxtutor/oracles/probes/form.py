@@ -9,7 +9,17 @@ import builtins
 import numpy as np
 
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _step_from_argument
-from jaxtutor.oracles.probes.common import CLOSE, Probe, _compare, _diagnosis, _flat, _same, _title
+from jaxtutor.oracles.probes.common import (
+    CLOSE,
+    Probe,
+    _compare,
+    _diagnosis,
+    _flat,
+    _same,
+    _short,
+    _title,
+    uses,
+)
 from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
 from jaxtutor.oracles.values import as_array, describe, fmt, matches
 from jaxtutor.runner.wire import Opaque
@@ -289,6 +299,8 @@ def _tuple_entries(p: Probe, wrong: list[int]) -> Diagnosis | None:
         bad = [k for k in range(n) if k not in right]
         if (found := _entry_repeats(p, cases, bad)) is not None:
             return found
+        if (found := _entry_zeros(p, cases, right, bad)) is not None:
+            return found
         if len(bad) == 1 and (found := _entry_shows(p, wrong, bad[0])) is not None:
             return _diagnosis(
                 found.id.removeprefix("probe_"),
@@ -340,6 +352,39 @@ def _entry_repeats(p: Probe, cases: list, bad: list[int]) -> Diagnosis | None:
         f"Entry {k} computes what entry {j} does: look at how your code builds entry {k} "
         f"and what it takes from entry {j}'s computation (one step too few, or the same "
         "value returned twice).",
+    )
+
+
+def _entry_zeros(p: Probe, cases: list, right: list[int], bad: list[int]) -> Diagnosis | None:
+    """Each wrong entry of a tuple is exactly 0 on every case it is wrong, where the
+    expected value is not: a derivative of something that does not change with the
+    input, an array filled with .at[].set and not kept."""
+    for k in bad:
+        for _, (got, want) in cases:
+            g, w = _flat(got[k]), _flat(want[k])
+            if g is None or w is None or g.shape != w.shape or g.any() or not w.any():
+                return None
+    i, (_, want) = cases[0]
+    expected = " and ".join(_short(want[k]) for k in bad)
+    if uses(p, "at"):
+        hint = (
+            "x.at[i].set(v) makes a new array and leaves x as it was: keep what it returns "
+            "(x = x.at[i].set(v)), or an array you fill that way stays as it began."
+        )
+    elif uses(p, "grad"):
+        hint = (
+            "A derivative comes out 0 where the function differentiated does not change with "
+            "its argument: one that returns a value computed before it (a number, not a "
+            "function of x), or one derivative more than the function has."
+        )
+    else:
+        hint = "Look at where your code computes that entry: it is never filled in, or not kept."
+    return _diagnosis(
+        "zero_entries",
+        f"Entry {', '.join(map(str, right))} of your tuple is right on every case; entry "
+        f"{', '.join(map(str, bad))} is 0 on every case you got wrong, where it should not "
+        f"be (on the case {_title(p, i)}, expected {expected}).",
+        hint,
     )
 
 
