@@ -45,6 +45,17 @@ RAISE = textwrap.dedent("""
         dw, dx = jax.grad(lambda w, x: jnp.sum(w * x), argnums=0)(jnp.ones(3), jnp.ones(3))
 
 
+    def _leaked():
+        kept = []
+
+        def step(c, x):
+            kept.append(c + x)
+            return c + x, None
+
+        lax.scan(step, 0.0, jnp.ones(3))
+        return jnp.stack(kept) + 1.0
+
+
     def _strict():
         with jax.numpy_dtype_promotion("strict"):
             return jnp.arange(3) + jnp.ones(3)
@@ -83,6 +94,7 @@ RAISE = textwrap.dedent("""
         "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
         "tuple_arithmetic": lambda: jnp.ones(2) + (jnp.ones(2), {"mu": 0.0}),
         "list_in_arithmetic": lambda: jnp.ones(3) * 2.0 + [0.5, -1.0, 2.0],
+        "leaked_tracer": _leaked,
         "jvp_bare_arguments": lambda: jax.jvp(jnp.sin, jnp.ones(3), jnp.ones(3)),
         "tuple_index": lambda: jax.grad(lambda a, b, c: a * b * c, argnums=(1, 2))(
             1.0, 2.0, 3.0

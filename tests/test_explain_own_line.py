@@ -324,6 +324,21 @@ FILES = {
     """,
         "directional(jnp.sin, jnp.ones(3), jnp.ones(3))",
     ),
+    "leaked_from_scan": (
+        LAX
+        + """
+    def running(xs):
+        kept = []
+
+        def step(c, x):
+            kept.append(c + x)
+            return c + x, None
+
+        total, _ = lax.scan(step, 0.0, xs)
+        return total, jnp.stack(kept)
+    """,
+        "running(jnp.ones(3))",
+    ),
     "tracer_if": (
         """
     import jax
@@ -683,6 +698,14 @@ def test_jvp_given_bare_arrays(raised):
     text = said(raised["jvp_bare"], "jvp_bare_arguments")
     assert text.startswith("Here `jax.jvp(f, x, v)` passes `x` and `v` bare")
     assert "one entry per argument of `f`" in text
+
+
+def test_a_value_kept_out_of_a_scan_step(raised):
+    text = said(raised["leaked_from_scan"], "leaked_tracer")
+    assert text.startswith(
+        "Here a value made in `step` while scan traced it is used after that trace, in "
+        "`return total, jnp.stack(kept)`."
+    )
 
 
 def test_an_elif_on_a_traced_value(raised):

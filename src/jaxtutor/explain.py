@@ -919,6 +919,23 @@ def _about_jvp_tuples(info: dict) -> str | None:
     )
 
 
+_LEAKED = re.compile(
+    r"The function being traced when the value leaked was (?P<fn>\S+) at \S+ traced for "
+    r"(?P<by>\w+)\."
+)
+
+
+def _about_leaked(info: dict) -> str | None:
+    found = _LEAKED.search(_message(info))
+    line = _own_line(info)
+    if found is None or line is None:
+        return None
+    return (
+        f"Here a value made in {_code(found['fn'])} while {found['by']} traced it is used "
+        f"after that trace, in {_code(line.written)}."
+    )
+
+
 _AXIS_MISSING = re.compile(
     r"map its argument along axis (?P<axis>-?\d+), which implies that its rank should be at "
     r"least \d+, but is only \d+ \(its shape is (?P<shape>\([^)]*\))\)"
@@ -1100,6 +1117,18 @@ KNOWN = [
         "argument. jax.vjp differs: it takes the primals as separate arguments.",
         hint="Where you call jax.jvp, wrap the point and the direction each in a tuple of one.",
         about=_about_jvp_tuples,
+    ),
+    Known(
+        "leaked_tracer",
+        r"UnexpectedTracerError",
+        "A value computed inside a function JAX transforms (a jitted function, a grad, a "
+        "lax.scan step) was kept outside it: appended to a list, stored in a global or on "
+        "an object. JAX runs such a function once, with placeholders for its values, so "
+        "what it kept is a placeholder that means nothing once that run is over. Return "
+        "what you need instead: a scan step's second return value is collected for you.",
+        hint="Return the value from the function you wrote instead of keeping it in a list "
+        "or a global; let lax.scan stack a step's outputs.",
+        about=_about_leaked,
     ),
     Known(
         "concrete_shape",
@@ -1325,11 +1354,16 @@ def words(entry: Known, info: dict) -> str:
     return f"{said} {entry.words}" if said else entry.words
 
 
+def jax_text(info: dict) -> str:
+    """The exception as JAX (or Python) said it, its type first."""
+    return f"{info.get('type', 'Exception')}: {clean_message(info.get('message', ''))}"
+
+
 def explain(info: dict) -> tuple[str, int | None]:
     """An explanation of the learner's exception and the line it points at."""
     frames = info.get("frames") or []
     line = info.get("line") or (frames[-1]["line"] if frames else None)
-    raw = f"{info.get('type', 'Exception')}: {clean_message(info.get('message', ''))}"
+    raw = jax_text(info)
     entry = known(info)
     if entry is not None:
         return f"{words(entry, info)}\n\n{raw}", line

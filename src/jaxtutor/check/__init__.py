@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from jaxtutor import oracles
 from jaxtutor.check.endings import ended_message, ended_outcome
 from jaxtutor.course.lessons import Exercise
-from jaxtutor.explain import explain, known, traceback_text, words
+from jaxtutor.explain import explain, jax_text, known, traceback_text, words
 from jaxtutor.oracles.cases import fresh_seed
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
@@ -216,6 +216,10 @@ def _judge(
         report = oracle.run(learner, exercise, seed)
     except LearnerRaised as raised:
         message, line = explain(raised.info)
+        if raised.diagnosis is not None:
+            # the lesson's own mistake names the cause: its words, then JAX's, without
+            # the catalogue's general advice for that error (which may point elsewhere)
+            message = f"{raised.diagnosis.message}\n\n{jax_text(raised.info)}"
         trace = traceback_text(raised.info)
         # the exception replaces the tests, so say which case it came from
         if case := getattr(raised, "case", ""):

@@ -1,6 +1,6 @@
 # truth: PyTorch-style "key, sub" habit: splits into 3 keys and uses the last two, so k0 and k1 are not the keys of split(key)
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: split_into_three
 import jax
 import jax.numpy as jnp
 

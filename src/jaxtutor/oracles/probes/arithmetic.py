@@ -172,6 +172,12 @@ def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
         out.append(
             (" and ".join(sorted(want)), _flat({k: args[p.arg_names.index(k)] for k in want}))
         )
+    # a tuple of the first arguments' updates, each of its argument's shape: (w, b)
+    k = len(want) if isinstance(want, tuple) else 0
+    if 1 < k <= min(len(args), len(p.arg_names)) and all(
+        np.shape(want[j]) == np.shape(args[j]) for j in range(k)
+    ):
+        out.append((" and ".join(p.arg_names[:k]), _flat(tuple(args[:k]))))
     return out
 
 

@@ -1,0 +1,18 @@
+# truth: wrong: only params["w"] is stepped and params["b"] is copied unchanged, so new b equals the old b instead of b - lr * dloss/db; w, loss and accuracy are correct.
+# blind: twelfth batch, written from the lesson text only, labelled before the tutor ran
+# cause: partial_update
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    new_params = {"w": params["w"] - lr * grads["w"], "b": params["b"]}
+    return new_params, loss, accuracy

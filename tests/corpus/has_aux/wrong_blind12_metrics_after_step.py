@@ -1,0 +1,20 @@
+# truth: wrong: loss and accuracy are recomputed at the updated params instead of reported from the incoming ones, so the returned loss (and possibly accuracy) belong to the post-step params; new_params are correct.
+# blind: twelfth batch, written from the lesson text only, labelled before the tutor ran
+# cause: loss_after_update
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    _, grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(params, x, y)
+    new_params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    # report the metrics of the params we are handing back
+    loss, accuracy = loss_and_accuracy(new_params, x, y)
+    return new_params, loss, accuracy
