@@ -33,6 +33,13 @@ def predict(w, x):
 
 def write(buffer, i, v):
     return buffer.at[i].set(v)
+
+
+def fit(w, xs):
+    def step(w_now, x):
+        return w_now - 0.1 * x, None
+
+    return step(w, xs)
 """
 
 
@@ -48,6 +55,8 @@ def test_each_variant_is_the_solution_with_one_change_said_in_words():
     assert ("without its call to exp", "predict") in said
     assert ("without a cast (astype) it makes", "predict") in said
     assert ("with .at[...].add where it uses .at[...].set", "write") in said
+    assert ("with w where it uses w_now", "step") in said  # the outer function's argument
+    assert ("with xs where it uses x", "step") in said
     solution = ast.unparse(ast.parse(SOURCE))
     for v in made:
         assert v.code != solution and "SCALE = 2.0" in v.code  # the task's constants stay

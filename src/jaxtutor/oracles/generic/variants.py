@@ -2,7 +2,8 @@
 at a time (a sum for a mean, a flipped sign, a term left out, a comparison made strict,
 another axis, another argnums, a key not folded with the step, a pair unpacked the
 other way round, two arguments swapped, a function or cast left out, a matrix product
-turned round, .at[].add for .at[].set): the mistakes nobody
+turned round, .at[].add for .at[].set, an outer function's argument read
+where a step's own is meant): the mistakes nobody
 listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
 when exactly one equals the learner's answers on every case, that is said as measured.
 Their code is never shown: it is the solution with one change."""
@@ -299,6 +300,38 @@ REWRITES: tuple[Rewrite, ...] = (
 )
 
 
+def _parameters(function: ast.AST) -> list[str]:
+    args = getattr(function, "args", None)
+    return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs] if args else []
+
+
+def _outer_name(node: ast.AST, stack: list[ast.AST]) -> list[tuple[ast.AST, str]]:
+    """`w` where a step uses its own `w_now`: a parameter of the innermost function,
+    where it is read, replaced by a parameter of a function around it (a loop's step
+    reading the weight the whole function was given, not the one it is handed)."""
+    if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)) or len(stack) < 2:
+        return []
+    own = _parameters(stack[-1])
+    if node.id not in own:
+        return []
+    return [
+        (ast.Name(name, ast.Load()), f"with {name} where it uses {node.id}")
+        for outer in stack[:-1]
+        for name in _parameters(outer)
+        if name not in own and _alike(name, node.id)
+    ]
+
+
+def _alike(a: str, b: str) -> bool:
+    """Names of one thing at two levels: w and w_now, x and xs, w0 and w."""
+    return a.startswith(b) or b.startswith(a) or a.split("_")[0] == b.split("_")[0]
+
+
+def _anywhere(rewrite: Rewrite) -> Callable[[ast.AST, list[ast.AST]], list[tuple[ast.AST, str]]]:
+    """An operator that needs no functions around its node, as one that is given them."""
+    return lambda node, _: rewrite(node)
+
+
 def _sites(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
     """Every expression node inside a function of the solution, with the functions
     around it (module-level constants are the task's, not a place for a mistake)."""
@@ -324,9 +357,9 @@ def variants(solution: str) -> tuple[Variant, ...]:
     plain = ast.unparse(tree)
     seen = {plain}
     out: list[Variant] = []
-    for rewrite in REWRITES:
+    for rewrite in [*map(_anywhere, REWRITES), _outer_name]:
         for node, stack in list(_sites(tree)):
-            for new, said in rewrite(node):
+            for new, said in rewrite(node, stack):
                 changed = _replaced(tree, node, new)
                 code = ast.unparse(changed)
                 if code in seen:
