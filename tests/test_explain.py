@@ -95,6 +95,9 @@ RAISE = textwrap.dedent("""
         "tuple_arithmetic": lambda: jnp.ones(2) + (jnp.ones(2), {"mu": 0.0}),
         "list_in_arithmetic": lambda: jnp.ones(3) * 2.0 + [0.5, -1.0, 2.0],
         "leaked_tracer": _leaked,
+        "tree_map_structure": lambda: jax.tree.map(
+            lambda p, g: p - g, {"w": jnp.ones(2)}, (1.0, {"w": jnp.ones(2)})
+        ),
         "jvp_bare_arguments": lambda: jax.jvp(jnp.sin, jnp.ones(3), jnp.ones(3)),
         "tuple_index": lambda: jax.grad(lambda a, b, c: a * b * c, argnums=(1, 2))(
             1.0, 2.0, 3.0

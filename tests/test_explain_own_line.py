@@ -339,6 +339,22 @@ FILES = {
     """,
         "running(jnp.ones(3))",
     ),
+    "tree_map_pair": (
+        """
+    import jax
+    import jax.numpy as jnp
+
+
+    def loss(params):
+        return jnp.sum(params["w"] ** 2)
+
+
+    def step(params, lr):
+        grads = jax.value_and_grad(loss)(params)
+        return jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    """,
+        'step({"w": jnp.ones(3)}, 0.1)',
+    ),
     "tracer_if": (
         """
     import jax
@@ -705,6 +721,13 @@ def test_a_value_kept_out_of_a_scan_step(raised):
     assert text.startswith(
         "Here a value made in `step` while scan traced it is used after that trace, in "
         "`return total, jnp.stack(kept)`."
+    )
+
+
+def test_trees_of_tree_map_built_differently(raised):
+    text = said(raised["tree_map_pair"], "tree_map_structure")
+    assert text.startswith(
+        "Here `params` is a dict and `grads` a tuple, where jax.tree.map needs trees built alike."
     )
 
 

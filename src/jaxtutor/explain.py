@@ -936,6 +936,30 @@ def _about_leaked(info: dict) -> str | None:
     )
 
 
+_TREE_TYPES = re.compile(
+    r"tree_map tree has a subtree of type\s+<class '(?P<first>\w+)'>.*?full pytree has a "
+    r"subtree of different type\s+<class '(?P<other>\w+)'>",
+    re.S,
+)
+
+
+def _about_tree_map(info: dict) -> str | None:
+    """Which trees of the learner's jax.tree.map differ, and how, read from the line
+    and JAX's message (the types at the top of the trees only)."""
+    found = _TREE_TYPES.search(_message(info))
+    line = _own_line(info)
+    calls = line.calls("map", "tree_map") if line else []
+    if found is None or line is None or len(calls) != 1 or len(calls[0].args) != 3:
+        return None
+    if "at key path\n    tree_map tree\n" not in _message(info):
+        return None  # deeper in the trees: the line alone cannot say where
+    first, other = (line.text(a) for a in calls[0].args[1:])
+    return (
+        f"Here {_code(first)} is a {found['first']} and {_code(other)} a {found['other']}, "
+        "where jax.tree.map needs trees built alike."
+    )
+
+
 _AXIS_MISSING = re.compile(
     r"map its argument along axis (?P<axis>-?\d+), which implies that its rank should be at "
     r"least \d+, but is only \d+ \(its shape is (?P<shape>\([^)]*\))\)"
@@ -1022,6 +1046,17 @@ KNOWN = [
         "returns the new carry alone.",
         hint="Write the step's return so its carry part is built like the carry it receives: the same tuple, list or dict, an array in each place.",
         about=_about_carry,
+    ),
+    Known(
+        "tree_map_structure",
+        r"pytree structure error: different types at key path",
+        "jax.tree.map walks its trees together, leaf by leaf, so every tree after the "
+        "first must be built like the first: the same dicts, tuples and lists around the "
+        "arrays. A tuple where a dict of parameters is expected is often a pair a "
+        "function returned, such as value_and_grad's (value, gradients), not unpacked.",
+        hint="Print the trees you hand jax.tree.map (their type and keys) and make them "
+        "alike: unpack a pair first, and keep one structure for parameters and gradients.",
+        about=_about_tree_map,
     ),
     Known(
         "branch_outputs",

@@ -1,6 +1,7 @@
 # truth: Decides the branch from the starting value w0 at every step instead of from the current w, so once w crosses 1 the loop keeps using the wrong rule.
 # blind: fourth batch, written from the lesson text only, labelled before the tutor ran
-# cause: none
+# cause: variant_of_the_solution
+# says: with w0 where it uses w
 import jax
 import jax.numpy as jnp
 from jax import lax
