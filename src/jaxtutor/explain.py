@@ -789,7 +789,10 @@ def _about_strict(info: dict) -> str | None:
     if m is None:
         return None
     said = [a or b for a, b in re.findall(r"\"([^\"]*)\"|'([^']*)'", m["dtypes"])]
-    dtypes = [f"a Python {p[1]}" if (p := re.fullmatch(r"<class '(\w+)'>", d)) else d for d in said]
+    # JAX lists them in no fixed order (a set): sorted, so the sentence is always the same
+    dtypes = sorted(
+        f"a Python {p[1]}" if (p := re.fullmatch(r"<class '(\w+)'>", d)) else d for d in said
+    )
     if len(dtypes) < 2:
         return None
     line = _own_line(info)
