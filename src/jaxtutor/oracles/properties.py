@@ -215,9 +215,14 @@ HINTS = {
 }
 
 
+def calls_of(checks: list[Check]) -> list[tuple]:
+    """Every check's calls, in order: one round trip asks them all."""
+    return [call for check in checks for call in check.calls]
+
+
 def run_checks(call_many, checks: list[Check]) -> list[TestResult]:
     """Every check's calls in one round trip, each judged: a call that raised fails it."""
-    calls = [call for check in checks for call in check.calls]
+    calls = calls_of(checks)
     answers = call_many(calls) if calls else []
     tests, at = [], 0
     for check in checks:

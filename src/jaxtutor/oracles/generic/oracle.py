@@ -564,7 +564,7 @@ class _Asked:
         self._count: int | None = None
         self._answered: list | None = None
         self._ended: RunEnded | None = None
-        calls = [call for check in checks for call in check.calls]
+        calls = properties.calls_of(checks)
         try:
             self._count = count_compiles(learner, counting)
             self._answered = learner.call_many(calls) if calls else []

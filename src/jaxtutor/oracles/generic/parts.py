@@ -107,12 +107,17 @@ def _either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def _given(mutant: dict):
+    """A mutant's `part` as written, a single name made a list of one."""
+    given = mutant.get("part") or []
+    return [given] if isinstance(given, str) else given
+
+
 def of_mutant(mutant: dict) -> list[str]:
     """The parts a mutant's mistake is in: `part` names one, or a list of several (a
     per-batch clip is hidden both by a clip no gradient reaches and by identical
     examples). Anything else names none (lint says so)."""
-    named = mutant.get("part") or []
-    named = [named] if isinstance(named, str) else named
+    named = _given(mutant)
     return [n for n in named if isinstance(n, str)] if isinstance(named, list) else []
 
 
@@ -125,8 +130,7 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
     mutants = [m for m in config.get("mutants") or [] if isinstance(m, dict)]
     sizes = config.get("sizes") or {}
     for i, mutant in enumerate(mutants):
-        given = mutant.get("part") or []
-        listed = [given] if isinstance(given, str) else given
+        listed = _given(mutant)
         if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
             found.append(
                 (

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.oracles.probes.common import (
+    AT_NOT_KEPT,
     CLOSE,
     Probe,
     _compare,
@@ -277,12 +278,7 @@ def _no_step(p: Probe, name: str, numbers: str) -> Diagnosis:
         "no_step",
         f"Your result is {name} unchanged: {numbers}.",
         f"Your function returns the {name} it was given: check that it returns the value it "
-        "computes from it"
-        + (
-            ": x.at[i].set(v) makes a new array and leaves x as it was, so keep what it returns."
-            if uses(p, "at")
-            else "."
-        ),
+        "computes from it." + (f" {AT_NOT_KEPT}" if uses(p, "at") else ""),
     )
 
 

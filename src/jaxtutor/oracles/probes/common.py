@@ -57,6 +57,13 @@ CONSTRUCTS = {
 }
 
 
+# where a file uses .at[], the hint for an update made and not kept
+AT_NOT_KEPT = (
+    "x.at[i].set(v) makes a new array and leaves x as it was: keep what it returns "
+    "(x = x.at[i].set(v))."
+)
+
+
 def uses(p: Probe, construct: str) -> bool:
     """Whether the learner's code (its comments left out) has `construct`."""
     code = without_comments(p.source)

@@ -10,6 +10,7 @@ import numpy as np
 
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _step_from_argument
 from jaxtutor.oracles.probes.common import (
+    AT_NOT_KEPT,
     CLOSE,
     Probe,
     _compare,
@@ -367,10 +368,7 @@ def _entry_zeros(p: Probe, cases: list, right: list[int], bad: list[int]) -> Dia
     i, (_, want) = cases[0]
     expected = " and ".join(_short(want[k]) for k in bad)
     if uses(p, "at"):
-        hint = (
-            "x.at[i].set(v) makes a new array and leaves x as it was: keep what it returns "
-            "(x = x.at[i].set(v)), or an array you fill that way stays as it began."
-        )
+        hint = f"{AT_NOT_KEPT} An array filled that way and not kept stays as it began."
     elif uses(p, "grad"):
         hint = (
             "A derivative comes out 0 where the function differentiated does not change with "
