@@ -295,17 +295,21 @@ def test_the_judge_gets_the_programs_exported_while_it_was_busy_together_and_the
     monkeypatch,
 ):
     """While the clean child judges one program, the next ones are exported and wait:
-    they go in one request, compiled side by side. The learner's child, done with its
-    exports, meanwhile answers what a passing answer is asked next (the compile count,
-    the properties' calls)."""
+    they go in one request, compiled side by side. The programs answer the properties'
+    calls too (a shape of theirs not among the cases' is one more program), and the
+    learner's child, done with its exports, meanwhile counts its compiles: it is asked
+    for no call at all."""
     import time
 
+    from jaxtutor.oracles import properties
+    from jaxtutor.oracles.generic.cases import prepare
+    from jaxtutor.oracles.generic.oracle import GenericOracle
     from jaxtutor.oracles.learner import input_signature
     from jaxtutor.runner.host.sandbox import Child
 
     ex = find_exercise("async_dispatch", builtin_lessons()).exercise
-    sizes, judged, counted = [], [], []
-    verify, count = Child.verify, Child.count_compiles
+    sizes, judged, counted, asked = [], [], [], []
+    verify, count, call_many = Child.verify, Child.count_compiles, Child.call_many
 
     def slow_verify(self, programs):
         sizes.append(len(programs))
@@ -320,12 +324,49 @@ def test_the_judge_gets_the_programs_exported_while_it_was_busy_together_and_the
         counted.append(time.monotonic())
         return count(self, calls)
 
+    def calls_asked(self, calls, ahead=()):
+        if self.role == "learner":
+            asked.append(len(calls))
+        return call_many(self, calls, ahead)
+
     monkeypatch.setattr(Child, "verify", slow_verify)
     monkeypatch.setattr(Child, "count_compiles", timed_count)
+    monkeypatch.setattr(Child, "call_many", calls_asked)
     verdict = check_alone(ex, ex.solution, seed=5, **forked(ex))
     assert verdict.status == "pass", verdict.message
-    shapes = len({input_signature(c.args) for c in make_cases(ex.config, 5)})
-    assert shapes >= 3 and sizes == [1, shapes - 1]
-    assert len(counted) == 1 and counted[0] < judged[-1]
+    p = prepare(ex, seed=5)
+    cases = {input_signature(c.args) for c in p.cases}
+    calls = properties.calls_of(GenericOracle.property_checks(p))
+    shapes = len(cases | {input_signature(args) for args in calls})
+    assert len(cases) >= 3 and shapes == len(cases) + 1 and sizes == [1, shapes - 1]
+    assert len(counted) == 1 and counted[0] < judged[-1] and asked == []
     assert any(t.name.startswith("calling it again") and t.status == "pass" for t in verdict.tests)
     assert any(t.name.startswith("property") and t.status == "pass" for t in verdict.tests)
+
+
+def test_a_run_is_remembered_by_its_cases_exact_values_not_their_repr():
+    from jaxtutor.oracles.cases import fingerprint
+
+    a = np.zeros(2000, np.float32)
+    b = a.copy()
+    b[1000] = 1.0
+    assert repr(a) == repr(b)  # numpy prints a long array with "...": a key by repr collides
+    assert fingerprint((a,)) != fingerprint((b,))
+    assert fingerprint((a, {"k": 1.0})) == fingerprint((a.copy(), {"k": 1.0}))
+    assert fingerprint((a,)) != fingerprint((a.astype(np.float64),))
+    assert fingerprint((a,)) != fingerprint((a.reshape(40, 50),))
+
+
+def test_shapes_that_do_not_fit_are_named_by_the_task_s_sizes_where_each_number_is_one_size():
+    from jaxtutor.oracles.generic.named_shapes import shapes_said
+
+    ex = find_exercise("optax_basics", builtin_lessons()).exercise
+    case = make_cases(ex.config, 0)[0]
+    sizes = {"T": case.args[1].shape[0], "B": case.args[1].shape[1], "D": case.args[0].shape[0]}
+    assert len(set(sizes.values())) == 3, sizes
+    message = f"add got incompatible shapes for broadcasting: ({sizes['B']},), ({sizes['D']},)."
+    said = shapes_said(message, ex.config, case)
+    assert f"B = {sizes['B']} and D = {sizes['D']}" in said
+    assert f"its ({sizes['B']},) is (B,) and its ({sizes['D']},) is (D,), w's shape" in said
+    # a number no size has, or one two sizes share, names nothing
+    assert shapes_said(f"shapes: ({sizes['B']},), (97,).", ex.config, case) == ""

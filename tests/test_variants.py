@@ -40,6 +40,17 @@ def fit(w, xs):
         return w_now - 0.1 * x, None
 
     return step(w, xs)
+
+
+def mse(r):
+    return jnp.mean(r ** 2)
+
+
+def decay(w, rate):
+    def run(rate):
+        return w * rate
+
+    return run(rate)
 """
 
 
@@ -57,6 +68,9 @@ def test_each_variant_is_the_solution_with_one_change_said_in_words():
     assert ("with .at[...].add where it uses .at[...].set", "write") in said
     assert ("with w where it uses w_now", "step") in said  # the outer function's argument
     assert ("with xs where it uses x", "step") in said
+    assert ("with the power taken of the mean, not the mean taken of the powers", "mse") in said
+    # a parameter named as one around it, renamed: the inner function reads the outer one
+    assert ("with run reading the rate that decay was given, not the rate it is handed", "") in said
     solution = ast.unparse(ast.parse(SOURCE))
     for v in made:
         assert v.code != solution and "SCALE = 2.0" in v.code  # the task's constants stay

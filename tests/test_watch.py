@@ -4,6 +4,7 @@ checks, the same progress database as the app."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -17,7 +18,19 @@ ARGNUMS = find_exercise("argnums", load_dir(builtin_dir())[0])
 def _watch(path, out, columns: int = 200) -> subprocess.Popen:
     """`jaxtutor watch argnums PATH` as a learner starts it, its output into `out`."""
     return subprocess.Popen(
-        [sys.executable, "-m", "jaxtutor", "watch", "argnums", str(path), "--poll"],
+        # -X faulthandler: a watch that never answers is aborted with every thread's stack
+        # in its output (wait_for), to say where it waited
+        [
+            sys.executable,
+            "-X",
+            "faulthandler",
+            "-m",
+            "jaxtutor",
+            "watch",
+            "argnums",
+            str(path),
+            "--poll",
+        ],
         stdout=out,
         stderr=subprocess.STDOUT,
         env=dict(os.environ, COLUMNS=str(columns)),
@@ -32,6 +45,9 @@ def wait_for(path, text: str, proc, timeout: float = 90.0) -> str:
             return shown
         assert proc.poll() is None, shown
         time.sleep(0.1)
+    proc.send_signal(signal.SIGABRT)  # faulthandler writes where each thread is
+    proc.wait(timeout=20)
+    shown = path.read_text(errors="replace") if path.exists() else ""
     raise AssertionError(f"{text!r} never appeared:\n{shown}")
 
 

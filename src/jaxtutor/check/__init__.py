@@ -224,6 +224,7 @@ def _judge(
         # the exception replaces the tests, so say which case it came from
         if case := getattr(raised, "case", ""):
             message += f"\n\nThis happened on the case: {case}."
+            message += f" {raised.case_said}" if raised.case_said else ""
         diagnosis = raised.diagnosis or _catalogued(raised.info)
         return Verdict(
             exercise.id,

@@ -5,6 +5,7 @@ shown only once they have failed (so a table of memorised answers cannot pass).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,34 @@ import numpy as np
 def fresh_seed() -> int:
     """A seed nobody can know before the run: the hidden cases of one check."""
     return secrets.randbits(32)
+
+
+def fingerprint(args) -> str:
+    """A digest of a case's arguments, exact: their repr is not (numpy prints a long
+    array with "..."), and printing them cost a warm check tens of milliseconds."""
+    h = hashlib.sha256()
+
+    def feed(value) -> None:
+        if isinstance(value, (np.ndarray, np.generic)):
+            a = np.ascontiguousarray(value)
+            h.update(f"array {a.dtype.str} {a.shape};".encode())
+            h.update(a.tobytes() if a.dtype != object else repr(a.tolist()).encode())
+        elif isinstance(value, (tuple, list)):
+            h.update(f"{type(value).__name__} {len(value)}(".encode())
+            for v in value:
+                feed(v)
+            h.update(b")")
+        elif isinstance(value, dict):
+            h.update(f"dict {len(value)}(".encode())
+            for k in sorted(value, key=repr):
+                h.update(f"{k!r}:".encode())
+                feed(value[k])
+            h.update(b")")
+        else:
+            h.update(f"{type(value).__name__} {value!r};".encode())
+
+    feed(args)
+    return h.hexdigest()
 
 
 @dataclass

@@ -92,25 +92,31 @@ def start_programs(
     clean: Child | None,
     calls: list[tuple],
     rows: Callable[[tuple], list[list[int]]],
+    more: list[tuple] | None = None,
 ) -> Exported:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
     check each program and run it on every call of its signature (a `clean` given stays
     alive for more: its caller kills it). `rows(args)` names the arguments whose rows a
     loop must run over (positions among the traced arguments), one list per loop asked
-    for, outer loops first.
+    for, outer loops first. `more`: calls the programs answer too, after `calls` (a
+    property's, mostly of shapes compiled already: `Programs.more`).
     Returns once the exports are done: `child` is free for more requests while the
     clean child compiles."""
+    answered = len(calls)
+    calls = calls + list(more or [])
     groups: dict[tuple, list[int]] = {}
     for i, args in enumerate(calls):
         groups.setdefault(input_signature(args), []).append(i)
     members = list(groups.values())
+    # the largest program first: it compiles longest, beside the others' exports
+    members.sort(key=lambda m: -_size(calls[m[0]]))
     stack = contextlib.ExitStack()
     judge = clean if clean is not None else stack.enter_context(Child(child.limits))
     if clean is None:  # it judges the programs of whoever `child` runs
         judge.role = "judge" if child.role == "learner" else child.role
     queue = _JudgeQueue(judge, stack.enter_context(ThreadPoolExecutor(max_workers=1)))
-    pending = Exported(child, calls, members, stack)
+    pending = Exported(child, calls, members, stack, answered)
     try:
         # a shape's program is checked and compiled there while the next one is exported here
         for m in members:
@@ -177,8 +183,10 @@ class Exported:
         calls: list[tuple],
         members: list[list[int]],
         stack: contextlib.ExitStack,
+        answered: int | None = None,
     ):
         self._child, self._calls, self._members, self._stack = child, calls, members, stack
+        self._answered = len(calls) if answered is None else answered  # the rest: `more`
         self.exported: list[dict] = []
         self.checking: list = []  # the clean child's replies, to come
         self.raised: LearnerRaised | None = None  # an export's exception
@@ -207,17 +215,22 @@ class Exported:
         for facts in found:
             if (beyond := beyond_limits(facts, self._child.role)) is not None:
                 raise beyond
+        n = self._answered
         if any(e["prints"] for e in self.exported):
-            self._child.call_many(self._calls)  # so its jax.debug.print output shows, as it ran
-        result = Programs([None] * len(self._calls), [{}] * len(self._calls))
+            # so its jax.debug.print output shows, as it ran
+            self._child.call_many(self._calls[:n])
+        values: list = [None] * len(self._calls)
+        every: list[dict] = [{}] * len(self._calls)
         for e, m, facts in zip(self.exported, self._members, found):
-            values = facts.pop("values", [])
-            for i, value in zip(m, values):
-                result.values[i] = rebuild(e["tree"], value)
+            for i, value in zip(m, facts.pop("values", [])):
+                values[i] = rebuild(e["tree"], value)
             for i in m:
-                result.facts[i] = facts
-        self._result = result
-        return result
+                every[i] = facts
+        more_ok = all(f.get("ok") is True for f in every[n:]) and all(
+            v is not None for v in values[n:]
+        )
+        self._result = Programs(values[:n], every[:n], values[n:] if more_ok else None)
+        return self._result
 
 
 _TOO_LARGE = re.compile(r"program too large \((\d+) bytes\)")
@@ -244,6 +257,8 @@ class Programs:
 
     values: list
     facts: list[dict]
+    # the values of start_programs' `more` calls; None when a program of theirs was refused
+    more: list | None = None
 
 
 def input_signature(args) -> tuple:
@@ -295,3 +310,12 @@ def rebuild(tree, flat):
     except (ValueError, RecursionError):
         return None
     return value if opaque or sorted(used) == list(range(len(flat))) else None
+
+
+def _size(args) -> int:
+    """How many numbers a call's arguments hold."""
+    if isinstance(args, (tuple, list)):
+        return sum(_size(a) for a in args)
+    if isinstance(args, dict):
+        return sum(_size(v) for v in args.values())
+    return int(np.size(args)) if isinstance(args, np.ndarray) else 1

@@ -1,7 +1,6 @@
 # truth: takes T steps on the loss of all batches together instead of one step per batch on that batch's loss.
 # blind: seventh batch, written from the lesson text only, labelled before the tutor ran
-# true: part_out_of_play
-# says: the batch it takes
+# cause: every_batch_each_step
 import jax
 import jax.numpy as jnp
 import optax

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from jaxtutor.oracles.cases import fingerprint
 from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import runs  # runs.run_program at call time: one patch sees every run
 from jaxtutor.oracles.generic.cases import Prepared
@@ -53,7 +54,7 @@ _EXPORT_RAISES: dict[tuple, str | None] = {}  # (mutant, function, first case): 
 def _export_raises(p: Prepared, mutant: dict, trusted: TrustedChild | None) -> str | None:
     """The type of the error a mutant's export on the first fixed case raises (None when
     it exports), asked of the trusted child once per process."""
-    key = (mutant["code"], p.function, repr(p.shown[0].args))
+    key = (mutant["code"], p.function, fingerprint(p.shown[0].args))
     if key not in _EXPORT_RAISES and trusted is not None:
         with trusted.lock:
             child = trusted.child(p.limits)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from jaxtutor.explain import known
 from jaxtutor.oracles import properties
 from jaxtutor.oracles.cases import Case, beyond_first_random, hidden_case
 from jaxtutor.oracles.evidence import without_comments
@@ -41,6 +42,7 @@ from jaxtutor.oracles.generic.mutants import (
     _whole_run,
     has_evidence,
 )
+from jaxtutor.oracles.generic.named_shapes import shapes_said
 from jaxtutor.oracles.generic.recompiles import (
     COMPILES_HINT,
     compiles_again,
@@ -153,13 +155,18 @@ class GenericOracle(Oracle):
         try:
             ref_shown = pool.submit(reference_run, p.shown, hidden)
             ref_hidden = pool.submit(hidden_reference) if learner.trusted is not None else None
-            pending = start_observing(learner._child, p.config, p.cases, learner.take_clean())
             counting, checks = same_shape_calls(p), self.property_checks(p)
+            # the properties' calls are answered by the programs too, where those are the
+            # answers: mostly shapes the judge compiles anyway, where the learner's child
+            # would compile each again
+            pending = start_observing(
+                learner._child, p.config, p.cases, learner.take_clean(), properties.calls_of(checks)
+            )
             # what a passing answer is asked next, asked now of the learner's child, idle
             # while the clean child compiles and runs its programs
             ahead = (
-                side.submit(_Asked, learner, counting, checks)
-                if pending is not None and pending.pure and (counting or checks)
+                side.submit(_Asked, learner, counting)
+                if pending is not None and pending.pure and counting
                 else None
             )
             whole = answered_by_programs(pending)
@@ -239,7 +246,9 @@ class GenericOracle(Oracle):
                 recompiled = None
             # the properties, once every case is right (the rules need not be)
             cases_right = all(t.status == "pass" for t in report.tests[: len(p.cases)])
-            answered = extras.answered() if extras and cases_right else None
+            answered = (
+                pending.result().more if pending and whole is not None and cases_right else None
+            )
             held = self.properties_held(learner, checks, run=cases_right, answered=answered)
             kinds = {c.name: c.kind for c in checks}
             report.tests += held
@@ -556,18 +565,15 @@ class GenericOracle(Oracle):
 
 
 class _Asked:
-    """The learner's child's replies to what a passing answer is asked after its cases:
-    the compiles of calls as it is, and the properties' calls. The child's end
-    (RunEnded) is raised where a reply is used, as it would have been when asked then."""
+    """The learner's child's count of the compiles of calls as it is, asked while the
+    clean child runs the programs (a failing answer's is not used). The child's end
+    (RunEnded) is raised where the count is used, as it would have been when asked then."""
 
-    def __init__(self, learner: Learner, counting: list[tuple] | None, checks: list) -> None:
+    def __init__(self, learner: Learner, counting: list[tuple]) -> None:
         self._count: int | None = None
-        self._answered: list | None = None
         self._ended: RunEnded | None = None
-        calls = properties.calls_of(checks)
         try:
             self._count = count_compiles(learner, counting)
-            self._answered = learner.call_many(calls) if calls else []
         except RunEnded as ended:
             self._ended = ended
 
@@ -575,11 +581,6 @@ class _Asked:
         if self._ended is not None:
             raise self._ended
         return self._count
-
-    def answered(self) -> list | None:
-        if self._ended is not None:
-            raise self._ended
-        return self._answered
 
 
 def _fails_a_rule(p: Prepared, pending: Exported | None, whole: Run | None) -> bool:
@@ -663,6 +664,9 @@ def _raised(
     cause, else a declared mistake whose error pattern fits."""
     error = LearnerRaised(mine.answers[raised].info)
     error.case = p.cases[raised].title(failed=True)
+    entry = known(error.info)
+    if entry is not None and entry.id == "shapes_do_not_fit":
+        error.case_said = shapes_said(str(error.info.get("message", "")), p.config, p.cases[raised])
     error.diagnosis = (
         misconception.diagnose()
         if misconception

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jaxtutor.explain import known
-from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.cases import Case, fingerprint
 from jaxtutor.oracles.generic.cases import Prepared
 from jaxtutor.oracles.learner import Exported, start_programs
 from jaxtutor.runner import wire
@@ -136,16 +136,21 @@ def observe(
 
 
 def start_observing(
-    child: Child, config: dict, cases: list[Case], clean: Child | None
+    child: Child,
+    config: dict,
+    cases: list[Case],
+    clean: Child | None,
+    more: list[tuple] | None = None,
 ) -> Exported | None:
     """Export the loaded function's programs first, when the exercise has rules for
     them, so that the clean child compiles them while `child` answers the calls (on two
-    cores, the two compiles of each shape side by side); None when there are none."""
+    cores, the two compiles of each shape side by side); None when there are none.
+    `more`: calls the programs answer too (see `start_programs`)."""
     if not needs_programs(config) or not cases:
         if clean is not None:
             clean.kill()
         return None
-    return start_programs(child, clean, [c.args for c in cases], _rows(config))
+    return start_programs(child, clean, [c.args for c in cases], _rows(config), more)
 
 
 def answered_by_programs(pending: Exported | None) -> Run | None:
@@ -170,7 +175,7 @@ _CACHE_SIZE = 256
 def _key(source: str, function: str, config: dict, cases: list[Case], programs: bool) -> str:
     return hashlib.sha256(
         json.dumps(
-            [source, function, config, [repr(c.args) for c in cases], programs],
+            [source, function, config, [fingerprint(c.args) for c in cases], programs],
             sort_keys=True,
             default=str,
         ).encode()

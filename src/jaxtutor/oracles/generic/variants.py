@@ -1,10 +1,10 @@
 """Wrong variants of an exercise's solution, made by rewriting its syntax tree one place
-at a time (a sum for a mean, a flipped sign, a term left out, a comparison made strict,
-another axis, another argnums, a key not folded with the step, a pair unpacked the
-other way round, two arguments swapped, a function or cast left out, a matrix product
-turned round, .at[].add for .at[].set, an outer function's argument read
-where a step's own is meant): the mistakes nobody
-listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
+at a time (a sum for a mean, the square of a mean for the mean of squares, a flipped
+sign, a term left out, a comparison made strict, another axis, another argnums, a key
+not folded with the step, a pair unpacked the other way round, two arguments swapped, a
+function or cast left out, a matrix product turned round, .at[].add for .at[].set, an
+outer function's argument read where a step's own is meant, an inner function reading
+the outer value its own argument shadows): the mistakes nobody listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
 when exactly one equals the learner's answers on every case, that is said as measured.
 Their code is never shown: it is the solution with one change."""
 
@@ -46,6 +46,25 @@ def _swap_reduction(node: ast.AST) -> list[tuple[ast.AST, str]]:
             assert isinstance(new.func, ast.Attribute)
             new.func.attr = other
             return [(new, f"with a {other} where it takes a {node.func.attr}")]
+    return []
+
+
+def _power_outside(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`jnp.mean(r) ** 2` where it writes `jnp.mean(r ** 2)`: the square of the mean
+    (or of the sum) for the mean of the squares."""
+    if (
+        isinstance(node, ast.Call)
+        and _name(node.func) in ("mean", "sum")
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.BinOp)
+        and isinstance(node.args[0].op, ast.Pow)
+    ):
+        power = node.args[0]
+        inner = copy.deepcopy(node)
+        inner.args = [copy.deepcopy(power.left)]
+        new = ast.BinOp(inner, ast.Pow(), copy.deepcopy(power.right))
+        name = _name(node.func)
+        return [(new, f"with the power taken of the {name}, not the {name} taken of the powers")]
     return []
 
 
@@ -283,6 +302,7 @@ def _at_method(node: ast.AST) -> list[tuple[ast.AST, str]]:
 
 REWRITES: tuple[Rewrite, ...] = (
     _swap_reduction,
+    _power_outside,
     _sign,
     _argnums,
     _comparison,
@@ -320,6 +340,33 @@ def _outer_name(node: ast.AST, stack: list[ast.AST]) -> list[tuple[ast.AST, str]
         for name in _parameters(outer)
         if name not in own and _alike(name, node.id)
     ]
+
+
+def _shadowed(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST, str]]:
+    """A parameter of an inner function named as one of a function around it, renamed,
+    so that the inner function reads the outer one: an epoch's scan started from the w
+    the whole run was given, not the w the epoch is handed; a derivative taken by a
+    function that reads the rate from around it, not its own argument. Each as (the
+    parameter, its renamed copy, what the variant says)."""
+
+    def walk(node: ast.AST, outer: list[ast.AST]) -> Iterator[tuple[ast.AST, ast.AST, str]]:
+        if isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            inner = getattr(node, "name", "the lambda")
+            args = node.args
+            for a in args.posonlyargs + args.args + args.kwonlyargs:
+                around = next((f for f in reversed(outer) if a.arg in _parameters(f)), None)
+                if around is not None:
+                    said = (
+                        f"with {inner} reading the {a.arg} that "
+                        f"{getattr(around, 'name', 'the function around it')} was given, "
+                        f"not the {a.arg} it is handed"
+                    )
+                    yield a, ast.arg(f"{a.arg}_handed"), said
+            outer = outer + [node]
+        for child in ast.iter_child_nodes(node):
+            yield from walk(child, outer)
+
+    yield from walk(tree, [])
 
 
 def _alike(a: str, b: str) -> bool:
@@ -369,6 +416,11 @@ def variants(solution: str) -> tuple[Variant, ...]:
                 out.append(Variant(code, said, name))
                 if len(out) >= MAX_VARIANTS:
                     return tuple(out)
+    for target, new_arg, said in _shadowed(tree):  # said names the function already
+        code = ast.unparse(_replaced(tree, target, new_arg))
+        if code not in seen and len(out) < MAX_VARIANTS:
+            seen.add(code)
+            out.append(Variant(code, said))
     return tuple(out)
 
 

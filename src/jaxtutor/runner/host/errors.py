@@ -54,3 +54,4 @@ class LearnerRaised(Exception):
         # an oracle may recognise the mistake behind the exception, and say which case raised
         self.diagnosis: Diagnosis | None = None
         self.case = ""
+        self.case_said = ""  # what the oracle measured of that case (its sizes' names)

@@ -1,0 +1,56 @@
+"""The shapes an error names, told in the task's own size names on the case that raised:
+"(4,) and (2,)" is a fact of JAX's; "(B,) and (D,), the shape of w" says which of the
+learner's arrays they are likely to be, from the sizes the case was drawn with."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from jaxtutor.oracles.cases import Case
+
+_SHAPE = re.compile(r"\((\d+(?:, ?\d+)*),?\)")
+
+
+def sizes_of(config: dict, case: Case) -> dict[str, int]:
+    """Each named size's value on `case`, read from its arguments' shapes."""
+    sizes: dict[str, int] = {}
+    for spec, value in zip(config.get("args") or [], case.args):
+        for axis, dim in enumerate(spec.get("shape") or []):
+            if isinstance(dim, str) and axis < np.ndim(value):
+                sizes.setdefault(dim, int(np.shape(value)[axis]))
+    return sizes
+
+
+def shapes_said(message: str, config: dict, case: Case) -> str:
+    """A sentence naming the shapes of `message` by the case's sizes, where each of their
+    numbers is one size's value and no other's; "" when that says nothing more."""
+    sizes = sizes_of(config, case)
+    named: dict[int, list[str]] = {}
+    for name, n in sizes.items():
+        named.setdefault(n, []).append(name)
+    shapes = list(
+        dict.fromkeys(tuple(int(d) for d in m[1].split(",")) for m in _SHAPE.finditer(message))
+    )
+    said = []
+    for shape in shapes:
+        names = [named.get(n, []) for n in shape]
+        if len(shapes) < 2 or not all(len(found) == 1 for found in names):
+            return ""
+        text = "(" + ", ".join(found[0] for found in names) + ("," if len(shape) == 1 else "") + ")"
+        whose = [
+            spec["name"]
+            for spec, value in zip(config.get("args") or [], case.args)
+            if np.shape(value) == shape
+        ]
+        said.append(
+            f"its {_plain(shape)} is {text}" + (f", {whose[0]}'s shape" if len(whose) == 1 else "")
+        )
+    used = sorted({name for shape in shapes for n in shape for name in named[n]})
+    values = " and ".join(f"{name} = {sizes[name]}" for name in used)
+    return f"On that case {values}, so of the shapes in JAX's error, " + " and ".join(said) + "."
+
+
+def _plain(shape: tuple[int, ...]) -> str:
+    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
