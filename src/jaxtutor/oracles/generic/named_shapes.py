@@ -1,5 +1,5 @@
 """The shapes an error names, told in the task's own size names on the case that raised:
-"(4,) and (2,)" is a fact of JAX's; "(B,) and (D,), the shape of w" says which of the
+"(4,) and (2,)" is a fact of JAX's; "(B,) and (D,), w's shape" says which of the
 learner's arrays they are likely to be, from the sizes the case was drawn with."""
 
 from __future__ import annotations
@@ -38,19 +38,21 @@ def shapes_said(message: str, config: dict, case: Case) -> str:
         names = [named.get(n, []) for n in shape]
         if len(shapes) < 2 or not all(len(found) == 1 for found in names):
             return ""
-        text = "(" + ", ".join(found[0] for found in names) + ("," if len(shape) == 1 else "") + ")"
+        text = _tuple([found[0] for found in names])
         whose = [
             spec["name"]
             for spec, value in zip(config.get("args") or [], case.args)
             if np.shape(value) == shape
         ]
         said.append(
-            f"its {_plain(shape)} is {text}" + (f", {whose[0]}'s shape" if len(whose) == 1 else "")
+            f"its {_tuple([str(n) for n in shape])} is {text}"
+            + (f", {whose[0]}'s shape" if len(whose) == 1 else "")
         )
     used = sorted({name for shape in shapes for n in shape for name in named[n]})
     values = " and ".join(f"{name} = {sizes[name]}" for name in used)
     return f"On that case {values}, so of the shapes in JAX's error, " + " and ".join(said) + "."
 
 
-def _plain(shape: tuple[int, ...]) -> str:
-    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+def _tuple(items: list[str]) -> str:
+    """A shape as Python writes it: (4,), (B, D)."""
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
