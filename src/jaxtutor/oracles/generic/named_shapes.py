@@ -9,24 +9,34 @@ import re
 import numpy as np
 
 from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.shrink import Size, size_of
 
 _SHAPE = re.compile(r"\((\d+(?:, ?\d+)*),?\)")
 
 
-def sizes_of(config: dict, case: Case) -> dict[str, int]:
-    """Each named size's value on `case`, read from its arguments' shapes."""
-    sizes: dict[str, int] = {}
-    for spec, value in zip(config.get("args") or [], case.args):
-        for axis, dim in enumerate(spec.get("shape") or []):
-            if isinstance(dim, str) and axis < np.ndim(value):
-                sizes.setdefault(dim, int(np.shape(value)[axis]))
-    return sizes
+def declared_sizes(config: dict) -> tuple[Size, ...]:
+    """The exercise's named sizes ([exercise.sizes]), each with the argument axes that
+    share it."""
+    args = config.get("args") or []
+    names = sorted({d for a in args for d in a.get("shape", []) if isinstance(d, str)})
+    return tuple(
+        Size(
+            name,
+            tuple(
+                (i, axis)
+                for i, a in enumerate(args)
+                for axis, d in enumerate(a.get("shape", []))
+                if d == name
+            ),
+        )
+        for name in names
+    )
 
 
 def shapes_said(message: str, config: dict, case: Case) -> str:
     """A sentence naming the shapes of `message` by the case's sizes, where each of their
     numbers is one size's value and no other's; "" when that says nothing more."""
-    sizes = sizes_of(config, case)
+    sizes = {size.name: size_of(case.args, size) for size in declared_sizes(config)}
     named: dict[int, list[str]] = {}
     for name, n in sizes.items():
         named.setdefault(n, []).append(name)

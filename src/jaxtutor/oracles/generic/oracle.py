@@ -42,7 +42,7 @@ from jaxtutor.oracles.generic.mutants import (
     _whole_run,
     has_evidence,
 )
-from jaxtutor.oracles.generic.named_shapes import shapes_said
+from jaxtutor.oracles.generic.named_shapes import declared_sizes, shapes_said
 from jaxtutor.oracles.generic.recompiles import (
     COMPILES_HINT,
     compiles_again,
@@ -62,7 +62,7 @@ from jaxtutor.oracles.generic.spec import KEYS, _range
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
 from jaxtutor.oracles.probes import Probe, probe, probed
-from jaxtutor.oracles.shrink import Size, sizes_said, smallest
+from jaxtutor.oracles.shrink import sizes_said, smallest
 from jaxtutor.oracles.values import ATOL, RTOL, as_tree
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
@@ -383,19 +383,7 @@ class GenericOracle(Oracle):
         )
         if failed is None or not p.cases[failed].hidden or isinstance(mine.answers[failed], Raised):
             return ""
-        names = sorted({d for a in args for d in a.get("shape", []) if isinstance(d, str)})
-        sizes = tuple(
-            Size(
-                name,
-                tuple(
-                    (i, axis)
-                    for i, a in enumerate(args)
-                    for axis, d in enumerate(a.get("shape", []))
-                    if d == name
-                ),
-            )
-            for name in names
-        )
+        sizes = declared_sizes(p.config)
         # rounder numbers where rounding keeps them in the space: not sizes drawn over
         # decades (log_uniform), and only within the argument's ranges or at an edge
         rounded = tuple(

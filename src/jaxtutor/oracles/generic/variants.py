@@ -4,9 +4,10 @@ sign, a term left out, a comparison made strict, another axis, another argnums, 
 not folded with the step, a pair unpacked the other way round, two arguments swapped, a
 function or cast left out, a matrix product turned round, .at[].add for .at[].set, an
 outer function's argument read where a step's own is meant, an inner function reading
-the outer value its own argument shadows): the mistakes nobody listed. A failed check whose answer no mutant fits runs them (oracle.variant_measured);
-when exactly one equals the learner's answers on every case, that is said as measured.
-Their code is never shown: it is the solution with one change."""
+the outer value its own argument shadows): the mistakes nobody listed. A failed check
+whose answer no mutant fits runs them (oracle.variant_measured); when exactly one
+equals the learner's answers on every case, that is said as measured. Their code is
+never shown: it is the solution with one change."""
 
 from __future__ import annotations
 
@@ -348,25 +349,20 @@ def _shadowed(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST, str]]:
     the whole run was given, not the w the epoch is handed; a derivative taken by a
     function that reads the rate from around it, not its own argument. Each as (the
     parameter, its renamed copy, what the variant says)."""
-
-    def walk(node: ast.AST, outer: list[ast.AST]) -> Iterator[tuple[ast.AST, ast.AST, str]]:
-        if isinstance(node, (ast.FunctionDef, ast.Lambda)):
-            inner = getattr(node, "name", "the lambda")
-            args = node.args
-            for a in args.posonlyargs + args.args + args.kwonlyargs:
-                around = next((f for f in reversed(outer) if a.arg in _parameters(f)), None)
-                if around is not None:
-                    said = (
-                        f"with {inner} reading the {a.arg} that "
-                        f"{getattr(around, 'name', 'the function around it')} was given, "
-                        f"not the {a.arg} it is handed"
-                    )
-                    yield a, ast.arg(f"{a.arg}_handed"), said
-            outer = outer + [node]
-        for child in ast.iter_child_nodes(node):
-            yield from walk(child, outer)
-
-    yield from walk(tree, [])
+    for node, outer in _with_functions(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            continue
+        inner = getattr(node, "name", "the lambda")
+        args = node.args
+        for a in args.posonlyargs + args.args + args.kwonlyargs:
+            around = next((f for f in reversed(outer) if a.arg in _parameters(f)), None)
+            if around is not None:
+                said = (
+                    f"with {inner} reading the {a.arg} that "
+                    f"{getattr(around, 'name', 'the function around it')} was given, "
+                    f"not the {a.arg} it is handed"
+                )
+                yield a, ast.arg(f"{a.arg}_handed"), said
 
 
 def _alike(a: str, b: str) -> bool:
@@ -379,18 +375,22 @@ def _anywhere(rewrite: Rewrite) -> Callable[[ast.AST, list[ast.AST]], list[tuple
     return lambda node, _: rewrite(node)
 
 
-def _sites(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
-    """Every expression node inside a function of the solution, with the functions
-    around it (module-level constants are the task's, not a place for a mistake)."""
+def _with_functions(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    """Every node of `tree`, with the functions around it (the innermost last)."""
 
     def walk(node: ast.AST, stack: list[ast.AST]) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+        yield node, stack
         inner = stack + [node] if isinstance(node, (ast.FunctionDef, ast.Lambda)) else stack
-        if stack and isinstance(node, ast.expr):
-            yield node, stack
         for child in ast.iter_child_nodes(node):
             yield from walk(child, inner)
 
     yield from walk(tree, [])
+
+
+def _sites(tree: ast.AST) -> Iterator[tuple[ast.AST, list[ast.AST]]]:
+    """Every expression node inside a function of the solution, with the functions
+    around it (module-level constants are the task's, not a place for a mistake)."""
+    return ((n, stack) for n, stack in _with_functions(tree) if stack and isinstance(n, ast.expr))
 
 
 @functools.lru_cache(maxsize=64)
