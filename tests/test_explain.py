@@ -77,6 +77,10 @@ RAISE = textwrap.dedent("""
         "scan_carry_structure": lambda: lax.scan(lambda c, x: (None, c), 0.0, jnp.ones(3)),
         "branch_outputs": lambda: lax.cond(True, lambda v: v, lambda v: v.sum(), jnp.ones(2)),
         "scan_not_a_pair": lambda: lax.scan(lambda c, x: c + x, 0.0, jnp.ones(3)),
+        "traced_slice_bounds": lambda: jax.jit(lambda b, s: b.at[s:s + 2].set(b[:s]))(
+            jnp.ones(5), 1),
+        "scan_xs_apart": lambda: lax.scan(lambda c, b: (c, None), 0.0, jnp.ones((2, 3)),
+                                          jnp.ones((2, 3))),
         "in_place_assignment": lambda: _in_place(jnp.ones(3)),
         "tracer_bool": lambda: jax.jit(lambda x: 1 if x > 0 else 2)(1.0),
         "tracer_to_python_number": lambda: jax.jit(lambda x: x.item())(1.0),
@@ -122,6 +126,8 @@ RAISE = textwrap.dedent("""
     }
     # the learner's line, for the entries that read it to tell their cause from a broader one
     LINES = {
+        "scan_xs_apart": "w_final, _ = lax.scan(step, w, x_batches, y_batches)",
+        "traced_slice_bounds": "buffer = buffer.at[start:start + first].set(rows[:first])",
         "examples_shared_under_vmap": (
             "return jax.vmap(jax.grad(loss), in_axes=(None, 0, None))(w, xs, ys)"
         ),
@@ -218,3 +224,21 @@ def test_a_function_without_return_is_not_told_to_sum(raised):
 def test_the_other_loops_and_branches_find_the_same_entries(raised, other, ident):
     entry = known(raised["others"][other])
     assert entry is not None and entry.id == ident
+
+
+def test_a_second_sequence_passed_apart_to_scan_is_told_in_the_learners_names(raised):
+    """lax.scan's fourth positional argument is length: the learner's y_batches there
+    raises a TypeError about scalars, told as the line's own arguments."""
+    said, _ = explain(raised["entries"]["scan_xs_apart"])
+    assert "`x_batches` and `y_batches`" in said and "`y_batches` was read as a number" in said
+    plain = dict(raised["entries"]["scan_xs_apart"], frames=[])
+    assert known(plain) is None  # without the line, nothing says the scan is the cause
+
+
+def test_a_traced_slice_bound_is_named_on_the_learners_line(raised):
+    """Of two slices on the line, the one JAX's message describes (no start, a traced
+    stop: `b[:s]`, evaluated before the write) is the one named, not the other."""
+    said, _ = explain(raised["entries"]["traced_slice_bounds"])
+    first = said.split("\n")[0]
+    assert "Your slice `rows[:first]` has a bound, `first`, that jit traces" in first
+    assert "start + first" not in first

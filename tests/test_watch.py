@@ -200,3 +200,24 @@ def test_watch_checks_the_variant_a_review_asks(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_a_link_dated_ahead_of_the_clock_is_refused_at_once(tmp_path):
+    """A clock set back (a machine resumed, a time sync) leaves files dated in the future:
+    such a link is not a save still being written, and is told at once. Beside it, a
+    dangling link changes on every poll: the watch still looks at its own file."""
+    work = tmp_path / "work"
+    work.mkdir()
+    linked = work / "argnums.py"
+    linked.symlink_to(tmp_path / "outside.txt")
+    ahead = time.time_ns() + 3600 * 10**9
+    os.utime(linked, ns=(ahead, ahead), follow_symlinks=False)
+    (work / "other.py").symlink_to(tmp_path / "missing.py")
+    log = tmp_path / "watch.log"
+    with log.open("w") as out:
+        proc = _watch(linked, out)
+    try:
+        wait_for(log, "symbolic link", proc, timeout=30.0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

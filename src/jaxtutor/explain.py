@@ -405,6 +405,73 @@ def _roles(line: _Line) -> list[_Role]:
     return roles
 
 
+def _scan_with_loose_xs(info: dict) -> ast.Call | None:
+    """A lax.scan call on the learner's line given more than three arguments by position:
+    the fourth is scan's `length`, a number, where a second sequence is often passed."""
+    line = _own_line(info)
+    calls = [
+        c
+        for c in (line.calls("scan") if line is not None else [])
+        if len(c.args) >= 4 and not any(isinstance(a, ast.Starred) for a in c.args)
+    ]
+    return calls[0] if len(calls) == 1 else None
+
+
+def _about_loose_xs(info: dict) -> str | None:
+    call, line = _scan_with_loose_xs(info), _own_line(info)
+    if call is None or line is None:
+        return None
+    loose = [line.text(a) for a in call.args[2:]]
+    if any(len(t) > 30 for t in loose):
+        return None
+    return (
+        f"Your lax.scan is given {_count(len(loose), 'argument')} after the carry, "
+        f"{_listing([_code(t) for t in loose])}, where it takes one, xs: lax.scan(f, init, "
+        f"xs, length, ...) reads the fourth as length, the number of steps, so "
+        f"{_code(loose[1])} was read as a number."
+    )
+
+
+_SLICE_GOT = re.compile(r"Got slice\((?P<parts>.*)\) at position")
+_SLICE_PART = re.compile(r"None|-?\d+|\w*Tracer\([^)]*\)")
+
+
+def _about_slice(info: dict) -> str | None:
+    """The one slice on the learner's line that fits JAX's report of it (which of its
+    start, stop and step were traced), and the bounds of it that were."""
+    got, line = _SLICE_GOT.search(_message(info)), _own_line(info)
+    if got is None or line is None:
+        return None
+    parts = _SLICE_PART.findall(got["parts"])
+    if len(parts) != 3:
+        return None
+
+    def fits(node: ast.Slice) -> bool:
+        for part, bound in zip(parts, (node.lower, node.upper, node.step)):
+            literal = isinstance(bound, ast.Constant) or (
+                isinstance(bound, ast.UnaryOp) and isinstance(bound.operand, ast.Constant)
+            )
+            if (part == "None") != (bound is None) or ("Tracer" in part and literal):
+                return False
+        return True
+
+    found = {
+        line.text(sub): sub.slice
+        for sub in ast.walk(line.tree)
+        if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Slice) and fits(sub.slice)
+    }
+    if len(found) != 1:
+        return None
+    text, cut = next(iter(found.items()))
+    bounds = (cut.lower, cut.upper, cut.step)
+    traced = [line.text(b) for p, b in zip(parts, bounds) if b is not None and "Tracer" in p]
+    return (
+        f"Your slice {_code(text)} has {'a bound' if len(traced) == 1 else 'bounds'}, "
+        f"{_listing([_code(t) for t in traced])}, that jit traces: computed from an "
+        "argument, so not a Python integer while JAX traces the function."
+    )
+
+
 def _parameters(node: ast.Lambda) -> list[str] | None:
     """A lambda's positional parameters, when it has nothing but those."""
     a = node.args
@@ -1071,6 +1138,17 @@ KNOWN = [
         about=_about_branches,
     ),
     Known(
+        "scan_xs_apart",
+        r"^TypeError: ",
+        "lax.scan walks over one xs: to walk over several arrays together, pass them as "
+        "one tuple, and the step receives one slice of each, together, as its second "
+        "argument.",
+        hint="Put the arrays together in one tuple in xs's place, and unpack that pair "
+        "inside the step.",
+        about=_about_loose_xs,
+        when=lambda info: _scan_with_loose_xs(info) is not None,
+    ),
+    Known(
         "scan_not_a_pair",
         r"scan body output must be a pair",
         "A lax.scan step must return a pair (new_carry, output); return None as the "
@@ -1203,6 +1281,18 @@ KNOWN = [
         "program (a size, a flag) should be made static.",
         hint="Keep the value as an array on that line; make static only a true constant of the program, such as a size.",
         about=_about_traced,
+    ),
+    Known(
+        "traced_slice_bounds",
+        r"IndexError: Slice entries must be static integers",
+        "Under jit, and in a lax loop's body, a slice's start, stop and step must be Python "
+        "integers known while JAX traces, since they fix the result's shape. For positions "
+        "that depend on an argument, make them an array (from jnp.arange, wrapped with % "
+        "where needed) and index with it, or use lax.dynamic_slice (to write, "
+        "lax.dynamic_update_slice) for a block of a fixed size.",
+        hint="Replace the slice whose bound is traced: index with an array of positions "
+        "built from jnp.arange, or take a block of fixed size with lax.dynamic_slice.",
+        about=_about_slice,
     ),
     Known(
         "tracer_integer",

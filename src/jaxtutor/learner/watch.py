@@ -64,9 +64,6 @@ def watch(
             )
     following = _next_lesson(lesson, lessons)
 
-    def is_ours(change, changed: str) -> bool:
-        return Path(changed) == path
-
     with WarmPool() as pool, Store() as store:
         last_checked = None
         last_refused: tuple | None = None  # the refusal said, and the save it was said of
@@ -105,10 +102,14 @@ def watch(
         threading.Thread(target=warm, args=(lesson.exercise, pool), daemon=True).start()
         # one watcher for the whole session: saves made during a check are not lost. It
         # also wakes every second to compare the file itself, so a save made before the
-        # watcher started, or one whose event never arrives, is still checked
+        # watcher started, or one whose event never arrives, is still checked. Any change
+        # in the folder wakes it, not only the file's: watchfiles restarts that second on
+        # a change it filters out, so a neighbour changing all the time (a dangling link
+        # is reported deleted on every poll) kept the file from ever being looked at again
         for _changes in watchfiles.watch(
             path.parent,
-            watch_filter=is_ours,
+            watch_filter=None,
+            recursive=False,
             force_polling=poll or None,
             poll_delay_ms=300,
             rust_timeout=1000,
@@ -131,8 +132,9 @@ def _saved(path: Path) -> tuple | None:
 
 def _being_written(saved: tuple | None, settle_s: float = 0.3) -> bool:
     """Whether the file `_saved` described changed within the last `settle_s`: a save
-    still under way."""
-    return saved is not None and time.time_ns() - saved[2] < settle_s * 1e9
+    still under way. A time ahead of the clock (the clock was set back) is not one: the
+    file would go unmentioned for as long as the clock was moved."""
+    return saved is not None and 0 <= time.time_ns() - saved[2] < settle_s * 1e9
 
 
 def _shown(name) -> str:

@@ -168,6 +168,15 @@ _M = [
         "gradient again after the first update, from the new w.",
     ),
     Misconception(
+        "one_step_short",
+        "Your result is the weight before the last batch's step: on every case it equals "
+        "the expected weight after N - 1 steps, so every step is right but the last one's "
+        "update is not in what you return.",
+        "Return the scan's final carry: it is the weight after the last step. What the body "
+        "outputs at a step is stacked as it was then, so an output of the weight the body "
+        "was given holds the weight before each step.",
+    ),
+    Misconception(
         "wrong_update",
         "Your weights leave the expected ones, in a way the tutor does not recognise.",
         "Work out the highlighted step by hand: gradient = 2*sum((w*x - y)*x) at the "
@@ -227,6 +236,9 @@ MUTANTS = {
     "hard_coded_lr": lambda w, lr, xs, ys: reference(w, 0.1, xs, ys),
     "step_per_example": lambda w, lr, xs, ys: reference(
         w, lr, np.reshape(xs, (-1, 1)), np.reshape(ys, (-1, 1))
+    ),
+    "one_step_short": lambda w, lr, xs, ys: (
+        np.asarray(float(w)) if len(xs) == 1 else reference(w, lr, xs[:-1], ys[:-1])
     ),
     "all_batches_each_step": lambda w, lr, xs, ys: np.asarray(
         trajectory(w, lr, xs, ys, grad=lambda w, x, y: gradient(w, xs, ys))[1][-1]
