@@ -224,21 +224,3 @@ def test_a_function_without_return_is_not_told_to_sum(raised):
 def test_the_other_loops_and_branches_find_the_same_entries(raised, other, ident):
     entry = known(raised["others"][other])
     assert entry is not None and entry.id == ident
-
-
-def test_a_second_sequence_passed_apart_to_scan_is_told_in_the_learners_names(raised):
-    """lax.scan's fourth positional argument is length: the learner's y_batches there
-    raises a TypeError about scalars, told as the line's own arguments."""
-    said, _ = explain(raised["entries"]["scan_xs_apart"])
-    assert "`x_batches` and `y_batches`" in said and "`y_batches` was read as a number" in said
-    plain = dict(raised["entries"]["scan_xs_apart"], frames=[])
-    assert known(plain) is None  # without the line, nothing says the scan is the cause
-
-
-def test_a_traced_slice_bound_is_named_on_the_learners_line(raised):
-    """Of two slices on the line, the one JAX's message describes (no start, a traced
-    stop: `b[:s]`, evaluated before the write) is the one named, not the other."""
-    said, _ = explain(raised["entries"]["traced_slice_bounds"])
-    first = said.split("\n")[0]
-    assert "Your slice `rows[:first]` has a bound, `first`, that jit traces" in first
-    assert "start + first" not in first

@@ -488,6 +488,30 @@ FILES = {
     """,
         "wide(jnp.arange(3))",
     ),
+    # -- lax.scan given its sequences apart, a traced slice bound
+    "scan_xs_apart": (
+        LAX
+        + """
+    def fit(w, x_batches, y_batches):
+        def step(w, batch):
+            x, y = batch
+            return w - 0.1 * jnp.mean(x * w - y), None
+
+        w_final, _ = lax.scan(step, w, x_batches, y_batches)
+        return w_final
+    """,
+        "fit(1.0, jnp.ones((3, 4)), jnp.ones((3, 4)))",
+    ),
+    "traced_slice_bounds": (
+        LAX
+        + """
+    @jax.jit
+    def keep(buffer, rows, start, first):
+        buffer = buffer.at[start:start + first].set(rows[:first])
+        return buffer
+    """,
+        "keep(jnp.zeros(6), jnp.ones(4), 1, 2)",
+    ),
 }
 
 RAISE = textwrap.dedent("""
@@ -740,6 +764,23 @@ def test_a_while_in_a_scan_step(raised):
     text = said(raised["tracer_while_in_scan"], "tracer_bool")
     assert "Your `while` needs True or False of `c < x`" in text
     assert "the arguments `c` and `x` of `step`, which scan is tracing" in text
+
+
+def test_a_second_sequence_passed_apart_to_scan_is_told_in_the_learners_names(raised):
+    """lax.scan's fourth positional argument is length: the learner's y_batches there
+    raises a TypeError about scalars, told as the line's own arguments."""
+    text = said(raised["scan_xs_apart"], "scan_xs_apart")
+    assert "`x_batches` and `y_batches`" in text and "`y_batches` was read as a number" in text
+    plain = dict(raised["scan_xs_apart"], frames=[])
+    assert known(plain) is None  # without the line, nothing says the scan is the cause
+
+
+def test_a_traced_slice_bound_is_named_on_the_learners_line(raised):
+    """Of two slices on the line, the one JAX's message describes (no start, a traced
+    stop: `rows[:first]`, evaluated before the write) is the one named, not the other."""
+    text = said(raised["traced_slice_bounds"], "traced_slice_bounds")
+    assert "Your slice `rows[:first]` has a bound, `first`, that jit traces" in text
+    assert "start + first" not in text.split("\n")[0]
 
 
 def test_a_traced_size_in_a_shape(raised):

@@ -105,7 +105,7 @@ class WarmPool:
             self._threads = [t for t in self._threads if t.is_alive()]
             thread = threading.Thread(target=job, name=name, daemon=True)
             self._threads.append(thread)
-        thread.start()
+            thread.start()  # under the lock: `close` never finds a thread not yet started
         return True
 
     # -- handing them out -----------------------------------------------------------
