@@ -113,6 +113,7 @@ RAISE = textwrap.dedent("""
         "strict_promotion": _strict,
         "x64_disabled": _float64_warning_as_error,
         "grad_of_a_value": lambda: jax.grad(jax.grad(lambda x: x ** 3)(2.0)),
+        "transform_option_in_call": lambda: jax.grad(lambda w, x: w * x)(1.0, 2.0, argnums=1),
         "stopped": lambda: (_ for _ in ()).throw(SystemExit(1)),
         "static_array": lambda: jax.jit(lambda w, x: w * x, static_argnums=1)(
             1.0, jnp.ones(2)

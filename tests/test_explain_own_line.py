@@ -502,6 +502,31 @@ FILES = {
     """,
         "fit(1.0, jnp.ones((3, 4)), jnp.ones((3, 4)))",
     ),
+    "transform_option_in_call": (
+        LOSS
+        + """
+
+    def grad_w_and_x(scale, w, x, y):
+        return jax.grad(loss)(scale, w, x, y, argnums=(1, 2))
+    """,
+        f"grad_w_and_x({ARGS})",
+    ),
+    "grad_of_the_loss_value": (
+        """
+    import jax
+    import jax.numpy as jnp
+
+
+    @jax.jit
+    def train_step(w, x, y):
+        def loss_fn(w):
+            return jnp.sum((w * x - y) ** 2)
+
+        g = jax.grad(loss_fn(w))(w)
+        return w - 0.05 * g
+    """,
+        "train_step(0.0, jnp.ones(3), jnp.ones(3))",
+    ),
     "traced_slice_bounds": (
         LAX
         + """
@@ -781,6 +806,23 @@ def test_a_traced_slice_bound_is_named_on_the_learners_line(raised):
     text = said(raised["traced_slice_bounds"], "traced_slice_bounds")
     assert "Your slice `rows[:first]` has a bound, `first`, that jit traces" in text
     assert "start + first" not in text.split("\n")[0]
+
+
+def test_an_option_of_grad_given_to_the_call_of_what_it_made(raised):
+    text = said(raised["transform_option_in_call"], "transform_option_in_call")
+    assert text.startswith(
+        "Your line passes `argnums=(1, 2)` to the function `jax.grad` made, which hands it "
+        "on to `loss`; it is `jax.grad`'s own option, given where the function is made: "
+        "`jax.grad(loss, argnums=(1, 2))`."
+    )
+
+
+def test_grad_handed_the_value_of_a_call(raised):
+    text = said(raised["grad_of_the_loss_value"], "grad_of_a_value")
+    assert text.startswith(
+        "Your `jax.grad(loss_fn(w))` hands `jax.grad` the value `loss_fn(w)` computes, "
+        "where it needs the function: `jax.grad(loss_fn)(w)`."
+    )
 
 
 def test_a_traced_size_in_a_shape(raised):

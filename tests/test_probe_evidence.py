@@ -5,7 +5,9 @@ not (only the measured fact is said)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from jaxtutor.oracles.probes.unread import unread_differentiated
 from test_probes import _probe, ref
 
 GRAD_STEP = "def step(w, lr, x):\n    return w - lr * jax.grad(loss)(w, x)\n"
@@ -70,3 +72,41 @@ def test_a_flipped_sign_names_the_gradient_only_in_code_that_takes_one():
     assert flipped.id == "probe_sign_flipped" and "gradient" in flipped.hint
     plain = _probe(lambda w, lr, x: -ref(w, lr, x), source="return jnp.cumsum(xs)")
     assert plain.id == "probe_sign_flipped" and "gradient" not in plain.hint
+
+
+READS_OUTER = (
+    "def step(w, lr, x):\n"
+    "    def loss(params):\n"
+    "        return jnp.sum((w * x - 1) ** 2)\n"
+    "    return w - lr * jax.grad(loss)(w)\n"
+)
+
+
+def test_an_unchanged_argument_beside_a_loss_that_never_reads_its_parameter():
+    found = _probe(lambda w, lr, x: w * np.ones(()), source=READS_OUTER)
+    assert found.id == "probe_no_step"
+    assert "`loss` never reads its parameter `params`" in found.message
+    assert "gradient is 0" in found.message and "`params`" in found.hint
+    # the same numbers from code whose loss reads what it is handed: no such cause
+    reads_own = READS_OUTER.replace("def loss(params)", "def loss(w)")
+    plain = _probe(lambda w, lr, x: w * np.ones(()), source=reads_own)
+    assert plain.id == "probe_no_step" and "never reads" not in _said(plain)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        (READS_OUTER, [("loss", "params")]),
+        ("g = jax.value_and_grad(lambda p: jnp.sum(w * x))(w)", [("the lambda", "p")]),
+        # argnums chooses which parameters are differentiated
+        ("def f(a, b):\n    return a * 2\ng = jax.grad(f, argnums=1)(1.0, 2.0)", [("f", "b")]),
+        ("def f(a, b):\n    return a * 2\ng = jax.grad(f, argnums=0)(1.0, 2.0)", []),
+        ("def f(a, b):\n    return a * b\ng = jax.grad(f, argnums=(0, 1))(1.0, 2.0)", []),
+        # what cannot be read off the code says nothing
+        ("def f(a, b):\n    return a\ng = jax.grad(f, argnums=k)(1.0, 2.0)", []),
+        ("g = jax.grad(make_loss(x))(w)", []),
+        ("def f(a:\n", []),
+    ],
+)
+def test_the_differentiated_parameters_a_function_never_reads(source, found):
+    assert unread_differentiated(source) == found

@@ -472,6 +472,62 @@ def _about_slice(info: dict) -> str | None:
     )
 
 
+_OPTION = re.compile(r"got an unexpected keyword argument '(?P<option>\w+)'")
+_TRANSFORMS = ("grad", "value_and_grad", "vmap", "jit", "jacfwd", "jacrev", "hessian")
+
+
+def _about_option(info: dict) -> str | None:
+    """A transformation's option written in the call of the function it made:
+    `jax.grad(loss)(w, x, argnums=1)` hands argnums on to loss."""
+    got, line = _OPTION.search(_message(info)), _own_line(info)
+    if got is None or line is None:
+        return None
+    option = got["option"]
+    for node in ast.walk(line.tree):
+        made = node.func if isinstance(node, ast.Call) else None
+        if not (
+            isinstance(made, ast.Call)
+            and _called(made) in _TRANSFORMS
+            and any(k.arg == option for k in node.keywords)
+        ):
+            continue
+        given = next(k for k in node.keywords if k.arg == option)
+        transform = line.text(made.func)
+        inner = line.text(made.args[0]) if made.args else "the function"
+        return (
+            f"Your line passes {_code(f'{option}={line.text(given.value)}')} to the function "
+            f"{_code(transform)} made, which hands it on to {_code(inner)}; it is "
+            f"{_code(transform)}'s own option, given where the function is made: "
+            f"{_code(f'{transform}({inner}, {option}={line.text(given.value)})')}."
+        )
+    return None
+
+
+def _about_value_given(info: dict) -> str | None:
+    """jax.grad handed a call's result, `jax.grad(loss_fn(w))`, where it needs the
+    function: said with the call's own function and arguments."""
+    line = _own_line(info)
+    if line is None:
+        return None
+    found = [
+        node
+        for node in ast.walk(line.tree)
+        if isinstance(node, ast.Call)
+        and _called(node) in _TRANSFORMS
+        and node.args
+        and isinstance(node.args[0], ast.Call)
+    ]
+    if len(found) != 1:
+        return None
+    transform, value = line.text(found[0].func), found[0].args[0]
+    inner, arguments = line.text(value.func), ", ".join(line.text(a) for a in value.args)
+    return (
+        f"Your {_code(line.text(found[0]))} hands {_code(transform)} the value "
+        f"{_code(line.text(value))} computes, where it needs the function: "
+        f"{_code(f'{transform}({inner})({arguments})')}."
+    )
+
+
 def _parameters(node: ast.Lambda) -> list[str] | None:
     """A lambda's positional parameters, when it has nothing but those."""
     a = node.args
@@ -1430,11 +1486,24 @@ KNOWN = [
         about=_about_x64,
     ),
     Known(
+        "transform_option_in_call",
+        r"got an unexpected keyword argument '(argnums|has_aux|in_axes|out_axes|"
+        r"static_argnums|static_argnames|donate_argnums)'",
+        "argnums, has_aux, in_axes and static_argnums are options of the transformation "
+        "(jax.grad, jax.value_and_grad, jax.vmap, jax.jit), given where it makes the new "
+        "function: jax.grad(loss, argnums=1)(w, x). Written in the call of the function it "
+        "made, the option is handed on to your own function, which has no such parameter.",
+        hint="Give the option to the transformation itself: jax.grad(loss, argnums=...), "
+        "then call what it returns with your arguments alone.",
+        about=_about_option,
+    ),
+    Known(
         "grad_of_a_value",
         r"Expected a callable value, got",
         "jax.grad takes a function, not a number: jax.grad(f)(x) is already the value of "
         "f' at x. For f'' differentiate the function jax.grad(f): jax.grad(jax.grad(f))(x).",
         hint="Differentiate functions: jax.grad(jax.grad(f))(x) for f''(x), not jax.grad(jax.grad(f)(x)).",
+        about=_about_value_given,
     ),
     Known(
         "stopped",

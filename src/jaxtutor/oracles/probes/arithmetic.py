@@ -19,6 +19,7 @@ from jaxtutor.oracles.probes.common import (
     _title,
     uses,
 )
+from jaxtutor.oracles.probes.unread import zero_gradient_said
 from jaxtutor.oracles.values import fmt, matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
@@ -274,11 +275,16 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
 
 
 def _no_step(p: Probe, name: str, numbers: str) -> Diagnosis:
+    if zero := zero_gradient_said(p.source, name):
+        return _diagnosis(
+            "no_step", f"Your result is {name} unchanged: {numbers}. {zero[0]}", zero[1]
+        )
     return _diagnosis(
         "no_step",
         f"Your result is {name} unchanged: {numbers}.",
-        f"Your function returns the {name} it was given: check that it returns the value it "
-        "computes from it." + (f" {AT_NOT_KEPT}" if uses(p, "at") else ""),
+        f"Your result equals the {name} it was given: check that your function returns the "
+        "value it computes, and that the change it computes is not 0."
+        + (f" {AT_NOT_KEPT}" if uses(p, "at") else ""),
     )
 
 

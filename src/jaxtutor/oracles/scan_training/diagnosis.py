@@ -12,6 +12,7 @@ from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.probes import Probe, probe
+from jaxtutor.oracles.probes.unread import zero_gradient_said
 from jaxtutor.oracles.scan_training.exercise import (
     ARG_NAMES,
     ATOL,
@@ -188,6 +189,10 @@ def _carry_never_updated(
         f'"{case.title(failed=True)}", w = {float(case.args[0]):g} and you return it, where '
         f"{float(case.expected):g} is expected."
     )
+    if zero := zero_gradient_said(source, "w"):
+        return MISCONCEPTIONS["carry_never_updated"].diagnose(
+            message=f"{said} {zero[0]}", hint=zero[1]
+        )
     if re.search(r"\bscan\(", without_comments(source)):
         return MISCONCEPTIONS["carry_never_updated"].diagnose(
             message=f"{said} The carry your lax.scan ends with is the one it started from."
