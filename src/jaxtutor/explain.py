@@ -484,14 +484,12 @@ def _about_option(info: dict) -> str | None:
         return None
     option = got["option"]
     for node in ast.walk(line.tree):
-        made = node.func if isinstance(node, ast.Call) else None
-        if not (
-            isinstance(made, ast.Call)
-            and _called(made) in _TRANSFORMS
-            and any(k.arg == option for k in node.keywords)
-        ):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Call):
             continue
-        given = next(k for k in node.keywords if k.arg == option)
+        made = node.func
+        given = next((k for k in node.keywords if k.arg == option), None)
+        if given is None or _called(made) not in _TRANSFORMS:
+            continue
         transform = line.text(made.func)
         inner = line.text(made.args[0]) if made.args else "the function"
         return (
@@ -510,7 +508,7 @@ def _about_value_given(info: dict) -> str | None:
     if line is None:
         return None
     found = [
-        node
+        (node, node.args[0])
         for node in ast.walk(line.tree)
         if isinstance(node, ast.Call)
         and _called(node) in _TRANSFORMS
@@ -519,10 +517,12 @@ def _about_value_given(info: dict) -> str | None:
     ]
     if len(found) != 1:
         return None
-    transform, value = line.text(found[0].func), found[0].args[0]
+    call, value = found[0]
+    assert isinstance(value, ast.Call)  # as filtered above
+    transform = line.text(call.func)
     inner, arguments = line.text(value.func), ", ".join(line.text(a) for a in value.args)
     return (
-        f"Your {_code(line.text(found[0]))} hands {_code(transform)} the value "
+        f"Your {_code(line.text(call))} hands {_code(transform)} the value "
         f"{_code(line.text(value))} computes, where it needs the function: "
         f"{_code(f'{transform}({inner})({arguments})')}."
     )
