@@ -30,7 +30,7 @@ EXPECTED = {
     "purity_under_jit": {
         "correct_where.py": None,
         # float() raises another message than the mutant's .item(): JAX's error catalogue
-        # names it (explain.py), with the same cause
+        # names it (the explain package), with the same cause
         "mistake_float_of_norm.py": "tracer_to_python_number",
         "mistake_if_rescale.py": "python_if_on_tracer",
         "mistake_jit_removed.py": "removed_jit",

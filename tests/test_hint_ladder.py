@@ -10,7 +10,7 @@ before it may contain a solving fragment:
   on a neighbouring problem, not the exercise with its names changed;
 - every diagnosis a failed check can show: its mutants' and mistakes' message and hint,
   its structure message, its parts' name and off, its built-in oracle's misconceptions,
-  JAX's catalogued errors (src/jaxtutor/explain.py).
+  JAX's catalogued errors (src/jaxtutor/explain/catalogue.py).
 
 The solving fragments are read from the solution, and from the ladder's last rung when it
 is code (the answer the ladder gives, which may be spelt otherwise than the solution
