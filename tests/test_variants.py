@@ -10,7 +10,7 @@ import pytest
 from conftest import forked
 from jaxtutor.check import check_source
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles.generic import oracle, variants
+from jaxtutor.oracles.generic import causes, variants
 from jaxtutor.oracles.generic.variants import Variant
 
 SOURCE = """
@@ -117,7 +117,7 @@ def test_a_wrong_answer_equal_to_one_variant_on_every_case_is_told_so(
     lesson, old, new, said, monkeypatch
 ):
     # the budget is about speed (the app warms the variants' runs): not this test's point
-    monkeypatch.setattr(oracle, "VARIANT_BUDGET_S", 600.0)
+    monkeypatch.setattr(causes, "VARIANT_BUDGET_S", 600.0)
     source = lesson.exercise.solution.replace(old, new)
     assert source != lesson.exercise.solution
     verdict = check_source(lesson.exercise, source, seed=3, **forked(lesson))

@@ -5,7 +5,7 @@ not folded with the step, a pair unpacked the other way round, two arguments swa
 function or cast left out, a matrix product turned round, .at[].add for .at[].set, an
 outer function's argument read where a step's own is meant, an inner function reading
 the outer value its own argument shadows): the mistakes nobody listed. A failed check
-whose answer no mutant fits runs them (oracle.variant_measured); when exactly one
+whose answer no mutant fits runs them (causes.variant_measured); when exactly one
 equals the learner's answers on every case, that is said as measured. Their code is
 never shown: it is the solution with one change."""
 
