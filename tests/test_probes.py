@@ -540,3 +540,47 @@ def test_sizes_that_are_one_together_are_told_apart_by_cutting_the_others_to_one
     assert "with B alone as it is, it is right. The difference comes with T > 1." in found.message
     unmeasured = probe(Probe(**made))
     assert "where T = 1 and B = 1 (on these cases they are 1 together)" in unmeasured.message
+
+
+def _cosines(w, X):
+    """The cosine of w with each column of X (D, N): each example's own scale drops out."""
+    return (X.T @ w) / (np.linalg.norm(X, axis=0) * np.linalg.norm(w))
+
+
+def _cosine_probe(answer):
+    rng = np.random.default_rng(1)
+    cases = [
+        Case(f"D=3, N={n}", (rng.uniform(0.5, 2, 3), rng.uniform(0.5, 2, (3, n))))
+        for n in (2, 4, 5)
+    ]
+
+    def many(f):
+        return lambda calls: [np.asarray(f(*args)) for args in calls]
+
+    return probe(
+        Probe(
+            cases,
+            [np.asarray(answer(*c.args)) for c in cases],
+            [_cosines(*c.args) for c in cases],
+            ("w", "X"),
+            call_many=many(answer),
+            reference=many(_cosines),
+            dim_name=lambda arg, axis: ("D", "N")[axis] if arg == 1 else None,
+        )
+    )
+
+
+def test_each_row_normalised_where_each_column_is_meant_is_a_lost_scale():
+    def rows_normalised(w, X):
+        return _cosines(w, X / np.linalg.norm(X, axis=1, keepdims=True))
+
+    found = _cosine_probe(rows_normalised)
+    assert found is not None and found.id == "probe_scale_lost", found
+    assert "each of X's D rows (along its axis 0)" in found.message
+    assert "axis=1, one per row" in found.hint
+
+
+def test_a_result_that_keeps_each_rows_scale_is_no_lost_scale():
+    # off by a factor: every scale kept, so scaling a row moves it as it moves the reference
+    found = _cosine_probe(lambda w, X: 0.5 * _cosines(w, X) + 0.1 * X[0])
+    assert found is None or found.id != "probe_scale_lost"

@@ -9,15 +9,17 @@ a tuple where a dict is asked; a step from an argument reversed, scaled, divided
 size, or returned in place of the updated value; NaN or inf where the reference is
 finite; rows in another order (one place off: an index off by one); an argument's first
 entry counted twice; a sequence right for its first k steps, then off; a result that
-does not change when one argument does; right only on the cases where some size is 1.
-The ignored argument costs one more round trip of calls of the learner's function on
-inputs chosen here; the others reuse the answers already computed, and every verdict is
-reached here, never in the learner's process. A probe says a cause only where the data
+does not change when one argument does; right only on the cases where some size is 1;
+a result that keeps no row's own scale (each row of an argument multiplied by its own
+factor, and nothing moves).
+The ignored argument and the lost scale each cost one more round trip of calls of the
+learner's function on inputs chosen here; the others reuse the answers already computed,
+and every verdict is reached here, never in the learner's process. A probe says a cause only where the data
 proves it (a factor of two is a factor of two, not "a sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
-offsets, steps), order.py (rows and steps in order), ignored.py (the one that calls
-again); common.py holds what they all read. probe() here tries them in turn.
+offsets, steps), order.py (rows and steps in order), ignored.py and scales.py (the
+ones that call again); common.py holds what they all read. probe() here tries them in turn.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from jaxtutor.oracles.probes.form import (
 )
 from jaxtutor.oracles.probes.ignored import _ignored_argument
 from jaxtutor.oracles.probes.order import _permuted, _step_behind, _steps_then_off
+from jaxtutor.oracles.probes.scales import _scale_lost
 from jaxtutor.oracles.values import matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
@@ -66,14 +69,25 @@ def probe(p: Probe) -> Diagnosis | None:
         _steps_then_off,
         _ignored_argument,
         _only_size_one,
+        _scale_lost,
     ):
-        try:
-            found = look(p, wrong)
-        except (TypeError, ValueError, IndexError):  # answers of a form no probe foresaw:
-            found = None  # the verdict stands without this probe's words
+        found = _tried(look, p, wrong)
+        if found is not None and found.id == "probe_non_finite":
+            # where the NaN shows is not why: a lost scale, measured, says more
+            lost = _tried(_scale_lost, p, wrong)
+            if lost is not None:
+                found.message += f" {lost.message}"
+                found.hint = lost.hint
         if found is not None:
             return found
     return None
+
+
+def _tried(look, p: Probe, wrong: list[int]) -> Diagnosis | None:
+    try:
+        return look(p, wrong)
+    except (TypeError, ValueError, IndexError):  # answers of a form no probe foresaw:
+        return None  # the verdict stands without this probe's words
 
 
 # hidden cases per shape the probes read: they look for one relation (a factor, a
