@@ -69,7 +69,8 @@ def _scale_lost(p: Probe, wrong: list[int]) -> Diagnosis | None:
     theirs = dict(zip(kept, p.reference([calls[n] for n in kept])))
     for k, axis in dict.fromkeys((k, axis) for _, k, axis in which):
         tried = [n for n, (_, kk, a) in enumerate(which) if (kk, a) == (k, axis)]
-        if not all(
+        cases = {which[n][0] for n in tried}
+        if len(cases) < 2 or not all(
             n in theirs and theirs[n] is not None and not _same(theirs[n], p.expected[which[n][0]])
             for n in tried
         ):
@@ -80,15 +81,14 @@ def _scale_lost(p: Probe, wrong: list[int]) -> Diagnosis | None:
         per = (
             f"axis={1 - axis}, one per {'row' if axis == 0 else 'column'}"
             if ndim == 2
-            else (f"one per slice along axis {axis}")
+            else f"one per slice along axis {axis}"
         )
         return _diagnosis(
             "scale_lost",
             f"Your result stays the same when {slices} is multiplied by a factor of its "
-            f"own, where the expected result changes (on the case {_title(p, i)}"
-            + f" and {len({which[n][0] for n in tried}) - 1} more"
-            + "): your code loses the scale of each of those slices, as dividing each by "
-            "its own norm or sum would.",
+            f"own, where the expected result changes (on the case {_title(p, i)} and "
+            f"{len(cases) - 1} more): your code loses the scale of each of those slices, "
+            "as dividing each by its own norm or sum would.",
             f"Find where your code divides {p.arg_names[k]} by a norm, sum or maximum "
             f"taken with {per}, and check that the task takes one there.",
         )
