@@ -110,3 +110,8 @@ def test_an_unchanged_argument_beside_a_loss_that_never_reads_its_parameter():
 )
 def test_the_differentiated_parameters_a_function_never_reads(source, found):
     assert unread_differentiated(source) == found
+
+
+def test_a_function_name_defined_twice_says_nothing_of_either():
+    twice = "def loss(p):\n    return w\n\ndef loss(p):\n    return p\n\ng = jax.grad(loss)(w)"
+    assert unread_differentiated(twice) == []

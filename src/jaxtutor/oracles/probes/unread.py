@@ -44,7 +44,10 @@ def unread_differentiated(source: str) -> list[tuple[str, str]]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return []
-    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    names = [f.name for f in functions]
+    # a name defined twice could be either function: neither is said
+    defs = {f.name: f for f in functions if names.count(f.name) == 1}
     found: list[tuple[str, str]] = []
     for call in ast.walk(tree):
         if not (isinstance(call, ast.Call) and _called(call.func) in _GRADS and call.args):
@@ -57,11 +60,11 @@ def unread_differentiated(source: str) -> list[tuple[str, str]]:
             function, label = defs[target.id], target.id
         else:
             continue
-        names = [a.arg for a in function.args.posonlyargs + function.args.args]
+        params = [a.arg for a in function.args.posonlyargs + function.args.args]
         for i in _positions(call) or []:
-            if 0 <= i < len(names) and not _reads(function, names[i]):
-                if (label, names[i]) not in found:
-                    found.append((label, names[i]))
+            if 0 <= i < len(params) and not _reads(function, params[i]):
+                if (label, params[i]) not in found:
+                    found.append((label, params[i]))
     return found
 
 
