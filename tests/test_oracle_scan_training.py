@@ -253,3 +253,32 @@ def test_debug_print_in_the_body_passes_and_still_prints():
     v = verdict("correct_debug_print.py")
     assert v.passed
     assert "step weight" in v.output
+
+
+def test_a_loss_that_never_reads_its_parameter_is_named_as_the_cause():
+    """A scan whose loss reads the outer w leaves every gradient 0: the carry is never
+    updated, and the code shows why."""
+    source = """
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def scan_training_step(w, lr, x_batches, y_batches):
+    def step(w, batch):
+        x, y = batch
+
+        def loss(params):
+            return jnp.sum((w0 * x - y) ** 2)
+
+        return w - lr * jax.grad(loss)(w), None
+
+    w0 = w
+    final_w, _ = lax.scan(step, w, (x_batches, y_batches))
+    return final_w
+"""
+    exercise = lesson().exercise
+    v = check_source(exercise, source, seed=0, **forked(exercise))
+    assert v.diagnosis is not None and v.diagnosis.id == "carry_never_updated", v.message
+    assert "`loss` never reads its parameter `params`" in v.diagnosis.message
+    assert "`params`" in v.hint
