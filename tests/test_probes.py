@@ -55,6 +55,7 @@ FACTS = {
     "step_reversed": (lambda w, lr, x: w + (w - ref(w, lr, x)), "opposite direction"),
     "step_factor": (lambda w, lr, x: w + 2 * (ref(w, lr, x) - w), "twice"),
     "no_step": (lambda w, lr, x: w * np.ones(()), "unchanged"),
+    "integer_result": (lambda w, lr, x: ref(w, lr, x).astype(np.int32), "array of int32"),
     # what a child sends for a registered dataclass it cannot send as data
     "object_returned": (lambda w, lr, x: Opaque("Params"), "Params object"),
 }
@@ -584,3 +585,21 @@ def test_a_result_that_keeps_each_rows_scale_is_no_lost_scale():
     # off by a factor: every scale kept, so scaling a row moves it as it moves the reference
     found = _cosine_probe(lambda w, X: 0.5 * _cosines(w, X) + 0.1 * X[0])
     assert found is None or found.id != "probe_scale_lost"
+
+
+def test_a_result_with_an_arguments_shape_names_that_argument():
+    # a gradient taken of x, not of w: each case's result has x's shape, (N,)
+    found = probe_or_fail(lambda w, lr, x: 2 * (w * x - 1.0) * w)
+    assert found.id == "probe_shape", found.message
+    assert "On every case you got wrong it has the shape of x." in found.message
+    assert "x's shape" in found.hint
+
+
+def test_a_dict_value_of_the_wrong_shape_is_said_by_its_key():
+    cases = _cases()
+    expected = [{"b": np.asarray(1.0), "w": ref(*c.args)} for c in cases]
+    answers = [{"b": np.asarray(1.0), "w": c.args[2] * 2.0} for c in cases]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found is not None and found.id == "probe_shape", found
+    assert found.message.startswith("In ['w'] of your dict, on the case")
+    assert "the shape of x" in found.message

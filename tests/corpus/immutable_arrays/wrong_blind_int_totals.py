@@ -1,6 +1,7 @@
 # truth: totals created with an int32 dtype, so the float values are truncated when added and the result is an integer array
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: probe_integer_result
+# says: an integer array holds no fractions
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,6 +1,7 @@
 # truth: jnp.maximum instead of jnp.minimum, so short gradients are scaled UP to max_norm and long ones are left unchanged
 # blind: third batch, labelled before the tutor was run on it
-# true: probe_non_finite
+# cause: probe_non_finite
+# says: with a maximum where it takes a minimum
 import jax
 import jax.numpy as jnp
 

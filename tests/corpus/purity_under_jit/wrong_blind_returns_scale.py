@@ -1,6 +1,7 @@
 # truth: returns the scale factor min(1, max_norm / norm) instead of g multiplied by it
 # blind: third batch, labelled before the tutor was run on it
-# true: probe_shape
+# cause: probe_shape
+# says: with a factor left out
 import jax
 import jax.numpy as jnp
 

@@ -1,4 +1,5 @@
-# true: probe_non_finite
+# cause: probe_non_finite
+# says: with a maximum where it takes a minimum
 # answers equal to the where_swapped mutant's, from code with no jnp.where: the
 # feedback must not speak of a jnp.where's branches
 import jax

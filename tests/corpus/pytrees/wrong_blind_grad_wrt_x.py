@@ -1,6 +1,7 @@
 # truth: differentiates with respect to x (argnums=1) instead of the params dict, so the gradient is an (N, D) array, not a dict like params
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: probe_shape
+# says: it has the shape of x
 import jax
 import jax.numpy as jnp
 

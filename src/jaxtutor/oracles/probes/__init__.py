@@ -7,7 +7,7 @@ factor equal to one of the case's sizes; a transposed or mis-shaped result; a tu
 with its entries swapped or only some of them right (and what the wrong one shows), or
 a tuple where a dict is asked; a step from an argument reversed, scaled, divided by a
 size, or returned in place of the updated value; NaN or inf where the reference is
-finite; rows in another order (one place off: an index off by one); an argument's first
+finite; an integer array where a float one is asked; rows in another order (one place off: an index off by one); an argument's first
 entry counted twice; a sequence right for its first k steps, then off; a result that
 does not change when one argument does; right only on the cases where some size is 1;
 a result that keeps no row's own scale (each row of an argument multiplied by its own
@@ -29,6 +29,8 @@ from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one,
 from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
 from jaxtutor.oracles.probes.form import (
     _entry_shape,
+    _integer_result,
+    _key_shape,
     _non_finite,
     _object_returned,
     _shape,
@@ -61,6 +63,7 @@ def probe(p: Probe) -> Diagnosis | None:
         _shape,
         _tuple_entries,
         _entry_shape,
+        _key_shape,
         _factor,
         _step_from_argument,
         _permuted,
@@ -68,6 +71,9 @@ def probe(p: Probe) -> Diagnosis | None:
         _offset,
         _steps_then_off,
         _ignored_argument,
+        # after it: indices returned in place of x's values are integers too, and
+        # that they do not follow x is the cause
+        _integer_result,
         _only_size_one,
         _scale_lost,
     ):

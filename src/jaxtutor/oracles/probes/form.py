@@ -1,4 +1,5 @@
-"""Probes of the answer's form: an object where numbers are asked, NaN or inf where the reference is finite, a transposed,
+"""Probes of the answer's form: an object where numbers are asked, NaN or inf where the
+reference is finite, an integer array where a float one is asked, a transposed,
 mis-shaped or unsummed result, a tuple of the wrong length or one entry of it alone, a
 tuple where a dict is asked, a tuple's entries swapped or only some of them right."""
 
@@ -46,6 +47,39 @@ def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "update added instead of subtracted). Print the intermediate values of that "
                 "case to find the first one that is not finite.",
             )
+    return None
+
+
+def _arrays(value) -> list[np.ndarray]:
+    """A value's arrays in order, with the dtypes they came with (_leaves makes every
+    number float64 to compare them)."""
+    if isinstance(value, (tuple, list)):
+        return [a for v in value for a in _arrays(v)]
+    if isinstance(value, dict):
+        return [a for k in sorted(value) for a in _arrays(value[k])]
+    return [value] if isinstance(value, np.ndarray) else []
+
+
+def _integer_result(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """An integer array where the reference's holds fractions, on a wrong case: they
+    are gone, whatever else is wrong."""
+    for i in wrong:
+        got, want = _arrays(p.answers[i]), _arrays(p.expected[i])
+        if len(got) != len(want):
+            continue
+        for g, w in zip(got, want):
+            fractions = w.dtype.kind == "f" and bool(np.any(w != np.round(w)))
+            if g.dtype.kind in "iub" and fractions and g.shape == w.shape:
+                return _diagnosis(
+                    "integer_result",
+                    f"On the case {_title(p, i)} your result is an array of {g.dtype}, where "
+                    f"the expected one holds floats (yours {_short(g)}, expected "
+                    f"{_short(w)}): an integer array holds no fractions, so every fraction "
+                    "in it is lost.",
+                    "Find where your code makes an integer array or turns one into it (a "
+                    "dtype=jnp.int32, an .astype to an integer type, an integer array the "
+                    "values are added into) and keep the values as floats there.",
+                )
     return None
 
 
@@ -112,6 +146,20 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 f"{fmt(g.sum())}, is the expected number.",
                 "Your values add up to the expected one: return their sum, one number.",
             )
+        if (like := _shaped_like(p, wrong)) is not None:
+            return _diagnosis(
+                "shape",
+                f"On the case {_title(p, i)} your result has shape {g.shape}, where the "
+                f"expected result has shape {w.shape}. On every case you got wrong it has "
+                f"the shape of {like}.",
+                f"Find the value in your code that has {like}'s shape where the result's is "
+                "meant"
+                + (
+                    ": a gradient has the shape of the argument it is taken with respect to."
+                    if uses(p, "grad")
+                    else "."
+                ),
+            )
         return _diagnosis(
             "shape",
             f"On the case {_title(p, i)} your result has shape {g.shape}, where the expected "
@@ -120,6 +168,26 @@ def _shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
             "and find where an axis is added, lost or summed.",
         )
     return None
+
+
+def _shaped_like(p: Probe, wrong: list[int]) -> str | None:
+    """The one argument whose shape the result has on every wrong case, each time where
+    the expected result has another (a result of no axes is like too many to say)."""
+    shapes = []
+    for i in wrong:
+        g, w = as_array(p.answers[i]), as_array(p.expected[i])
+        if g is None or w is None or g.shape == w.shape or g.ndim == 0:
+            return None
+        shapes.append((i, g.shape))
+    fits = [
+        name
+        for k, name in enumerate(p.arg_names)
+        if all(
+            k < len(p.cases[i].args) and np.shape(p.cases[i].args[k]) == shape
+            for i, shape in shapes
+        )
+    ]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _sums_to(p: Probe, i: int) -> bool:
@@ -220,11 +288,34 @@ def _entry_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
-def _entry(p: Probe, k: int) -> Probe:
-    """The probe of entry k of a tuple answer alone, on every case."""
+def _key_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A dict answer with the expected keys and a value of the wrong shape: that value's
+    shape said (the first such key's), as it would be of a whole result."""
+    pairs = [(p.answers[i], p.expected[i]) for i in wrong]
+    if not all(isinstance(g, dict) and isinstance(e, dict) and set(g) == set(e) for g, e in pairs):
+        return None
+    for key in sorted(pairs[0][1]):
+        arrays = [(as_array(g[key]), as_array(e[key])) for g, e in pairs]
+        if any(a is not None and b is not None and a.shape != b.shape for a, b in arrays):
+            found = _shape(_entry(p, key), wrong)
+            if found is not None:
+                first = found.message[0].lower() + found.message[1:]
+                return _diagnosis(
+                    found.id.removeprefix("probe_"),
+                    f"In [{key!r}] of your dict, {first}",
+                    found.hint,
+                )
+    return None
+
+
+def _entry(p: Probe, k: int | str) -> Probe:
+    """The probe of entry k of a tuple answer (or key k of a dict) alone, on every case."""
 
     def entry(value):
-        return value[k] if isinstance(value, (tuple, list)) and len(value) > k else value
+        if isinstance(value, dict):
+            return value.get(k, value)
+        listed = isinstance(value, (tuple, list)) and isinstance(k, int) and len(value) > k
+        return value[k] if listed else value
 
     return Probe(
         p.cases,
