@@ -268,8 +268,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"Your change from {name} is {_factor_words(r)} the expected change, in "
                     f"the same direction: {numbers}.",
                     "The direction is right and the size is not: compute that case's change "
-                    "by hand, one factor at a time, and find the one your code has "
-                    f"{r:.3g} times too large.",
+                    "by hand, one factor at a time, and find the one that makes yours "
+                    f"{r:.3g} times the expected change.",
                 )
     return None
 
