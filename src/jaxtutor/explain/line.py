@@ -1,19 +1,17 @@
 """The learner's own line, as the entries' `about` readers see it: the innermost
-frame of their file parsed, JAX's message cleaned, and the small ways of saying code."""
+frame of their file parsed, JAX's message cleaned, and the small ways of saying code.
+
+An entry's `about` reads the learner's line and JAX's message, and says what went wrong
+in the learner's own names. It returns None whenever the two do not tell one story (a
+line it cannot parse, a count that differs from the message's): the entry's fixed words
+are then all there is. Nothing it says is guessed; what it names was read from the line
+or the message."""
 
 from __future__ import annotations
 
 import ast
 import re
 from dataclasses import dataclass
-
-# -- the learner's own line -----------------------------------------------------------
-#
-# An entry's `about` reads the learner's line (the innermost frame of their file) and
-# JAX's message, and says what went wrong in the learner's own names. It returns None
-# whenever the two do not tell one story (a line it cannot parse, a count that differs
-# from the message's): the entry's fixed words are then all there is. Nothing it says is
-# guessed; what it names was read from the line or the message.
 
 
 @dataclass(frozen=True)
