@@ -18,8 +18,9 @@ and every verdict is reached here, never in the learner's process. A probe says 
 proves it (a factor of two is a factor of two, not "a sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
-offsets, steps), order.py (rows and steps in order), ignored.py and scales.py (the
-ones that call again); common.py holds what they all read. probe() here tries them in turn.
+offsets, steps), order.py (rows and steps in order), dtypes.py (an integer result),
+ignored.py and scales.py (the ones that call again), unread.py (a parameter read off the
+code); common.py holds what they all read. probe() here tries them in turn.
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ from __future__ import annotations
 from jaxtutor.oracles.cases import Case, beyond_first_random
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
 from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
+from jaxtutor.oracles.probes.dtypes import _integer_result
 from jaxtutor.oracles.probes.form import (
     _entry_shape,
-    _integer_result,
     _key_shape,
     _non_finite,
     _object_returned,

@@ -1,6 +1,6 @@
 """Probes of the answer's form: an object where numbers are asked, NaN or inf where the
-reference is finite, an integer array where a float one is asked, a transposed,
-mis-shaped or unsummed result, a tuple of the wrong length or one entry of it alone, a
+reference is finite, a transposed, mis-shaped or unsummed result (or entry, or dict
+value), a tuple of the wrong length or one entry of it alone, a
 tuple where a dict is asked, a tuple's entries swapped or only some of them right."""
 
 from __future__ import annotations
@@ -47,39 +47,6 @@ def _non_finite(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 "update added instead of subtracted). Print the intermediate values of that "
                 "case to find the first one that is not finite.",
             )
-    return None
-
-
-def _arrays(value) -> list[np.ndarray]:
-    """A value's arrays in order, with the dtypes they came with (_leaves makes every
-    number float64 to compare them)."""
-    if isinstance(value, (tuple, list)):
-        return [a for v in value for a in _arrays(v)]
-    if isinstance(value, dict):
-        return [a for k in sorted(value) for a in _arrays(value[k])]
-    return [value] if isinstance(value, np.ndarray) else []
-
-
-def _integer_result(p: Probe, wrong: list[int]) -> Diagnosis | None:
-    """An integer array where the reference's holds fractions, on a wrong case: they
-    are gone, whatever else is wrong."""
-    for i in wrong:
-        got, want = _arrays(p.answers[i]), _arrays(p.expected[i])
-        if len(got) != len(want):
-            continue
-        for g, w in zip(got, want):
-            fractions = w.dtype.kind == "f" and bool(np.any(w != np.round(w)))
-            if g.dtype.kind in "iub" and fractions and g.shape == w.shape:
-                return _diagnosis(
-                    "integer_result",
-                    f"On the case {_title(p, i)} your result is an array of {g.dtype}, where "
-                    f"the expected one holds floats (yours {_short(g)}, expected "
-                    f"{_short(w)}): an integer array holds no fractions, so every fraction "
-                    "in it is lost.",
-                    "Find where your code makes an integer array or turns one into it (a "
-                    "dtype=jnp.int32, an .astype to an integer type, an integer array the "
-                    "values are added into) and keep the values as floats there.",
-                )
     return None
 
 
@@ -274,18 +241,7 @@ def _entry_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
     shape said (its first such entry), as it would be of a whole result."""
     if (pairs := _tuple_pairs(p, wrong)) is None:
         return None
-    for k in range(len(pairs[0][1])):
-        arrays = [(as_array(g[k]), as_array(e[k])) for g, e in pairs]
-        if any(a is not None and b is not None and a.shape != b.shape for a, b in arrays):
-            found = _shape(_entry(p, k), wrong)
-            if found is not None:
-                first = found.message[0].lower() + found.message[1:]
-                return _diagnosis(
-                    found.id.removeprefix("probe_"),
-                    f"In entry {k} of your tuple, {first}",
-                    found.hint,
-                )
-    return None
+    return _part_shape(p, wrong, pairs, range(len(pairs[0][1])), "entry {} of your tuple")
 
 
 def _key_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
@@ -294,15 +250,21 @@ def _key_shape(p: Probe, wrong: list[int]) -> Diagnosis | None:
     pairs = [(p.answers[i], p.expected[i]) for i in wrong]
     if not all(isinstance(g, dict) and isinstance(e, dict) and set(g) == set(e) for g, e in pairs):
         return None
-    for key in sorted(pairs[0][1]):
-        arrays = [(as_array(g[key]), as_array(e[key])) for g, e in pairs]
+    return _part_shape(p, wrong, pairs, sorted(pairs[0][1]), "[{!r}] of your dict")
+
+
+def _part_shape(p: Probe, wrong: list[int], pairs: list, parts, where: str) -> Diagnosis | None:
+    """The first part (an entry, a key) whose shape differs on some wrong case, said as
+    `_shape` says a whole result's, in `where` that part."""
+    for k in parts:
+        arrays = [(as_array(g[k]), as_array(e[k])) for g, e in pairs]
         if any(a is not None and b is not None and a.shape != b.shape for a, b in arrays):
-            found = _shape(_entry(p, key), wrong)
+            found = _shape(_entry(p, k), wrong)
             if found is not None:
                 first = found.message[0].lower() + found.message[1:]
                 return _diagnosis(
                     found.id.removeprefix("probe_"),
-                    f"In [{key!r}] of your dict, {first}",
+                    f"In {where.format(k)}, {first}",
                     found.hint,
                 )
     return None
