@@ -216,3 +216,16 @@ def test_a_kept_verdict_another_version_wrote_is_left_alone():
         with store._tx() as db:
             db.execute("UPDATE last_checks SET verdict = 'not json'")
         assert store.last_check("argnums") is None
+
+
+def test_a_checked_verdict_keeps_its_time_as_its_json_does():
+    """The results pane shows a verdict's time to a tenth of a second; one restored from
+    progress must read the same as it did live, so the check keeps what the JSON keeps."""
+    from conftest import forked
+    from jaxtutor.check import check_source
+    from jaxtutor.course.lessons import builtin_lessons, find_exercise
+    from jaxtutor.verdict import Verdict
+
+    exercise = find_exercise("grad_basics", builtin_lessons()).exercise
+    verdict = check_source(exercise, exercise.solution, **forked(exercise))
+    assert Verdict.from_json(verdict.to_json()).duration_s == verdict.duration_s

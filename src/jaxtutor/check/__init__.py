@@ -115,7 +115,8 @@ def _stamped(verdict: Verdict, exercise: Exercise, seed: int, started: float) ->
     precise is known, its time and seed, its texts bounded."""
     if not verdict.hint and verdict.status != "pass":
         verdict.hint = outcome_hint(verdict, exercise)
-    verdict.duration_s = time.monotonic() - started
+    # as its JSON keeps it, so a verdict restored from progress reads as it did live
+    verdict.duration_s = round(time.monotonic() - started, 3)
     verdict.seed = seed
     return verdict.bound()
 
