@@ -2,20 +2,22 @@
 the reference's across the cases, for any exercise (built-in or TOML).
 
 Each probe states a fact about the learner's answers, in the learner's terms, naming
-the case and the numbers: an object returned where numbers are asked; a constant factor (or a flipped sign) on every case; a
-factor equal to one of the case's sizes; a transposed or mis-shaped result; a tuple
-with its entries swapped or only some of them right (and what the wrong one shows), or
-a tuple where a dict is asked; a step from an argument reversed, scaled, divided by a
-size, or returned in place of the updated value; NaN or inf where the reference is
-finite; an integer array where a float one is asked; rows in another order (one place off: an index off by one); an argument's first
-entry counted twice; a sequence right for its first k steps, then off; a result that
-does not change when one argument does; right only on the cases where some size is 1;
-a result that keeps no row's own scale (each row of an argument multiplied by its own
-factor, and nothing moves).
+the case and the numbers: an object returned where numbers are asked; a constant factor
+(or a flipped sign) on every case; a factor equal to one of the case's sizes; a
+transposed or mis-shaped result, or one with an argument's shape; a tuple with its
+entries swapped or only some of them right (and what the wrong one shows), or a tuple
+where a dict is asked; a step from an argument reversed, scaled, divided by a size, or
+returned in place of the updated value; NaN or inf where the reference is finite; an
+integer array where the reference's holds fractions; rows in another order (one place
+off: an index off by one); an argument's first entry counted twice; a sequence right
+for its first k steps, then off; a result that does not change when one argument does;
+right only on the cases where some size is 1; a result that keeps no row's own scale
+(each row of an argument multiplied by its own factor, and nothing moves).
 The ignored argument and the lost scale each cost one more round trip of calls of the
-learner's function on inputs chosen here; the others reuse the answers already computed,
-and every verdict is reached here, never in the learner's process. A probe says a cause only where the data
-proves it (a factor of two is a factor of two, not "a sum where a mean is meant").
+learner's function on inputs chosen here; the others reuse the answers already
+computed, and every verdict is reached here, never in the learner's process. A probe
+says a cause only where the data proves it (a factor of two is a factor of two, not "a
+sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
 offsets, steps), order.py (rows and steps in order), dtypes.py (an integer result),

@@ -5,26 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.probes.common import Probe, _diagnosis, _short, _title
+from jaxtutor.oracles.probes.common import Probe, _diagnosis, _leaves, _short, _title
 from jaxtutor.verdict import Diagnosis
-
-
-def _arrays(value) -> list[np.ndarray]:
-    """A value's arrays in order, with the dtypes they came with (_leaves makes every
-    number float64 to compare them)."""
-    if isinstance(value, (tuple, list)):
-        return [a for v in value for a in _arrays(v)]
-    if isinstance(value, dict):
-        return [a for k in sorted(value) for a in _arrays(value[k])]
-    return [value] if isinstance(value, np.ndarray) else []
 
 
 def _integer_result(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """An integer array where the reference's holds fractions, on a wrong case: they
     are gone, whatever else is wrong."""
     for i in wrong:
-        got, want = _arrays(p.answers[i]), _arrays(p.expected[i])
-        if len(got) != len(want):
+        got, want = _leaves(p.answers[i], dtypes=True), _leaves(p.expected[i], dtypes=True)
+        if got is None or want is None or len(got) != len(want):
             continue
         for g, w in zip(got, want):
             fractions = w.dtype.kind == "f" and bool(np.any(w != np.round(w)))

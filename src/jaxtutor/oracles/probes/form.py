@@ -1,7 +1,7 @@
 """Probes of the answer's form: an object where numbers are asked, NaN or inf where the
-reference is finite, a transposed, mis-shaped or unsummed result (or entry, or dict
-value), a tuple of the wrong length or one entry of it alone, a
-tuple where a dict is asked, a tuple's entries swapped or only some of them right."""
+reference is finite, a transposed, mis-shaped or unsummed result (or tuple entry, or
+dict value), a tuple of the wrong length or one entry of it alone, a tuple where a dict
+is asked, a tuple's entries swapped or only some of them right."""
 
 from __future__ import annotations
 

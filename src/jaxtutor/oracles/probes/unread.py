@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import ast
 
+from jaxtutor.explain.line import called_name
+
 _GRADS = ("grad", "value_and_grad")
-
-
-def _called(func: ast.expr) -> str | None:
-    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
 
 
 def _positions(call: ast.Call) -> list[int] | None:
@@ -50,7 +48,7 @@ def unread_differentiated(source: str) -> list[tuple[str, str]]:
     defs = {f.name: f for f in functions if names.count(f.name) == 1}
     found: list[tuple[str, str]] = []
     for call in ast.walk(tree):
-        if not (isinstance(call, ast.Call) and _called(call.func) in _GRADS and call.args):
+        if not (isinstance(call, ast.Call) and called_name(call) in _GRADS and call.args):
             continue
         target = call.args[0]
         if isinstance(target, ast.Lambda):
