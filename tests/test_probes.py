@@ -603,3 +603,38 @@ def test_a_dict_value_of_the_wrong_shape_is_said_by_its_key():
     assert found is not None and found.id == "probe_shape", found
     assert found.message.startswith("In ['w'] of your dict, on the case")
     assert "the shape of x" in found.message
+
+
+def _params_step(reduce=None):
+    """Cases of params {"w": (3,), "b": ()} and a step of lr * g, each entry its own g;
+    with `reduce`, w's whole change made one number (reduce of the changes)."""
+    rng = np.random.default_rng(1)
+    cases, expected, answers = [], [], []
+    for n in range(3):
+        params = {"w": rng.uniform(-1, 1, 3), "b": np.asarray(rng.uniform(-1, 1))}
+        g = rng.uniform(-2, 2, 3)
+        cases.append(Case(f"case {n}", (params, 0.1)))
+        want = {"w": params["w"] - 0.1 * g, "b": params["b"] - 0.1}
+        change = -0.1 * g
+        got = dict(want, w=params["w"] + (reduce(change) if reduce else change))
+        expected.append(want)
+        answers.append(got)
+    return Probe(cases, answers, expected, ("params", "lr"))
+
+
+@pytest.mark.parametrize(
+    "reduce, said",
+    [(np.mean, ": the mean of the expected changes"), (np.sum, ": the sum of the expected")],
+)
+def test_a_change_that_is_one_number_for_the_whole_array_is_said_with_what_it_equals(reduce, said):
+    found = probe(_params_step(reduce))
+    assert found.id == "probe_uniform_step", found.message
+    assert "every entry of params['w'] moves by the same amount" in found.message.lower()
+    assert said in found.message and '"case 0"' in found.message
+    # one number that is neither reduction: said without naming one
+    found = probe(_params_step(lambda change: 0.7 * np.max(change) + 0.01))
+    assert found.id == "probe_uniform_step" and "of the expected changes" not in found.message
+    # the right step says nothing, and a step right in its spread is not called uniform
+    assert probe(_params_step()) is None
+    found = probe(_params_step(lambda change: 2 * change))
+    assert found is None or found.id != "probe_uniform_step", found.message

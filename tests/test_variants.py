@@ -53,6 +53,20 @@ def decay(w, rate):
     return run(rate)
 """
 
+LOOPS = """
+import jax.numpy as jnp
+from jax import lax
+
+
+def total(xs, w0):
+    def add(carry, x):
+        new = carry + x ** 2
+        return new, new
+
+    shrunk = lax.fori_loop(0, 3, lambda i, w: w * (1.0 - 0.5), w0)
+    return lax.scan(add, shrunk, xs)
+"""
+
 
 def test_each_variant_is_the_solution_with_one_change_said_in_words():
     made = variants.variants(SOURCE)
@@ -81,6 +95,18 @@ def test_each_variant_is_the_solution_with_one_change_said_in_words():
         ]
         assert len(changed) == 1, v  # one line changed: one mistake
     assert len({v.code for v in made}) == len(made) <= variants.MAX_VARIANTS
+
+
+def test_loops_scans_and_brackets_have_variants_of_their_own():
+    said = {(v.said, v.where) for v in variants.variants(LOOPS)}
+    assert ("with an absolute value where it squares", "add") in said
+    brackets = "with the brackets around a sum left out (a product taken before the sum)"
+    assert (brackets, "total") in said
+    for words in ("starting one step late", "ending one step early", "ending one step late"):
+        assert (f"with a loop {words}", "total") in said
+    for cut in ("taken in reverse order", "first of the rows it scans left out"):
+        assert any(s.endswith(cut) and "rows it scans" in s and w == "total" for s, w in said)
+    assert ("with add handing back the carry it is given, unchanged", "") in said
 
 
 def test_variants_with_the_same_numbers_are_said_by_what_they_share_or_not_at_all():

@@ -1,6 +1,7 @@
 # truth: operator precedence: writes w * 1 - rate (that is w - rate) instead of w * (1 - rate)
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: variant_of_the_solution
+# says: with the brackets around a sum left out
 import jax
 import jax.numpy as jnp
 from jax import lax

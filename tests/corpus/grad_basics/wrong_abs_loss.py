@@ -1,4 +1,5 @@
-# cause: none
+# cause: variant_of_the_solution
+# says: with an absolute value where it squares
 import jax
 import jax.numpy as jnp
 

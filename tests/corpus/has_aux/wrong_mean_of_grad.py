@@ -1,4 +1,5 @@
-# true: probe_some_entries
+# cause: probe_uniform_step
+# says: the mean of the expected changes
 import jax
 import jax.numpy as jnp
 

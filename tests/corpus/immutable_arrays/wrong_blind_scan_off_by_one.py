@@ -1,6 +1,7 @@
 # truth: the scan walks labels[1:] and values[1:], skipping the first example (off by one)
 # blind: third batch, labelled before the tutor was run on it
-# cause: none
+# cause: variant_of_the_solution
+# says: the first of the rows it scans left out
 # never: taking the examples out one at a time
 import jax
 import jax.numpy as jnp

@@ -1,6 +1,7 @@
 # truth: the sequential updates walk the batches backwards (x_batches[::-1]), last batch first
 # blind: third batch, labelled before the tutor was run on it
-# true: probe_some_entries
+# cause: probe_some_entries
+# says: the rows it scans taken in reverse order
 import jax
 import jax.numpy as jnp
 from jax import lax

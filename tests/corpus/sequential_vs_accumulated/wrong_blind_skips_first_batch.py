@@ -1,6 +1,7 @@
 # truth: off-by-one in the sequential Python loop: range(1, N) skips batch 0
 # blind: third batch, labelled before the tutor was run on it
-# true: probe_some_entries
+# cause: probe_some_entries
+# says: the first of the rows it scans left out
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -124,8 +124,34 @@ def _drop_term(node: ast.AST) -> list[tuple[ast.AST, str]]:
             (copy.deepcopy(node.left), "with a factor left out"),
         ]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-        return [(copy.deepcopy(node.left), "without a power (x where it has x ** k)")]
+        out: list[tuple[ast.AST, str]] = [
+            (copy.deepcopy(node.left), "without a power (x where it has x ** k)")
+        ]
+        if isinstance(node.right, ast.Constant) and node.right.value == 2:
+            absolute = ast.Call(ast.Name("abs", ast.Load()), [copy.deepcopy(node.left)], [])
+            out.append((absolute, "with an absolute value where it squares"))
+        return out
     return []
+
+
+_SUMS = (ast.Add, ast.Sub)
+_PRODUCTS = (ast.Mult, ast.Div)
+
+
+def _brackets_dropped(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`w * 1.0 - rate` where it writes `w * (1.0 - rate)`, and `a - b * c` for
+    `(a - b) * c`: a sum's brackets left out, so the product binds first."""
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, _PRODUCTS):
+        return []
+    kind = "product" if isinstance(node.op, ast.Mult) else "quotient"
+    said = f"with the brackets around a sum left out (a {kind} taken before the sum)"
+    op, left, right = node.op, copy.deepcopy(node.left), copy.deepcopy(node.right)
+    out: list[tuple[ast.AST, str]] = []
+    if isinstance(right, ast.BinOp) and isinstance(right.op, _SUMS):
+        out.append((ast.BinOp(ast.BinOp(left, op, right.left), right.op, right.right), said))
+    if isinstance(left, ast.BinOp) and isinstance(left.op, _SUMS):
+        out.append((ast.BinOp(left.left, left.op, ast.BinOp(left.right, op, right)), said))
+    return out
 
 
 def _where_dropped(node: ast.AST) -> list[tuple[ast.AST, str]]:
@@ -207,6 +233,53 @@ def _off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
         out.append((shifted, "counting steps from 1 where it counts from 0"))
         return out
     return []
+
+
+def _loop_bounds(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`range(1, n)` or `fori_loop(0, n - 1, ...)` where it loops from 0 to n: a loop
+    with two bounds that starts one step late, or ends one step early or late."""
+    if not (
+        isinstance(node, ast.Call)
+        and _name(node.func) in ("range", "fori_loop")
+        and len(node.args) >= 2
+        and not any(isinstance(a, ast.Starred) for a in node.args[:2])
+    ):
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    for i, op, words in (
+        (0, ast.Add(), "starting one step late"),
+        (1, ast.Sub(), "ending one step early"),
+        (1, ast.Add(), "ending one step late"),
+    ):
+        new = copy.deepcopy(node)
+        new.args[i] = ast.BinOp(new.args[i], op, ast.Constant(1))
+        out.append((new, f"with a loop {words}"))
+    return out
+
+
+# every leaf of a scan's sequences (a pytree of arrays), cut or turned the same way
+_SEQUENCE_CUTS = (
+    ("::-1", "the rows it scans taken in reverse order"),
+    ("1:", "the first of the rows it scans left out"),
+    (":-1", "the last of the rows it scans left out"),
+)
+
+
+def _sequence_cut(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`lax.scan(step, init, xs[::-1])` where it scans `xs`, and the first or the last
+    row left out: the rows a scan walks taken in another order, or one short."""
+    if not (isinstance(node, ast.Call) and _name(node.func) == "scan" and len(node.args) >= 3):
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    for cut, words in _SEQUENCE_CUTS:
+        leaf = f"lambda _rows: _rows[{cut}]"
+        call = ast.parse(f"__import__('jax').tree_util.tree_map({leaf}, _xs)", mode="eval").body
+        assert isinstance(call, ast.Call)
+        call.args[1] = copy.deepcopy(node.args[2])
+        new = copy.deepcopy(node)
+        new.args[2] = call
+        out.append((new, f"with {words}"))
+    return out
 
 
 def _arguments_swapped(node: ast.AST) -> list[tuple[ast.AST, str]]:
@@ -312,7 +385,10 @@ REWRITES: tuple[Rewrite, ...] = (
     _at_method,
     _where_dropped,
     _off_by_one,
+    _loop_bounds,
+    _sequence_cut,
     _divisor_off_by_one,
+    _brackets_dropped,
     _other_axis,
     _drop_term,
     _arguments_swapped,
@@ -363,6 +439,41 @@ def _shadowed(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST, str]]:
                     f"not the {a.arg} it is handed"
                 )
                 yield a, ast.arg(f"{a.arg}_handed"), said
+
+
+def _carry_kept(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST, str]]:
+    """A scan's step that hands back the carry it was given, unchanged, where it
+    returns a new one (the new value only in its output, or nowhere): each as (the
+    returned carry, the step's own carry parameter, what the variant says)."""
+    steps = {
+        node.args[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and _name(node.func) == "scan"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+    }
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.FunctionDef) and node.name in steps and _parameters(node)):
+            continue
+        carry = _parameters(node)[0]
+        for ret in _own_returns(node):
+            first = ret.value.elts[0]  # type: ignore[union-attr]
+            if not (isinstance(first, ast.Name) and first.id == carry):
+                said = f"with {node.name} handing back the carry it is given, unchanged"
+                yield first, ast.Name(carry, ast.Load()), said
+
+
+def _own_returns(function: ast.FunctionDef) -> Iterator[ast.Return]:
+    """The function's returns of a pair, not those of functions inside it."""
+    todo: list[ast.AST] = list(function.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            if isinstance(node.value, ast.Tuple) and len(node.value.elts) == 2:
+                yield node
+        elif not isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _alike(a: str, b: str) -> bool:
@@ -416,7 +527,8 @@ def variants(solution: str) -> tuple[Variant, ...]:
                 out.append(Variant(code, said, name))
                 if len(out) >= MAX_VARIANTS:
                     return tuple(out)
-    for target, new_arg, said in _shadowed(tree):  # said names the function already
+    # said names the function already
+    for target, new_arg, said in [*_shadowed(tree), *_carry_kept(tree)]:
         code = ast.unparse(_replaced(tree, target, new_arg))
         if code not in seen and len(out) < MAX_VARIANTS:
             seen.add(code)

@@ -6,8 +6,8 @@ the case and the numbers: an object returned where numbers are asked; a constant
 (or a flipped sign) on every case; a factor equal to one of the case's sizes; a
 transposed or mis-shaped result, or one with an argument's shape; a tuple with its
 entries swapped or only some of them right (and what the wrong one shows), or a tuple
-where a dict is asked; a step from an argument reversed, scaled, divided by a size, or
-returned in place of the updated value; NaN or inf where the reference is finite; an
+where a dict is asked; a step from an argument reversed, scaled, divided by a size, one
+number for a whole array, or returned in place of the updated value; NaN or inf where the reference is finite; an
 integer array where the reference's holds fractions; rows in another order (one place
 off: an index off by one); an argument's first entry counted twice; a sequence right
 for its first k steps, then off; a result that does not change when one argument does;
@@ -20,7 +20,7 @@ says a cause only where the data proves it (a factor of two is a factor of two, 
 sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
-offsets, steps), order.py (rows and steps in order), dtypes.py (an integer result),
+offsets, steps; uniform.py the one-number step), order.py (rows and steps in order), dtypes.py (an integer result),
 ignored.py and scales.py (the ones that call again), unread.py (a parameter read off the
 code); common.py holds what they all read. probe() here tries them in turn.
 """

@@ -19,6 +19,7 @@ from jaxtutor.oracles.probes.common import (
     _title,
     uses,
 )
+from jaxtutor.oracles.probes.uniform import uniform_step
 from jaxtutor.oracles.probes.unread import zero_gradient_said
 from jaxtutor.oracles.values import fmt, matches
 from jaxtutor.runner.host.errors import LearnerRaised
@@ -186,14 +187,17 @@ def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
 def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """An update of an argument (w, say, or the dict of w and b): the learner's change
     from it is a constant multiple of the expected change (the other way, twice as
-    far, divided by a size), or the learner returned the step itself."""
+    far, divided by a size), or one number for a whole array (uniform.py), or the
+    learner returned the step itself."""
     for n, (name, _) in enumerate(_starts(p, wrong[0])):
         ratios, steps_returned, unchanged = [], True, True
+        starts: list[np.ndarray] = []
         for i in wrong:
             start = _starts(p, i)[n][1]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
             if start is None or g is None or w is None or not g.shape == w.shape == start.shape:
                 break
+            starts.append(start)
             mine, theirs = g - start, w - start
             big = np.abs(theirs) > 1e-3
             if not big.any():
@@ -230,6 +234,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             if unchanged:
                 return _no_step(p, name, numbers)
             if not ratios or np.isnan(ratios).any():
+                if (uniform := uniform_step(p, wrong, starts, name)) is not None:
+                    return uniform
                 continue
             if (size := _follows_size(p, wrong, ratios)) is not None:
                 kind, label, value = size
