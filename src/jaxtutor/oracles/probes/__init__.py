@@ -20,9 +20,9 @@ says a cause only where the data proves it (a factor of two is a factor of two, 
 sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
-offsets, steps; uniform.py the one-number step), order.py (rows and steps in order), dtypes.py (an integer result),
-ignored.py and scales.py (the ones that call again), unread.py (a parameter read off the
-code); common.py holds what they all read. probe() here tries them in turn.
+offsets, steps) with uniform.py (a step that is one number), order.py (rows and steps
+in order), dtypes.py (an integer result), ignored.py and scales.py (the ones that call
+again), unread.py (a parameter read off the code); common.py holds what they all read. probe() here tries them in turn.
 """
 
 from __future__ import annotations
