@@ -423,6 +423,13 @@ def test_a_wrong_entry_that_is_another_entry_expected_is_said_to_repeat_it():
     answers = [(e[0], e[1], e[2] + 1.0) for e in expected]
     found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
     assert found is None or found.id != "probe_entry_repeats"
+    # the expected entries, each where another belongs: an order, not a repeat
+    answers = [(e[2], e[1], e[0]) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("w", "lr", "x")))
+    assert found.id == "probe_swapped_entries", found.message
+    assert (
+        "in another order" in found.message and "entry 0 is the expected entry 2" in found.message
+    )
 
 
 def test_a_tuple_where_one_value_is_asked_is_told_which_entry_holds_it():
@@ -638,3 +645,18 @@ def test_a_change_that_is_one_number_for_the_whole_array_is_said_with_what_it_eq
     assert probe(_params_step()) is None
     found = probe(_params_step(lambda change: 2 * change))
     assert found is None or found.id != "probe_uniform_step", found.message
+
+
+def test_rows_that_are_all_the_sum_or_mean_of_the_expected_rows_are_said_so():
+    rng = np.random.default_rng(2)
+    cases = [Case(f"case {n}", (rng.uniform(-1, 1, (n, 2)),)) for n in (2, 3, 5)]
+    expected = [3.0 * c.args[0] for c in cases]  # a row of its own per example
+    for reduce, said in ((np.sum, "the sum of the"), (np.mean, "the mean of the")):
+        answers = [np.broadcast_to(reduce(e, axis=0), e.shape).copy() for e in expected]
+        found = probe(Probe(cases, answers, expected, ("xs",)))
+        assert found.id == "probe_rows_combined", found.message
+        assert said in found.message and '"case 2"' in found.message
+    # the right rows, one of them off: not one value for all
+    answers = [e + np.eye(len(e), 2) for e in expected]
+    found = probe(Probe(cases, answers, expected, ("xs",)))
+    assert found is None or found.id != "probe_rows_combined"

@@ -104,9 +104,18 @@ def test_loops_scans_and_brackets_have_variants_of_their_own():
     assert (brackets, "total") in said
     for words in ("starting one step late", "ending one step early", "ending one step late"):
         assert (f"with a loop {words}", "total") in said
+    backwards = "with the rows it scans taken in reverse order (reverse=True)"
+    assert (backwards, "total") in said
     for cut in ("taken in reverse order", "first of the rows it scans left out"):
         assert any(s.endswith(cut) and "rows it scans" in s and w == "total" for s, w in said)
     assert ("with add handing back the carry it is given, unchanged", "") in said
+
+
+def test_a_derivative_one_order_off_is_a_variant():
+    source = "import jax\n\n\ndef d2(f, x):\n    return jax.grad(jax.grad(f))(x)\n"
+    said = {v.said for v in variants.variants(source)}
+    assert "with one jax.grad more (a derivative one order higher)" in said
+    assert "with one jax.grad fewer (a derivative one order lower)" in said
 
 
 def test_variants_with_the_same_numbers_are_said_by_what_they_share_or_not_at_all():

@@ -1,4 +1,5 @@
-# true: probe_some_entries
+# cause: probe_some_entries
+# says: the rows it scans taken in reverse order
 import jax.numpy as jnp
 from jax import lax
 

@@ -283,7 +283,9 @@ class GenericOracle(Oracle):
                     learner, p, mine, report, trusted
                 ) or causes.parts_measured(learner, p, report, trusted)
                 if where is not None and report.diagnosis is not None:
+                    # the probe says what the numbers show, the measurement where to look
                     report.diagnosis.message += " " + where.message
+                    report.diagnosis.hint = where.hint or report.diagnosis.hint
                 else:
                     report.diagnosis = report.diagnosis or where
         smaller = causes.smallest_case(learner, p, report, mine, trusted)

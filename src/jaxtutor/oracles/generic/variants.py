@@ -235,6 +235,21 @@ def _off_by_one(node: ast.AST) -> list[tuple[ast.AST, str]]:
     return []
 
 
+def _grad_order(node: ast.AST) -> list[tuple[ast.AST, str]]:
+    """`grad(grad(f))` where it writes `grad(f)`, and `f` where it writes `grad(f)` of
+    an inner grad: a derivative taken one order too high, or too low."""
+    if not (isinstance(node, ast.Call) and _name(node.func) == "grad" and len(node.args) == 1):
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    more = copy.deepcopy(node)
+    more.args = [copy.deepcopy(node)]
+    out.append((more, "with one jax.grad more (a derivative one order higher)"))
+    inner = node.args[0]
+    if isinstance(inner, ast.Call) and _name(inner.func) == "grad":
+        out.append((copy.deepcopy(inner), "with one jax.grad fewer (a derivative one order lower)"))
+    return out
+
+
 def _loop_bounds(node: ast.AST) -> list[tuple[ast.AST, str]]:
     """`range(1, n)` or `fori_loop(0, n - 1, ...)` where it loops from 0 to n: a loop
     with two bounds that starts one step late, or ends one step early or late."""
@@ -266,8 +281,9 @@ _SEQUENCE_CUTS = (
 
 
 def _sequence_cut(node: ast.AST) -> list[tuple[ast.AST, str]]:
-    """`lax.scan(step, init, xs[::-1])` where it scans `xs`, and the first or the last
-    row left out: the rows a scan walks taken in another order, or one short."""
+    """`lax.scan(step, init, xs[::-1])` where it scans `xs`, the first or the last row
+    left out, or the scan run backwards: the rows a scan walks taken in another order,
+    or one short."""
     if not (isinstance(node, ast.Call) and _name(node.func) == "scan" and len(node.args) >= 3):
         return []
     out: list[tuple[ast.AST, str]] = []
@@ -279,6 +295,11 @@ def _sequence_cut(node: ast.AST) -> list[tuple[ast.AST, str]]:
         new = copy.deepcopy(node)
         new.args[2] = call
         out.append((new, f"with {words}"))
+    if not any(k.arg == "reverse" for k in node.keywords):
+        backwards = copy.deepcopy(node)
+        backwards.keywords.append(ast.keyword("reverse", ast.Constant(True)))
+        # said as the reversed rows are: where nothing is stacked, the two are one
+        out.append((backwards, "with the rows it scans taken in reverse order (reverse=True)"))
     return out
 
 
@@ -385,6 +406,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _at_method,
     _where_dropped,
     _off_by_one,
+    _grad_order,
     _loop_bounds,
     _sequence_cut,
     _divisor_off_by_one,

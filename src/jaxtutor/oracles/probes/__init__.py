@@ -43,6 +43,7 @@ from jaxtutor.oracles.probes.form import (
 from jaxtutor.oracles.probes.ignored import _ignored_argument
 from jaxtutor.oracles.probes.order import _permuted, _step_behind, _steps_then_off
 from jaxtutor.oracles.probes.scales import _scale_lost
+from jaxtutor.oracles.probes.uniform import _rows_combined
 from jaxtutor.oracles.values import matches
 from jaxtutor.runner.host.errors import LearnerRaised
 from jaxtutor.verdict import Diagnosis
@@ -73,6 +74,7 @@ def probe(p: Probe) -> Diagnosis | None:
         _step_behind,
         _offset,
         _steps_then_off,
+        _rows_combined,
         _ignored_argument,
         # after it: indices returned in place of x's values are integers too, and
         # that they do not follow x is the cause

@@ -393,6 +393,13 @@ def _entry_repeats(p: Probe, cases: list, bad: list[int]) -> Diagnosis | None:
         said.append((k, j))
     i, (got, want) = cases[0]
     what = "; ".join(f"entry {k} is the expected entry {j}" for k, j in said)
+    if {k for k, _ in said} == {j for _, j in said}:  # the right values, reordered
+        return _diagnosis(
+            "swapped_entries",
+            f"Your entries are the expected ones in another order: on every case you got "
+            f"wrong, {what}.",
+            "Return the entries in the order the exercise asks for.",
+        )
     k, j = said[0]
     g, w = _flat(got[k]), _flat(want[k])
     if g is None or w is None or g.shape != w.shape or not g.size:

@@ -1,7 +1,8 @@
-"""An update whose change is one number for a whole array: every entry of w moved by
-the same amount, where the expected change differs from entry to entry (the gradient
-reduced to a mean or a sum before the step, say). Said per array of the answer, with
-the reduction of the expected changes it equals, where it equals one."""
+"""One value where each entry or row should have its own: an update whose change is one
+number for a whole array (every entry of w moved by the same amount, where the expected
+change differs from entry to entry), said per array of the answer with the reduction of
+the expected changes it equals, where it equals one; and a result whose rows are all
+the sum (or mean) of the expected rows (a whole batch's gradient for each example's)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from jaxtutor.oracles.probes.common import CLOSE, Probe, _diagnosis, _title
+from jaxtutor.oracles.probes.common import CLOSE, Probe, _diagnosis, _short, _title
 from jaxtutor.oracles.values import as_array, fmt
 from jaxtutor.verdict import Diagnosis
 
@@ -90,3 +91,38 @@ def _offsets(value, base: str, label: str) -> np.ndarray | None:
             return np.arange(at, at + size)
         at += size
     return None
+
+
+def _rows_combined(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """Every row of the answer is the same, and equal to the sum (or mean) of the
+    expected rows, on every wrong case: one value made from all the examples (a
+    gradient of the whole batch's loss) where each row is asked for its own."""
+    found = None
+    for i in wrong:
+        got, want = as_array(p.answers[i]), as_array(p.expected[i])
+        if got is None or want is None or got.shape != want.shape or got.ndim < 1:
+            return None
+        if len(want) < 2 or np.allclose(want, want[0], **CLOSE):
+            return None
+        said = next(
+            (
+                w
+                for w, reduce in _REDUCED
+                if np.allclose(got, np.broadcast_to(reduce(want, axis=0), got.shape), **CLOSE)
+            ),
+            None,
+        )
+        if said is None or found not in (None, said):
+            return None
+        found = said
+    i = wrong[0]
+    want = as_array(p.expected[i])
+    assert want is not None and found is not None
+    rows = f"{len(want)} expected rows"
+    return _diagnosis(
+        "rows_combined",
+        f"Every row of your result is the same: the {found} of the {rows}, on every case you "
+        f"got wrong (on the case {_title(p, i)}, each of yours is {_short(p.answers[i][0])}).",
+        f"Each row is asked for on its own: yours combines all of them into one. Look for the "
+        f"place where your code takes the {found} over the rows before it should.",
+    )
