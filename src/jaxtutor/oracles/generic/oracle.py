@@ -55,6 +55,7 @@ from jaxtutor.oracles.generic.runs import (
     observe,
     start_observing,
 )
+from jaxtutor.oracles.generic.sides import sides_measured
 from jaxtutor.oracles.generic.spec import KEYS
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
@@ -279,9 +280,13 @@ class GenericOracle(Oracle):
             if report.diagnosis is None or report.diagnosis.id.startswith("probe_"):
                 # what the probes saw in the numbers, then what was measured: the one
                 # variant of the solution the answers equal, else each part out of play
-                where = causes.variant_measured(
-                    learner, p, mine, report, trusted
-                ) or causes.parts_measured(learner, p, report, trusted)
+                where = (
+                    causes.variant_measured(learner, p, mine, report, trusted)
+                    or causes.parts_measured(learner, p, report, trusted)
+                    or sides_measured(
+                        p.config, p.cases, [t.status for t in report.tests[: len(p.cases)]]
+                    )
+                )
                 if where is not None and report.diagnosis is not None:
                     # the probe says what the numbers show, the measurement where to look
                     report.diagnosis.message += " " + where.message
