@@ -1,7 +1,7 @@
 # truth: when the norm exceeds max_norm it returns g * max_norm without dividing by the norm, so long gradients end up with norm max_norm * norm(g) instead of max_norm (short gradients are correctly unchanged).
 # blind: sixteenth batch, written from the lesson text only, labelled before the tutor ran
 # cause: wrong_on_one_side
-# says: where the norm of g is above max_norm
+# says: when the norm of g is above max_norm
 import jax
 import jax.numpy as jnp
 
