@@ -66,6 +66,10 @@ from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.verdict import Diagnosis
 
+# probes whose fact is a symptom (a NaN, a value left as it was), with a hint about
+# symptoms: where a measurement then says where the answer parts, its hint is the one
+_SYMPTOMS = ("probe_non_finite", "probe_no_step")
+
 
 class ReferenceBroken(Exception):
     """The exercise's own reference does not run: the author's mistake, not the learner's."""
@@ -288,9 +292,9 @@ class GenericOracle(Oracle):
                     )
                 )
                 if where is not None and report.diagnosis is not None:
-                    # the probe says what the numbers show, the measurement where to look
                     report.diagnosis.message += " " + where.message
-                    report.diagnosis.hint = where.hint or report.diagnosis.hint
+                    if report.diagnosis.id in _SYMPTOMS:
+                        report.diagnosis.hint = where.hint or report.diagnosis.hint
                 else:
                     report.diagnosis = report.diagnosis or where
         smaller = causes.smallest_case(learner, p, report, mine, trusted)
