@@ -1,13 +1,15 @@
 """Wrong variants of an exercise's solution, made by rewriting its syntax tree one place
 at a time (a sum for a mean, the square of a mean for the mean of squares, a flipped
-sign, a term left out, a comparison made strict, another axis, another argnums, a key
-not folded with the step, a pair unpacked the other way round, two arguments swapped, a
-function or cast left out, a matrix product turned round, .at[].add for .at[].set, an
-outer function's argument read where a step's own is meant, an inner function reading
-the outer value its own argument shadows): the mistakes nobody listed. A failed check
-whose answer no mutant fits runs them (causes.variant_measured); when exactly one
-equals the learner's answers on every case, that is said as measured. Their code is
-never shown: it is the solution with one change."""
+sign, a term left out, an absolute value for a square, a sum's brackets left out, a
+comparison made strict, another axis, another argnums, one jax.grad more or fewer, a key
+not folded with the step, a pair unpacked the other way round, a loop's bounds one off,
+a scan's rows reversed or one short, two arguments swapped, a function or cast left out,
+a matrix product turned round, .at[].add for .at[].set, an outer function's argument
+read where a step's own is meant, an inner function reading the outer value its own
+argument shadows, a scan step handing back its carry unchanged): the mistakes nobody
+listed. A failed check whose answer no mutant fits runs them (causes.variant_measured);
+when exactly one equals the learner's answers on every case, that is said as measured.
+Their code is never shown: it is the solution with one change."""
 
 from __future__ import annotations
 
