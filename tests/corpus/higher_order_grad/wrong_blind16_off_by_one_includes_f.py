@@ -1,4 +1,4 @@
-# truth: counts grads off by one, returning (f(x), f'(x), f''(x)) instead of (f'(x), f''(x), f'''(x)), e.g. (1.0, 2.0, 10.0) instead of (2.0, 10.0, 6.0) at x=1.
+# truth: counts grads off by one, returning (f(x), f'(x), f''(x)) instead of (f'(x), f''(x), f'''(x)), e.g. (1.0, 4.0, 10.0) instead of (4.0, 10.0, 6.0) at x=1.
 # blind: sixteenth batch, written from the lesson text only, labelled before the tutor ran
 # cause: off_by_one
 import jax

@@ -1,4 +1,4 @@
-# truth: returns the tuple in reverse order (f'''(x), f''(x), f'(x)), so the first and third entries are swapped (e.g. (6.0, 10.0, 2.0) instead of (2.0, 10.0, 6.0) at x=1).
+# truth: returns the tuple in reverse order (f'''(x), f''(x), f'(x)), so the first and third entries are swapped (e.g. (6.0, 10.0, 4.0) instead of (4.0, 10.0, 6.0) at x=1).
 # blind: sixteenth batch, written from the lesson text only, labelled before the tutor ran
 # cause: probe_swapped_entries
 # says: in another order
