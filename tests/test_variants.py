@@ -111,6 +111,12 @@ def test_loops_scans_and_brackets_have_variants_of_their_own():
     assert ("with add handing back the carry it is given, unchanged", "") in said
 
 
+def test_a_made_functions_call_has_its_arguments_swapped_too():
+    source = "import jax\n\n\ndef step(w, x, y):\n    return w - jax.grad(loss)(w, x, y)\n"
+    said = {v.said for v in variants.variants(source)}
+    assert "with two arguments of jax.grad(loss) taken in the other order" in said
+
+
 def test_a_derivative_one_order_off_is_a_variant():
     source = "import jax\n\n\ndef d2(f, x):\n    return jax.grad(jax.grad(f))(x)\n"
     said = {v.said for v in variants.variants(source)}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 # variants tried per exercise, the first in the order below: each costs a run of a
 # program on the fixed cases (remembered from check to check, warmed by the app)
-MAX_VARIANTS = 40
+MAX_VARIANTS = 48
 
 
 @dataclass(frozen=True)
@@ -308,7 +308,10 @@ def _sequence_cut(node: ast.AST) -> list[tuple[ast.AST, str]]:
 def _arguments_swapped(node: ast.AST) -> list[tuple[ast.AST, str]]:
     """`f(b, a)` where it calls `f(a, b)`: two neighbouring positional arguments (a
     loss's weights and inputs, opt.update's gradient and state, a split's key)."""
-    name = _name(node.func) if isinstance(node, ast.Call) else None
+    name = None
+    if isinstance(node, ast.Call):  # a made function's call too: jax.grad(loss)(w, x, y)
+        made = isinstance(node.func, ast.Call) and _name(node.func.func) in _MAKERS
+        name = ast.unparse(node.func) if made else _name(node.func)
     if name is None or name in _NOT_SWAPPED or len(node.args) < 2:  # type: ignore[attr-defined]
         return []
     out: list[tuple[ast.AST, str]] = []
@@ -334,6 +337,9 @@ _NOT_SWAPPED = {
     *("split", "fold_in", "normal", "uniform", "permutation", "bernoulli", "choice"),
     *("zeros", "ones", "full", "reshape", "arange", "NamedSharding", "device_put"),
 }
+
+# transformations whose result is called at once, its arguments the function's own
+_MAKERS = {"grad", "value_and_grad", "jit", "vmap"}
 
 # elementwise functions and casts a learner may leave out, each call replaced by its argument
 _DROPPABLE = {
