@@ -53,7 +53,9 @@ def test_the_files_hold_what_they_say():
 
 
 def test_a_failed_property_says_which_in_the_learners_words():
-    verdict = run_check("scan_training_step", SPACES / "scan_first_3_batches.py", seed=None)
+    # a fixed draw: the words are this test's point, and a rare draw (a tiny lr, say)
+    # can leave the two halves within the tolerance of the whole run
+    verdict = run_check("scan_training_step", SPACES / "scan_first_3_batches.py", seed=0)
     (composed,) = [t for t in verdict.tests if t.name.startswith("property: training in two")]
     assert composed.status == "fail"
     assert re.match(
