@@ -115,6 +115,7 @@ RAISE = textwrap.dedent("""
         "grad_of_a_value": lambda: jax.grad(jax.grad(lambda x: x ** 3)(2.0)),
         "transform_option_in_call": lambda: jax.grad(lambda w, x: w * x)(1.0, 2.0, argnums=1),
         "stopped": lambda: (_ for _ in ()).throw(SystemExit(1)),
+        "not_a_key": lambda: jax.random.permutation(jnp.arange(4), jax.random.key(0)),
         "static_array": lambda: jax.jit(lambda w, x: w * x, static_argnums=1)(
             1.0, jnp.ones(2)
         ),

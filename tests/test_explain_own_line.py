@@ -527,6 +527,30 @@ FILES = {
     """,
         "train_step(0.0, jnp.ones(3), jnp.ones(3))",
     ),
+    "key_second": (
+        """
+    import jax
+    import jax.numpy as jnp
+
+
+    def two_orders(x, seed):
+        k0, k1 = jax.random.split(jax.random.key(seed))
+        first = jax.random.permutation(x, k0)
+        return first
+    """,
+        "two_orders(jnp.arange(5), 0)",
+    ),
+    "shape_first": (
+        """
+    import jax
+    from jax import random
+
+
+    def noise(key):
+        return random.normal((3,), key)
+    """,
+        "noise(jax.random.key(0))",
+    ),
     "traced_slice_bounds": (
         LAX
         + """
@@ -823,6 +847,16 @@ def test_grad_handed_the_value_of_a_call(raised):
         "Your `jax.grad(loss_fn(w))` hands `jax.grad` the value `loss_fn(w)` computes, "
         "where it needs the function: `jax.grad(loss_fn)(w)`."
     )
+
+
+def test_a_key_given_after_what_it_draws_for(raised):
+    text = said(raised["key_second"], "not_a_key")
+    assert text.startswith(
+        "Your `jax.random.permutation` is given `x` (an array of shape (5,)) as its first "
+        "argument, the place of the key it draws with."
+    )
+    text = said(raised["shape_first"], "not_a_key")
+    assert text.startswith("Your `random.normal` is given `(3,)` (a tuple) as its first")
 
 
 def test_a_traced_size_in_a_shape(raised):

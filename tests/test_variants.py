@@ -117,6 +117,24 @@ def test_a_made_functions_call_has_its_arguments_swapped_too():
     assert "with two arguments of jax.grad(loss) taken in the other order" in said
 
 
+def test_a_key_split_once_more_is_a_variant():
+    source = "import jax\n\n\ndef draw(k1, x):\n    return jax.random.permutation(k1, x)\n"
+    made = {v.said: v.code for v in variants.variants(source)}
+    code = made["with k1 split once more before permutation draws with it (its first child)"]
+    assert "jax.random.permutation(jax.random.split(k1)[0], x)" in code
+    assert "(its second child)" in " ".join(made)
+
+
+def test_a_step_reading_the_outer_value_everywhere_is_one_variant():
+    source = LOOPS.replace("new = carry + x ** 2", "new = carry + x ** 2 + carry")
+    source = source.replace("def add(carry, x)", "def add(w0_now, x)").replace("carry", "w0_now")
+    made = {v.said: v.code for v in variants.variants(source)}
+    said = "with add reading the w0 that total was given wherever it reads its w0_now"
+    code = made[f"{said} (so each call starts again from w0)"]
+    assert "new = w0 + x ** 2 + w0" in code  # both reads at once, not one
+    assert "w0_now +" not in code
+
+
 def test_a_derivative_one_order_off_is_a_variant():
     source = "import jax\n\n\ndef d2(f, x):\n    return jax.grad(jax.grad(f))(x)\n"
     said = {v.said for v in variants.variants(source)}

@@ -389,3 +389,39 @@ def about_unpack(info: dict) -> str | None:
         f"{returns} a tuple of {count_of(k, 'gradient')}, one per position in that order; you "
         f"unpack it into {count_of(len(names), 'name')}, {targets}."
     )
+
+
+# -- a jax.random function's key, its first argument ---------------------------------------
+
+_KEY_GOT = re.compile(
+    r"got shape=(?P<shape>\([\d, ]*\))|unexpected PRNG key type <class '(?P<type>\w+)'>"
+)
+_SEEDED = ("key", "PRNGKey", "wrap_key_data", "key_data", "key_impl")  # take no key
+
+
+def about_key_place(info: dict) -> str | None:
+    """A jax.random function handed something other than a key first: the one such call
+    on the line, its first argument as written and what JAX saw there."""
+    line = own_line(info)
+    if line is None:
+        return None
+    calls = [
+        node
+        for node in ast.walk(line.tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and line.text(node.func.value).split(".")[-1] == "random"
+        and node.func.attr not in _SEEDED
+    ]
+    if len(calls) != 1 or not calls[0].args:
+        return None
+    call, got = calls[0], _KEY_GOT.search(jax_message(info))
+    seen = ""
+    if got and got["shape"]:
+        seen = f" (an array of shape {got['shape']})"
+    elif got and got["type"]:
+        seen = f" (a {got['type']})"
+    return (
+        f"Your {as_code(line.text(call.func))} is given {as_code(line.text(call.args[0]))}"
+        f"{seen} as its first argument, the place of the key it draws with."
+    )

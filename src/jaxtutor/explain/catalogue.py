@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from jaxtutor.explain.calls import (
     about_arity,
+    about_key_place,
     about_loose_xs,
     about_option,
     about_slice,
@@ -446,6 +447,15 @@ KNOWN = [
         "f' at x. For f'' differentiate the function jax.grad(f): jax.grad(jax.grad(f))(x).",
         hint="Differentiate functions: jax.grad(jax.grad(f))(x) for f''(x), not jax.grad(jax.grad(f)(x)).",
         about=about_value_given,
+    ),
+    Known(
+        "not_a_key",
+        r"invalid PRNG key data|unexpected PRNG key type",
+        "Every jax.random function that draws takes the key first and the rest after it "
+        "(the array to permute, the shape to fill); what it was given first is not a key. "
+        "A key comes from jax.random.key(seed), or from split or fold_in of another key.",
+        hint="Check the order of that call's arguments: the key goes first.",
+        about=about_key_place,
     ),
     Known(
         "stopped",

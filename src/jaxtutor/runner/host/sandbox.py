@@ -5,8 +5,7 @@ session, with a wall-clock deadline, a resident-memory cap watched from here (li
 and its prints captured on a pipe of their own (output.py). Results come back on a
 separate pipe as plain-data frames, each carrying the request's id and the run's nonce;
 anything else ends the run as a crash (errors.py). Nothing the child says is a verdict:
-the oracles compare its numbers here, against their own reference.
-"""
+the oracles compare its numbers here, against their own reference."""
 
 from __future__ import annotations
 
