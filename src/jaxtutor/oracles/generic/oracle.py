@@ -55,7 +55,7 @@ from jaxtutor.oracles.generic.runs import (
     observe,
     start_observing,
 )
-from jaxtutor.oracles.generic.sides import sides_measured
+from jaxtutor.oracles.generic.sides import edges_measured, sides_measured
 from jaxtutor.oracles.generic.spec import KEYS
 from jaxtutor.oracles.interface import Misconception, Oracle, Report
 from jaxtutor.oracles.learner import Exported, Learner
@@ -284,12 +284,12 @@ class GenericOracle(Oracle):
             if report.diagnosis is None or report.diagnosis.id.startswith("probe_"):
                 # what the probes saw in the numbers, then what was measured: the one
                 # variant of the solution the answers equal, else each part out of play
+                statuses = [t.status for t in report.tests[: len(p.cases)]]
                 where = (
                     causes.variant_measured(learner, p, mine, report, trusted)
                     or causes.parts_measured(learner, p, report, trusted)
-                    or sides_measured(
-                        p.config, p.cases, [t.status for t in report.tests[: len(p.cases)]]
-                    )
+                    or sides_measured(p.config, p.cases, statuses)
+                    or edges_measured(p.cases, statuses)
                 )
                 if where is not None and report.diagnosis is not None:
                     report.diagnosis.message += " " + where.message
