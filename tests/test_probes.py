@@ -55,6 +55,11 @@ FACTS = {
     "step_reversed": (lambda w, lr, x: w + (w - ref(w, lr, x)), "opposite direction"),
     "step_factor": (lambda w, lr, x: w + 2 * (ref(w, lr, x) - w), "twice"),
     "no_step": (lambda w, lr, x: w * np.ones(()), "unchanged"),
+    # lr applied twice: the step goes with lr squared (the cases' lr differ)
+    "step_follows_argument": (
+        lambda w, lr, x: w + 3 * lr * (ref(w, lr, x) - w),
+        "multiplied by 3 × lr",
+    ),
     "integer_result": (lambda w, lr, x: ref(w, lr, x).astype(np.int32), "array of int32"),
     # what a child sends for a registered dataclass it cannot send as data
     "object_returned": (lambda w, lr, x: Opaque("Params"), "Params object"),

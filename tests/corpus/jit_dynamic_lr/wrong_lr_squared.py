@@ -1,4 +1,6 @@
-# cause: none
+# cause: probe_step_follows_argument
+# says: multiplied by 10 × lr
+# truth: the step is lr ** 2 * 10 times the gradient where the task takes lr times it
 import jax
 import jax.numpy as jnp
 

@@ -165,6 +165,29 @@ def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
     return None
 
 
+def _follows_argument(p: Probe, wrong: list[int], ratios: list[float]):
+    """(the words of the factor, a number argument's name, its value on the first wrong
+    case) where the ratios are that argument times one constant (lr applied twice: the
+    step goes with lr squared); only where the argument takes two values or more on the
+    wrong cases, so that the factor is seen to follow it. (A constant divided by it is a
+    hard-coded value in its place: probe_ignored_argument says that.)"""
+    for k, name in enumerate(p.arg_names):
+        values = []
+        for j in wrong:
+            arg = p.cases[j].args[k] if k < len(p.cases[j].args) else None
+            if arg is None or np.ndim(arg) != 0 or isinstance(arg, bool):
+                break
+            values.append(float(arg))
+        else:
+            if len(set(values)) < 2 or 0.0 in values:
+                continue
+            c = np.asarray(ratios) / np.asarray(values)
+            if np.allclose(c, c[0], rtol=1e-3) and not np.isclose(c[0], 0.0, atol=1e-9):
+                factor = name if np.isclose(c[0], 1.0, rtol=1e-3) else f"{c[0]:.4g} × {name}"
+                return f"multiplied by {factor}", name, values[0]
+    return None
+
+
 def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
     """What an answer may be an update of, per case: each argument, and where the answer
     is a dict whose keys are arguments (params built from w and b), those arguments."""
@@ -245,6 +268,15 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"Your step away from {name} is the expected step {said} {label} on "
                     f"every case you got wrong: {numbers}, with {label} = {value}.",
                     _size_hint(p, kind, label),
+                )
+            if (follows := _follows_argument(p, wrong, ratios)) is not None:
+                said, label, value = follows
+                return _diagnosis(
+                    "step_follows_argument",
+                    f"Your change from {name} is the expected change {said} on every case "
+                    f"you got wrong: {numbers}, with {label} = {fmt(value)}.",
+                    f"Count how many times {label} enters your change to {name}, and how "
+                    "many times the task's change has it.",
                 )
             if np.allclose(ratios, ratios[0], rtol=1e-3) and not np.isclose(
                 ratios[0], 1.0, rtol=1e-3
