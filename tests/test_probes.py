@@ -60,6 +60,11 @@ FACTS = {
         lambda w, lr, x: w + 3 * lr * (ref(w, lr, x) - w),
         "multiplied by 3 × lr",
     ),
+    # g - lr * w where the task takes w - lr * g, with g read off the expected step
+    "roles_swapped": (
+        lambda w, lr, x: (w - ref(w, lr, x)) / lr - lr * w,
+        "minus lr times w",
+    ),
     "integer_result": (lambda w, lr, x: ref(w, lr, x).astype(np.int32), "array of int32"),
     # what a child sends for a registered dataclass it cannot send as data
     "object_returned": (lambda w, lr, x: Opaque("Params"), "Params object"),

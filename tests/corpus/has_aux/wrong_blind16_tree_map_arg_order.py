@@ -1,6 +1,7 @@
 # truth: The lambda names its arguments (g, p) but jax.tree.map is given (params, grads), so g is bound to the params and p to the gradients and each new entry is grads - lr * params instead of params - lr * grads (loss and accuracy are correct).
 # blind: sixteenth batch, written from the lesson text only, labelled before the tutor ran
-# true: probe_some_entries
+# cause: probe_roles_swapped
+# says: the gradient minus lr times params
 import jax
 import jax.numpy as jnp
 

@@ -174,10 +174,9 @@ def _follows_argument(p: Probe, wrong: list[int], ratios: list[float]):
     for k, name in enumerate(p.arg_names):
         values = []
         for j in wrong:
-            arg = p.cases[j].args[k] if k < len(p.cases[j].args) else None
-            if arg is None or np.ndim(arg) != 0 or isinstance(arg, bool):
+            if (value := _number(p, j, k)) is None:
                 break
-            values.append(float(arg))
+            values.append(value)
         else:
             if len(set(values)) < 2 or 0.0 in values:
                 continue
@@ -185,6 +184,16 @@ def _follows_argument(p: Probe, wrong: list[int], ratios: list[float]):
             if np.allclose(c, c[0], rtol=1e-3) and not np.isclose(c[0], 0.0, atol=1e-9):
                 factor = name if np.isclose(c[0], 1.0, rtol=1e-3) else f"{c[0]:.4g} × {name}"
                 return f"multiplied by {factor}", name, values[0]
+    return None
+
+
+def _number(p: Probe, i: int, k: int) -> float | None:
+    """Argument k of case i, where it is one real number (a rate, a factor)."""
+    args = p.cases[i].args
+    a = args[k] if k < len(args) else None
+    if isinstance(a, (int, float, np.number, np.ndarray)) and not isinstance(a, (bool, np.bool_)):
+        if np.ndim(a) == 0 and np.isrealobj(a):
+            return float(a)
     return None
 
 
@@ -256,6 +265,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 )
             if unchanged:
                 return _no_step(p, name, numbers)
+            if (swapped := _roles_swapped(p, wrong, starts, name)) is not None:
+                return swapped
             if not ratios or np.isnan(ratios).any():
                 if (uniform := uniform_step(p, wrong, starts, name)) is not None:
                     return uniform
@@ -309,6 +320,32 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     "by hand, one factor at a time, and find the one that makes yours "
                     f"{r:.3g} times the expected change.",
                 )
+    return None
+
+
+def _roles_swapped(
+    p: Probe, wrong: list[int], starts: list[np.ndarray], name: str
+) -> Diagnosis | None:
+    """`g - lr * w` where the task computes `w - lr * g`: with the expected answer and
+    the rate (a number argument), the expected g is (w - expected) / lr, and the
+    learner's answer is measured against g - lr * w on every wrong case."""
+    for k, rate in enumerate(p.arg_names):
+        for i, start in zip(wrong, starts, strict=True):
+            mine, want = _flat(p.answers[i]), _flat(p.expected[i])
+            if not (a := _number(p, i, k)) or mine is None or want is None:  # 0: no rate
+                break
+            if not np.allclose(mine, (start - want) / a - a * start, **CLOSE):
+                break
+        else:
+            moved = "the gradient" if uses(p, "grad") else "what it moves by"
+            return _diagnosis(
+                "roles_swapped",
+                f"Your result is {moved} minus {rate} times {name}, on every case you got "
+                f"wrong, where the task takes {name} minus {rate} times {moved}: the two "
+                f"have swapped places in your update (on the case {_title(p, wrong[0])}).",
+                f"Check which of the two your update starts from and which it scales by "
+                f"{rate}: the new value is the old {name} minus {rate} times {moved}.",
+            )
     return None
 
 
