@@ -135,6 +135,37 @@ def test_a_step_reading_the_outer_value_everywhere_is_one_variant():
     assert "w0_now +" not in code
 
 
+WALK = """
+from jax import lax
+
+
+def walk(moves):
+    def step(pos, move):
+        pos = pos + move
+        return pos, pos
+
+    return lax.scan(step, 0.0, moves)[1]
+"""
+
+
+def test_a_step_that_rebinds_its_carry_still_has_a_kept_carry_variant():
+    (kept,) = [v for v in variants.variants(WALK) if v.mark == variants.KEPT_CARRY]
+    assert kept.said == "with step handing back the carry it is given, unchanged"
+    assert "pos_given = pos" in kept.code and "return (pos_given, pos)" in kept.code
+
+
+def test_of_two_variants_with_the_same_numbers_the_one_the_learners_code_makes_is_said():
+    made = variants.variants(WALK)
+    kept = next(v for v in made if v.mark == variants.KEPT_CARRY)
+    other = next(v for v in made if v.said.startswith("with a term of a sum left out"))
+    assert variants.shared([kept, other]) is None  # different words: neither picked
+    learners = WALK.replace(
+        "pos = pos + move\n        return pos, pos", "new = pos + move\n        return pos, new"
+    )
+    assert variants.marked_in([kept, other], learners) == [kept]
+    assert variants.marked_in([kept, other], WALK) == []  # the solution's step rebinds pos
+
+
 def test_a_derivative_one_order_off_is_a_variant():
     source = "import jax\n\n\ndef d2(f, x):\n    return jax.grad(jax.grad(f))(x)\n"
     said = {v.said for v in variants.variants(source)}

@@ -1,7 +1,7 @@
 # truth: cuts the shuffled data into 2 batches of 3 rows (reshape(BATCH, 3, 3)) instead of 3 batches of 2, so the history has shape (2, 2)
 # blind: third batch, labelled before the tutor was run on it
 # cause: probe_shape
-# says: or the difference is outside them
+# says: where the expected result has shape (2, 3)
 import jax
 import jax.numpy as jnp
 from jax import lax

@@ -1,6 +1,6 @@
 # truth: Uses optax.sgd(lr) instead of optax.adam(lr), so it runs plain gradient descent, not Adam.
 # blind: fourth batch, written from the lesson text only, labelled before the tutor ran
-# true: part_out_of_play
+# true: parts_not_placed
 # says: or the difference is outside what only a second step shows
 import jax
 import jax.numpy as jnp

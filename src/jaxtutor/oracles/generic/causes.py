@@ -78,6 +78,8 @@ def variant_measured(
         if not run.load_error and parts.agree(p.config, p.cases, mine.answers, run.answers):
             matched.append(variant)
     said = variants.shared(matched) if matched else None
+    if said is None and len(matched) > 1:  # the one the learner's code is seen to make
+        said = variants.shared(variants.marked_in(matched, learner.source))
     if said is None:
         return None
     return Diagnosis(
@@ -109,7 +111,7 @@ def parts_measured(
     for part, made in drawn:
         end = start + len(made)
         both = mine[start:end] + reference.answers[start:end]
-        if not any(isinstance(a, Raised) for a in both):
+        if made and not any(isinstance(a, Raised) for a in both):  # none: nothing measured
             agreed = parts.agree(p.config, made, mine[start:end], reference.answers[start:end])
             measured.append(parts.Measured(part, len(made), agreed))
         start = end

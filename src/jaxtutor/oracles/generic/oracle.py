@@ -291,7 +291,9 @@ class GenericOracle(Oracle):
                     or sides_measured(p.config, p.cases, statuses)
                     or edges_measured(p.cases, statuses)
                 )
-                if where is not None and report.diagnosis is not None:
+                # a measurement that places the difference nowhere adds nothing to a probe's
+                placed = where is not None and where.id != "parts_not_placed"
+                if where is not None and placed and report.diagnosis is not None:
                     report.diagnosis.message += " " + where.message
                     if report.diagnosis.id in _SYMPTOMS:
                         report.diagnosis.hint = where.hint or report.diagnosis.hint

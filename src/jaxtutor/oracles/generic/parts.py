@@ -57,7 +57,9 @@ class Measured:
 
 def said(measured: list[Measured]) -> Diagnosis | None:
     """What the runs with each part out of play showed, in sentences; None when no part
-    was measured. Said of the failed check, so "in play, they differ" is its own fact."""
+    was measured. Said of the failed check, so "in play, they differ" is its own fact.
+    `parts_not_placed` where no part out of play made the answers agree: that places
+    the difference nowhere, so it is said only where nothing else was found."""
     if not measured:
         return None
     agreed = [m for m in measured if m.agreed]
@@ -88,13 +90,13 @@ def said(measured: list[Measured]) -> Diagnosis | None:
         # out of play the reference's part changes nothing; the learner's may still act
         # (a clip that rescales every gradient), so both causes stay open
         return Diagnosis(
-            "part_out_of_play",
+            "parts_not_placed",
             f"With {name} out of play ({m.part['off']}), where it changes nothing in the "
             f"reference, your results still differ from the reference's: either {name} in "
             f"your code acts there too, or the difference is outside {name}.",
         )
     return Diagnosis(
-        "part_out_of_play",
+        "parts_not_placed",
         "With each of these out of play in turn, where it changes nothing in the "
         "reference, your results still differ from the reference's: "
         + "; ".join(f"{m.part['name']} ({m.part['off']})" for m in measured)
@@ -160,7 +162,19 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     "it agrees with the reference when the part is out of play.",
                 )
             )
-        for name, n in (table.get("fixed_sizes") or {}).items():
+        fixed = table.get("fixed_sizes") or {}
+        if all(name in sizes and isinstance(n, int) and n >= 1 for name, n in fixed.items()):
+            if table.get("name") and not off_cases(config, 0, table):
+                found.append(
+                    (
+                        ("parts", i, "name"),
+                        f"{table.get('name')!r} draws no case: its `sizes` names a shape "
+                        "the sizes never take (with `fixed_sizes`, no size is a range)",
+                        'Leave `sizes` out, or name a shape the sizes take ("min", "max" '
+                        'or "mid" of a range).',
+                    )
+                )
+        for name, n in fixed.items():
             if name not in sizes or not isinstance(n, int) or n < 1:
                 found.append(
                     (

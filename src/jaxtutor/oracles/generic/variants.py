@@ -30,6 +30,12 @@ class Variant:
     code: str
     said: str  # "with the sign of a term flipped (adding where it subtracts)"
     where: str = ""  # the function it is in: "step"
+    # a construct the learner's own source can be seen to have, where this change is
+    # made (KEPT_CARRY): what tells it from another variant with the same numbers
+    mark: str = ""
+
+
+KEPT_CARRY = "a scan step returning its carry parameter as it was given"
 
 
 def _parameters(function: ast.AST) -> list[str]:
@@ -107,9 +113,28 @@ def _outer_everywhere(tree: ast.AST) -> Iterator[Replacing]:
 
 def _carry_kept(tree: ast.AST) -> Iterator[Replacing]:
     """A scan's step that hands back the carry it was given, unchanged, where it
-    returns a new one (the new value only in its output, or nowhere): each as (the
-    returned carry's id to the step's own carry parameter, what the variant says)."""
-    steps = {
+    returns a new one (the new value only in its output, or nowhere). The step is
+    copied with the carry kept under a name of its own before anything rebinds it
+    (`pos = pos + move` leaves `return pos, pos` returning the new one), and that name
+    returned as the carry: each as (the step's id to its copy, what the variant says)."""
+    for node in _scan_steps(tree):
+        if not list(_own_returns(node)) or _hands_back_given(node):
+            continue
+        kept = copy.deepcopy(node)
+        carry = _parameters(node)[0]
+        given = f"{carry}_given"
+        kept.body.insert(0, ast.Assign([ast.Name(given, ast.Store())], ast.Name(carry, ast.Load())))
+        for ret in _own_returns(kept):
+            ret.value.elts[0] = ast.Name(given, ast.Load())  # type: ignore[union-attr]
+        yield (
+            {id(node): ast.fix_missing_locations(kept)},
+            f"with {node.name} handing back the carry it is given, unchanged",
+        )
+
+
+def _scan_steps(tree: ast.AST) -> Iterator[ast.FunctionDef]:
+    """The functions of `tree` that a lax.scan of it is given by name, with parameters."""
+    names = {
         node.args[0].id
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
@@ -118,14 +143,21 @@ def _carry_kept(tree: ast.AST) -> Iterator[Replacing]:
         and isinstance(node.args[0], ast.Name)
     }
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.FunctionDef) and node.name in steps and _parameters(node)):
-            continue
-        carry = _parameters(node)[0]
-        for ret in _own_returns(node):
-            first = ret.value.elts[0]  # type: ignore[union-attr]
-            if not (isinstance(first, ast.Name) and first.id == carry):
-                said = f"with {node.name} handing back the carry it is given, unchanged"
-                yield {id(first): ast.Name(carry, ast.Load())}, said
+        if isinstance(node, ast.FunctionDef) and node.name in names and _parameters(node):
+            yield node
+
+
+def _hands_back_given(step: ast.FunctionDef) -> bool:
+    """Whether every return of a scan step hands back its carry parameter as given
+    (never rebound in the step): `return pos, new_pos`."""
+    carry = _parameters(step)[0]
+    first = [r.value.elts[0] for r in _own_returns(step)]  # type: ignore[union-attr]
+    rebound = any(
+        isinstance(n, ast.Name) and n.id == carry and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(step)
+    )
+    named = all(isinstance(f, ast.Name) and f.id == carry for f in first)
+    return bool(first) and named and not rebound
 
 
 def _own_returns(function: ast.FunctionDef) -> Iterator[ast.Return]:
@@ -191,17 +223,35 @@ def variants(solution: str) -> tuple[Variant, ...]:
                 if len(out) >= MAX_VARIANTS:
                     return tuple(out)
     # said names the function already
-    for replacing, said in [*_shadowed(tree), *_outer_everywhere(tree), *_carry_kept(tree)]:
+    tree_level = [
+        *((r, said, "") for r, said in [*_shadowed(tree), *_outer_everywhere(tree)]),
+        *((r, said, KEPT_CARRY) for r, said in _carry_kept(tree)),
+    ]
+    for replacing, said, mark in tree_level:
         code = ast.unparse(_replaced(tree, replacing))
         if code not in seen and len(out) < MAX_VARIANTS:
             seen.add(code)
-            out.append(Variant(code, said))
+            out.append(Variant(code, said, mark=mark))
     return tuple(out)
 
 
 def _replaced(tree: ast.AST, new: dict[int, ast.AST]) -> ast.AST:
     """A copy of `tree` with its nodes replaced by the new ones given by their ids."""
     return copy.deepcopy(tree, dict(new))
+
+
+def marked_in(matched: list[Variant], source: str) -> list[Variant]:
+    """The matched variants whose mark the learner's source has: where two changes give
+    the same numbers, the one the learner's code is seen to make."""
+    return [v for v in matched if v.mark == KEPT_CARRY and _returns_carry_given(source)]
+
+
+def _returns_carry_given(source: str) -> bool:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return any(_hands_back_given(step) for step in _scan_steps(tree))
 
 
 def shared(matched: list[Variant]) -> str | None:
