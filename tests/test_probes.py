@@ -157,6 +157,29 @@ def test_an_ignored_argument_is_found_by_calls_on_inputs_chosen_here():
     assert calls_made  # asked of the learner's function, judged here
 
 
+def test_an_argument_that_matters_at_another_size_is_not_called_ignored():
+    """lr ignored on the one-example cases only (where the learner's answers are wrong),
+    used on the larger ones: changing lr at a case of another shape moves the
+    learner's answer, so no "does not change when lr changes" is said."""
+    rng = np.random.default_rng(1)
+    cases = [
+        Case(f"case {k}", (np.asarray(rng.uniform(0.5, 1.0)), lr, rng.uniform(1, 2, n)))
+        for k, (n, lr) in enumerate([(1, 0.1), (1, 0.05), (3, 0.05), (4, 0.02)])
+    ]
+    answer = lambda w, lr, x: ref(w, 0.3 if len(x) == 1 else lr, x)  # noqa: E731
+    found = probe(
+        Probe(
+            cases,
+            [answer(*c.args) for c in cases],
+            [ref(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=lambda calls: [answer(*a) for a in calls],
+            reference=lambda calls: [ref(*a) for a in calls],
+        )
+    )
+    assert found is None or found.id != "probe_ignored_argument", found.message
+
+
 def test_a_coincidence_on_one_case_is_not_called_an_ignored_argument():
     """An argument that happens not to matter on one case but does on the others."""
     cases = _cases()

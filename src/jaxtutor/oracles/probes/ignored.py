@@ -41,6 +41,24 @@ def _elsewhere(args: tuple) -> tuple:
     return tuple(v if (moved := _perturbed(v)) is None else moved for v in args)
 
 
+def _chosen(p: Probe, wrong: list[int]) -> list[int]:
+    """The cases to change each argument on: a wrong teaching case first (its inputs
+    are shown, so the learner can try them), then the largest case of other shapes,
+    right or wrong, so that an argument that matters only past a size is not called
+    ignored (w, where a scan skips the first of two rows and long runs forget it)."""
+    ordered = sorted(wrong, key=lambda i: p.cases[i].hidden)
+    first = ordered[0]
+    shapes = _shapes(p.cases[first].args)
+    other = [i for i in range(len(p.cases)) if _shapes(p.cases[i].args) != shapes]
+    if other:
+        return [first, max(other, key=lambda i: sum(np.prod(s) for s in _shapes(p.cases[i].args)))]
+    return ordered[:IGNORED_CASES]
+
+
+def _shapes(args: tuple) -> tuple:
+    return tuple(np.shape(leaf) for leaf in _leaves(args) or [])
+
+
 def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """Call the learner again with each argument changed in turn, on a few wrong cases
     and at one more point of the space for each (one round trip): an argument whose
@@ -48,8 +66,7 @@ def _ignored_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     them move the reference's at each, is one the code ignores."""
     if p.call_many is None or p.reference is None:
         return None
-    # teaching cases first: their inputs are shown, so the learner can try them
-    chosen = sorted(wrong, key=lambda i: p.cases[i].hidden)[:IGNORED_CASES]
+    chosen = _chosen(p, wrong)
     # (case, the point's arguments, its number): point 0 is the case as drawn
     points = [(i, p.cases[i].args, 0) for i in chosen]
     points += [(i, _elsewhere(p.cases[i].args), 1) for i in chosen]
