@@ -85,7 +85,13 @@ def _sign(node: ast.AST) -> list[tuple[ast.AST, str]]:
         flipped = ast.Sub() if adds else ast.Add()
         new = ast.BinOp(copy.deepcopy(node.left), flipped, copy.deepcopy(node.right))
         said = "subtracting where it adds" if adds else "adding where it subtracts"
-        return [(new, f"with the sign of a term flipped ({said})")]
+        # b - a for a + b (the first term's sign flipped) or for a - b (turned round)
+        turned = ast.BinOp(copy.deepcopy(node.right), ast.Sub(), copy.deepcopy(node.left))
+        other = "the first term subtracted" if adds else "the difference turned round"
+        return [
+            (new, f"with the sign of a term flipped ({said})"),
+            (turned, f"with the sign of a term flipped ({other})"),
+        ]
     return []
 
 
