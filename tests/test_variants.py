@@ -154,6 +154,18 @@ def test_a_step_that_rebinds_its_carry_still_has_a_kept_carry_variant():
     assert "pos_given = pos" in kept.code and "return (pos_given, pos)" in kept.code
 
 
+def test_a_fori_loop_body_has_a_kept_carry_variant_too():
+    source = LOOPS.replace("lambda i, w: w * (1.0 - 0.5)", "shrink")
+    source = source.replace(
+        "    shrunk =", "    def shrink(i, w):\n        return w * 0.5\n\n    shrunk ="
+    )
+    kept = [v for v in variants.variants(source) if v.mark == variants.KEPT_CARRY]
+    said = {v.said: v.code for v in kept}
+    code = said["with shrink handing back the carry it is given, unchanged"]
+    assert "w_given = w" in code and "return w_given" in code
+    assert "with add handing back the carry it is given, unchanged" in said  # the scan's
+
+
 def test_of_two_variants_with_the_same_numbers_the_one_the_learners_code_makes_is_said():
     made = variants.variants(WALK)
     kept = next(v for v in made if v.mark == variants.KEPT_CARRY)

@@ -66,9 +66,10 @@ from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.verdict import Diagnosis
 
-# probes whose fact is a symptom (a NaN, a value left as it was), with a hint about
-# symptoms: where a measurement then says where the answer parts, its hint is the one
-_SYMPTOMS = ("probe_non_finite", "probe_no_step")
+# probes whose fact is a symptom (a NaN, a value left as it was, an argument that moves
+# nothing), with a hint about symptoms: where a measurement then says where the answer
+# parts, its hint is the one
+_SYMPTOMS = ("probe_non_finite", "probe_no_step", "probe_ignored_argument")
 
 
 class ReferenceBroken(Exception):

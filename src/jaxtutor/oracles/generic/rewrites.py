@@ -16,7 +16,14 @@ Rewrite = Callable[[ast.AST], list[tuple[ast.AST, str]]]
 
 
 def _swap_reduction(node: ast.AST) -> list[tuple[ast.AST, str]]:
-    pairs = {"sum": "mean", "mean": "sum", "maximum": "minimum", "minimum": "maximum"}
+    pairs = {
+        "sum": "mean",
+        "mean": "sum",
+        "max": "min",
+        "min": "max",
+        "maximum": "minimum",
+        "minimum": "maximum",
+    }
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         other = pairs.get(node.func.attr)
         if other:

@@ -35,7 +35,7 @@ class Variant:
     mark: str = ""
 
 
-KEPT_CARRY = "a scan step returning its carry parameter as it was given"
+KEPT_CARRY = "a loop's body returning its carry parameter as it was given"
 
 
 def _parameters(function: ast.AST) -> list[str]:
@@ -112,64 +112,85 @@ def _outer_everywhere(tree: ast.AST) -> Iterator[Replacing]:
 
 
 def _carry_kept(tree: ast.AST) -> Iterator[Replacing]:
-    """A scan's step that hands back the carry it was given, unchanged, where it
-    returns a new one (the new value only in its output, or nowhere). The step is
-    copied with the carry kept under a name of its own before anything rebinds it
-    (`pos = pos + move` leaves `return pos, pos` returning the new one), and that name
-    returned as the carry: each as (the step's id to its copy, what the variant says)."""
-    for node in _scan_steps(tree):
-        if not list(_own_returns(node)) or _hands_back_given(node):
+    """A loop's body (lax.scan's step, fori_loop's or while_loop's body) that hands
+    back the carry it was given, unchanged, where it returns a new one (a scan's new
+    value only in its output, or nowhere). The body is copied with the carry kept under
+    a name of its own before anything rebinds it (`pos = pos + move` leaves `return pos,
+    pos` returning the new one), and that name returned as the carry: each as (the
+    body's id to its copy, what the variant says)."""
+    for body in _loop_bodies(tree):
+        if not _returned(body) or _hands_back_given(body):
             continue
-        kept = copy.deepcopy(node)
-        carry = _parameters(node)[0]
-        given = f"{carry}_given"
-        kept.body.insert(0, ast.Assign([ast.Name(given, ast.Store())], ast.Name(carry, ast.Load())))
-        for ret in _own_returns(kept):
-            ret.value.elts[0] = ast.Name(given, ast.Load())  # type: ignore[union-attr]
+        kept = _Body(copy.deepcopy(body.function), body.carry, body.pair)
+        given = ast.Name(f"{body.carry}_given", ast.Load())
+        keep = ast.Assign([ast.Name(given.id, ast.Store())], ast.Name(body.carry, ast.Load()))
+        kept.function.body.insert(0, keep)
+        for ret, _ in _returned(kept):
+            if body.pair:
+                ret.value.elts[0] = copy.copy(given)  # type: ignore[union-attr]
+            else:
+                ret.value = copy.copy(given)
         yield (
-            {id(node): ast.fix_missing_locations(kept)},
-            f"with {node.name} handing back the carry it is given, unchanged",
+            {id(body.function): ast.fix_missing_locations(kept.function)},
+            f"with {body.function.name} handing back the carry it is given, unchanged",
         )
 
 
-def _scan_steps(tree: ast.AST) -> Iterator[ast.FunctionDef]:
-    """The functions of `tree` that a lax.scan of it is given by name, with parameters."""
-    names = {
-        node.args[0].id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and called_name(node) == "scan"
-        and node.args
-        and isinstance(node.args[0], ast.Name)
-    }
+@dataclass(frozen=True)
+class _Body:
+    function: ast.FunctionDef
+    carry: str  # its carry parameter
+    pair: bool  # it returns (carry, output), as a scan's step does
+
+
+# where each loop of lax takes its body, which parameter is the carry, and whether the
+# body returns a pair
+_LOOPS = {"scan": (0, 0, True), "fori_loop": (2, 1, False), "while_loop": (1, 0, False)}
+
+
+def _loop_bodies(tree: ast.AST) -> Iterator[_Body]:
+    """The functions of `tree` a lax loop of it is given by name, as loop bodies."""
+    named: dict[str, tuple[int, bool]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in names and _parameters(node):
-            yield node
+        if isinstance(node, ast.Call) and (name := called_name(node)) in _LOOPS:
+            at, carry, pair = _LOOPS[name]
+            given = node.args[at] if len(node.args) > at else None
+            if isinstance(given, ast.Name):
+                named[given.id] = (carry, pair)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name in named:
+            carry, pair = named[node.name]
+            if len(_parameters(node)) > carry:
+                yield _Body(node, _parameters(node)[carry], pair)
 
 
-def _hands_back_given(step: ast.FunctionDef) -> bool:
-    """Whether every return of a scan step hands back its carry parameter as given
-    (never rebound in the step): `return pos, new_pos`."""
-    carry = _parameters(step)[0]
-    first = [r.value.elts[0] for r in _own_returns(step)]  # type: ignore[union-attr]
-    rebound = any(
-        isinstance(n, ast.Name) and n.id == carry and isinstance(n.ctx, ast.Store)
-        for n in ast.walk(step)
-    )
-    named = all(isinstance(f, ast.Name) and f.id == carry for f in first)
-    return bool(first) and named and not rebound
-
-
-def _own_returns(function: ast.FunctionDef) -> Iterator[ast.Return]:
-    """The function's returns of a pair, not those of functions inside it."""
-    todo: list[ast.AST] = list(function.body)
+def _returned(body: _Body) -> list[tuple[ast.Return, ast.expr]]:
+    """The body's own returns (not those of functions inside it), each with the carry
+    it returns: the first of a pair for a scan's step, the whole value otherwise."""
+    out = []
+    todo: list[ast.AST] = list(body.function.body)
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Return):
-            if isinstance(node.value, ast.Tuple) and len(node.value.elts) == 2:
-                yield node
+        if isinstance(node, ast.Return) and node.value is not None:
+            if not body.pair:
+                out.append((node, node.value))
+            elif isinstance(node.value, ast.Tuple) and len(node.value.elts) == 2:
+                out.append((node, node.value.elts[0]))
         elif not isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _hands_back_given(body: _Body) -> bool:
+    """Whether every return of a loop's body hands back its carry parameter as given
+    (never rebound in the body): `return pos, new_pos`."""
+    carries = [carry for _, carry in _returned(body)]
+    rebound = any(
+        isinstance(n, ast.Name) and n.id == body.carry and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(body.function)
+    )
+    named = all(isinstance(c, ast.Name) and c.id == body.carry for c in carries)
+    return bool(carries) and named and not rebound
 
 
 def _alike(a: str, b: str) -> bool:
@@ -251,7 +272,7 @@ def _returns_carry_given(source: str) -> bool:
         tree = ast.parse(source)
     except SyntaxError:
         return False
-    return any(_hands_back_given(step) for step in _scan_steps(tree))
+    return any(_hands_back_given(body) for body in _loop_bodies(tree))
 
 
 def shared(matched: list[Variant]) -> str | None:
