@@ -166,6 +166,19 @@ def test_a_fori_loop_body_has_a_kept_carry_variant_too():
     assert "with add handing back the carry it is given, unchanged" in said  # the scan's
 
 
+def test_a_name_an_inner_function_binds_anew_is_read_as_the_outer_one_at_one_place():
+    source = (
+        "from jax import lax\n\n\ndef fit(w, xs):\n    def step(carry, x):\n"
+        "        w, n = carry\n        return (w - x * w, n + 1), None\n\n"
+        "    return lax.scan(step, (w, 0), xs)[0]\n"
+    )
+    said = "with step using, at one place, the w that fit was given, not the w it binds"
+    codes = [v.code for v in variants.variants(source) if v.said == said]
+    assert len(codes) == 2  # one variant per read of w: the outer w at that read alone
+    assert any("w_own - x * w)" in c for c in codes) and any("w - x * w_own" in c for c in codes)
+    assert all("w_own, n = carry" in c for c in codes)
+
+
 def test_of_two_variants_with_the_same_numbers_the_one_the_learners_code_makes_is_said():
     made = variants.variants(WALK)
     kept = next(v for v in made if v.mark == variants.KEPT_CARRY)

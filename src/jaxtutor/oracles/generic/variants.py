@@ -85,6 +85,42 @@ def _shadowed(tree: ast.AST) -> Iterator[Replacing]:
                 yield {id(a): ast.arg(f"{a.arg}_handed")}, said
 
 
+def _rebound_read(tree: ast.AST) -> Iterator[Replacing]:
+    """A name an inner function binds anew (`w, opt_state = carry`) that is also a
+    parameter of a function around it, read at one of its uses as the outer one: a
+    step that takes its gradient at the w the run was given, not at the w it unpacks.
+    Each as (every other use of the name in the function renamed, what it says)."""
+    for node, outer in _with_functions(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        own = [n for n in _own_nodes(node) if isinstance(n, ast.Name)]
+        for name in sorted({n.id for n in own if isinstance(n.ctx, ast.Store)}):
+            around = next((f for f in reversed(outer) if name in _parameters(f)), None)
+            if around is None or name in _parameters(node):
+                continue
+            uses = [n for n in own if n.id == name]
+            for read in (n for n in uses if isinstance(n.ctx, ast.Load)):
+                said = (
+                    f"with {node.name} using, at one place, the {name} that "
+                    f"{getattr(around, 'name', 'the function around it')} was given, not "
+                    f"the {name} it binds"
+                )
+                yield (
+                    {id(n): ast.Name(f"{name}_own", type(n.ctx)()) for n in uses if n is not read},
+                    said,
+                )
+
+
+def _own_nodes(function: ast.FunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not those of functions inside it."""
+    todo: list[ast.AST] = list(function.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
 def _outer_everywhere(tree: ast.AST) -> Iterator[Replacing]:
     """Every read of an inner function's parameter replaced by an alike parameter of a
     function around it: a step that computes from the w the run was given wherever it
@@ -168,16 +204,12 @@ def _returned(body: _Body) -> list[tuple[ast.Return, ast.expr]]:
     """The body's own returns (not those of functions inside it), each with the carry
     it returns: the first of a pair for a scan's step, the whole value otherwise."""
     out = []
-    todo: list[ast.AST] = list(body.function.body)
-    while todo:
-        node = todo.pop()
+    for node in _own_nodes(body.function):
         if isinstance(node, ast.Return) and node.value is not None:
             if not body.pair:
                 out.append((node, node.value))
             elif isinstance(node.value, ast.Tuple) and len(node.value.elts) == 2:
                 out.append((node, node.value.elts[0]))
-        elif not isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
     return out
 
 
@@ -245,7 +277,10 @@ def variants(solution: str) -> tuple[Variant, ...]:
                     return tuple(out)
     # said names the function already
     tree_level = [
-        *((r, said, "") for r, said in [*_shadowed(tree), *_outer_everywhere(tree)]),
+        *(
+            (r, said, "")
+            for r, said in [*_shadowed(tree), *_outer_everywhere(tree), *_rebound_read(tree)]
+        ),
         *((r, said, KEPT_CARRY) for r, said in _carry_kept(tree)),
     ]
     for replacing, said, mark in tree_level:
