@@ -175,7 +175,8 @@ def test_a_name_an_inner_function_binds_anew_is_read_as_the_outer_one_at_one_pla
     said = "with step using, at one place, the w that fit was given, not the w it binds"
     codes = [v.code for v in variants.variants(source) if v.said == said]
     assert len(codes) == 2  # one variant per read of w: the outer w at that read alone
-    assert any("w_own - x * w)" in c for c in codes) and any("w - x * w_own" in c for c in codes)
+    assert any("(w_own - x * w," in c for c in codes)
+    assert any("(w - x * w_own," in c for c in codes)
     assert all("w_own, n = carry" in c for c in codes)
 
 
