@@ -1,0 +1,31 @@
+# truth: differentiates each device's local mean loss and then pmeans the gradient; inside shard_map grad already psums the replicated w's cotangent, so the gradient is the SUM of the 8 device gradients (8x the true gradient) and the step is 8 times too large.
+# blind: eighteenth batch, written from the lesson text only, labelled before the tutor ran
+# cause: gradient_summed_over_devices
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((8,), ("batch",))  # the 8 CPU devices, one axis named "batch"
+
+
+def device_step(w, X, Y, lr):
+    # Runs on every device, with all of w and lr and its own N / 8 rows of X and Y.
+    def local_loss(w):
+        return jnp.mean((X @ w - Y) ** 2)
+
+    g = lax.pmean(jax.grad(local_loss)(w), "batch")
+    return w - lr * g
+
+
+@jax.jit
+def dp_step(w, X, Y, lr):
+    # Split X and Y by rows over "batch", then run device_step with jax.shard_map.
+    rows = NamedSharding(mesh, P("batch"))
+    X = jax.device_put(X, rows)
+    Y = jax.device_put(Y, rows)
+    step = jax.shard_map(
+        device_step, mesh=mesh,
+        in_specs=(P(), P("batch"), P("batch"), P()), out_specs=P(),
+    )
+    return step(w, X, Y, lr)

@@ -1,0 +1,30 @@
+# truth: the bad-step test uses jnp.isnan(new_w) instead of ~jnp.isfinite(new_w), so an update that is +inf or -inf (e.g. x = 0 with y != 0) is not flagged; the step where it first becomes inf is skipped and the reported t is the later step where inf turns into NaN (with w = inf handed to it), or (-1, inf) if no NaN ever follows
+# blind: eighteenth batch, written from the lesson text only, labelled before the tutor ran
+# cause: isnan_lets_inf_through
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def step(w, x, y, lr):
+    # Moves w a fraction lr of the way towards y / x. Do not change it.
+    return w - lr * (w * x - y) / x
+
+
+def first_bad_step(w0, xs, ys, lr):
+    w0 = jnp.asarray(w0, dtype=xs.dtype)
+    ts = jnp.arange(xs.shape[0], dtype=jnp.int32)
+
+    def body(carry, inputs):
+        w, bad_t, bad_w = carry
+        t, x, y = inputs
+        new_w = step(w, x, y, lr)
+        is_bad = jnp.isnan(new_w)
+        first = is_bad & (bad_t < 0)
+        bad_t = jnp.where(first, t, bad_t)
+        bad_w = jnp.where(first, w, bad_w)
+        return (new_w, bad_t, bad_w), None
+
+    init = (w0, jnp.int32(-1), w0)
+    (w, bad_t, bad_w), _ = lax.scan(body, init, (ts, xs, ys))
+    return bad_t, jnp.where(bad_t < 0, w, bad_w)
