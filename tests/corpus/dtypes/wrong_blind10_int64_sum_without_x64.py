@@ -1,6 +1,6 @@
 # truth: asks jnp.sum for an int64 accumulator without enabling x64, so JAX silently truncates it to int32 and the total still wraps.
 # blind: tenth batch, written from the lesson text only, labelled before the tutor ran
-# cause: int64_without_x64
+# cause: int32_sum_wraps
 import jax
 import jax.numpy as jnp
 

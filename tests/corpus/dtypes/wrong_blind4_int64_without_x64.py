@@ -1,6 +1,6 @@
 # truth: Casts to int64 before summing without enabling x64, so the cast silently stays int32 and the sum still wraps around.
 # blind: fourth batch, written from the lesson text only, labelled before the tutor ran
-# cause: int64_without_x64
+# cause: int32_sum_wraps
 import jax
 import jax.numpy as jnp
 

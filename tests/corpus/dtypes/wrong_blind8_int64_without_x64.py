@@ -1,6 +1,6 @@
 # truth: casts to jnp.int64 the NumPy way, but without jax_enable_x64 that is silently int32, so the sum still wraps.
 # blind: eighth batch, written from the lesson text only, labelled before the tutor ran
-# cause: int64_without_x64
+# cause: int32_sum_wraps
 import jax
 import jax.numpy as jnp
 
