@@ -46,6 +46,23 @@ def _probe(answer, cases=None, expected=None, **kw):
     )
 
 
+def _asked(answer, cases=None, theirs=ref, **kw):
+    """The probes on `answer`, with the learner's function and the reference's there to
+    be called again on inputs the probes choose (as the ignored-argument probe asks)."""
+    cases = cases or _cases()
+    return probe(
+        Probe(
+            cases,
+            [answer(*c.args) for c in cases],
+            [theirs(*c.args) for c in cases],
+            ("w", "lr", "x"),
+            call_many=lambda calls: [answer(*a) for a in calls],
+            reference=lambda calls: [theirs(*a) for a in calls],
+            **kw,
+        )
+    )
+
+
 FACTS = {
     "non_finite": (lambda w, lr, x: ref(w, lr, x) * np.nan, "NaN"),
     "sign_flipped": (lambda w, lr, x: -ref(w, lr, x), "negative"),
@@ -167,33 +184,14 @@ def test_an_argument_that_matters_at_another_size_is_not_called_ignored():
         for k, (n, lr) in enumerate([(1, 0.1), (1, 0.05), (3, 0.05), (4, 0.02)])
     ]
     answer = lambda w, lr, x: ref(w, 0.3 if len(x) == 1 else lr, x)  # noqa: E731
-    found = probe(
-        Probe(
-            cases,
-            [answer(*c.args) for c in cases],
-            [ref(*c.args) for c in cases],
-            ("w", "lr", "x"),
-            call_many=lambda calls: [answer(*a) for a in calls],
-            reference=lambda calls: [ref(*a) for a in calls],
-        )
-    )
+    found = _asked(answer, cases)
     assert found is None or found.id != "probe_ignored_argument", found.message
 
 
 def test_a_coincidence_on_one_case_is_not_called_an_ignored_argument():
     """An argument that happens not to matter on one case but does on the others."""
-    cases = _cases()
     answer = lambda w, lr, x: ref(w, lr, x) + 1.0  # noqa: E731 - wrong, but uses everything
-    found = probe(
-        Probe(
-            cases,
-            [answer(*c.args) for c in cases],
-            [ref(*c.args) for c in cases],
-            ("w", "lr", "x"),
-            call_many=lambda calls: [answer(*a) for a in calls],
-            reference=lambda calls: [ref(*a) for a in calls],
-        )
-    )
+    found = _asked(answer)
     assert found is None or found.id != "probe_ignored_argument"
 
 
@@ -225,18 +223,8 @@ def test_nothing_is_said_when_the_data_shows_nothing():
 
 
 def test_a_result_that_no_argument_changes_is_said_as_such():
-    cases = _cases()
     zero = lambda w, lr, x: np.asarray(0.0)  # noqa: E731
-    found = probe(
-        Probe(
-            cases,
-            [zero(*c.args) for c in cases],
-            [ref(*c.args) for c in cases],
-            ("w", "lr", "x"),
-            call_many=lambda calls: [zero(*a) for a in calls],
-            reference=lambda calls: [ref(*a) for a in calls],
-        )
-    )
+    found = _asked(zero)
     assert found.id == "probe_constant_result" and "w, lr, x" in found.message
 
 
@@ -376,38 +364,17 @@ def test_a_whole_carry_returned_in_place_of_one_entry():
 def test_a_hard_coded_lr_equal_to_the_one_size_one_case_is_not_a_mean():
     """The only right case has N = 1 and lr = 0.1, the learner's constant: the data
     proves lr is ignored, and says nothing of sums or means."""
-    cases = _cases()
     fixed = lambda w, lr, x: ref(w, 0.1, x)  # noqa: E731
-    found = probe(
-        Probe(
-            cases,
-            [fixed(*c.args) for c in cases],
-            [ref(*c.args) for c in cases],
-            ("w", "lr", "x"),
-            call_many=lambda calls: [fixed(*a) for a in calls],
-            reference=lambda calls: [ref(*a) for a in calls],
-            dim_name=lambda arg, axis: "N" if arg == 2 else None,
-        )
-    )
+    found = _asked(fixed, dim_name=lambda arg, axis: "N" if arg == 2 else None)
     assert found.id == "probe_ignored_argument" and "when lr changes" in found.message
 
 
 def test_an_ignored_argument_needs_changes_that_move_the_reference():
     """A change of max_norm that clips nothing moves neither answer: it is no evidence,
     but two changes that move the reference's answer and not the learner's are."""
-    cases = _cases()
     clip = lambda w, lr, x: np.asarray(min(float(w), lr * 10))  # noqa: E731
     fixed = lambda w, lr, x: np.asarray(min(float(w), 0.5))  # noqa: E731
-    found = probe(
-        Probe(
-            cases,
-            [fixed(*c.args) for c in cases],
-            [clip(*c.args) for c in cases],
-            ("w", "lr", "x"),
-            call_many=lambda calls: [fixed(*a) for a in calls],
-            reference=lambda calls: [clip(*a) for a in calls],
-        )
-    )
+    found = _asked(fixed, theirs=clip)
     assert found is not None and found.id == "probe_ignored_argument", found
     assert "when lr changes" in found.message
 
