@@ -4,7 +4,8 @@ sum for a mean, a flipped sign, a term left out, another axis or argnums, a key 
 folded or split once more, a loop one step off, two arguments swapped, ...); here are
 those that read the functions around a node (an outer function's argument read where a
 step's own is meant, at one read or at all of them; an inner function reading the outer
-value its own argument shadows; a scan step handing back its carry unchanged). A failed
+value its own argument shadows, or, at one use, the outer value of a name it binds anew;
+a loop's body handing back its carry unchanged). A failed
 check whose answer no mutant fits runs them (causes.variant_measured); when exactly one
 equals the learner's answers on every case, that is said as measured. Their code is
 never shown: it is the solution with one change."""
@@ -299,7 +300,9 @@ def _replaced(tree: ast.AST, new: dict[int, ast.AST]) -> ast.AST:
 def marked_in(matched: list[Variant], source: str) -> list[Variant]:
     """The matched variants whose mark the learner's source has: where two changes give
     the same numbers, the one the learner's code is seen to make."""
-    return [v for v in matched if v.mark == KEPT_CARRY and _returns_carry_given(source)]
+    if not _returns_carry_given(source):
+        return []
+    return [v for v in matched if v.mark == KEPT_CARRY]
 
 
 def _returns_carry_given(source: str) -> bool:
