@@ -660,3 +660,65 @@ def test_rows_that_are_all_the_sum_or_mean_of_the_expected_rows_are_said_so():
     answers = [e + np.eye(len(e), 2) for e in expected]
     found = probe(Probe(cases, answers, expected, ("xs",)))
     assert found is None or found.id != "probe_rows_combined"
+
+
+def test_a_count_from_one_example_in_place_of_a_size_is_said_as_that_count_over_it():
+    """A mean multiplied back by 3 (the lesson's three examples) is the sum times 3/N:
+    right where N = 3, wrong by a factor that follows N elsewhere; a factor of 3 on
+    every case is not that."""
+    cases = _cases()
+    total = [np.asarray(np.sum(c.args[2])) for c in cases]
+
+    def said(answers):
+        return probe(Probe(cases, answers, total, ("w", "lr", "x"), dim_name=lambda a, x: "N"))
+
+    found = said([np.asarray(3 * np.mean(c.args[2])) for c in cases])
+    assert found.id == "probe_fixed_count" and "times 3/N" in found.message
+    assert "N = 1" in found.message and "1 only where N = 3" in found.message
+    assert said([3 * t for t in total]).id == "probe_constant_factor"
+
+
+def test_a_16_bit_float_result_is_said_by_its_dtype():
+    """bfloat16 reaches the tutor as an object it cannot read; float16 as numbers, said
+    only where they are off by no more than its rounding."""
+    cases = _cases()
+    pair = [(ref(*c.args), ref(*c.args)) for c in cases]
+    found = _probe(lambda w, lr, x: (ref(w, lr, x), Opaque("bfloat16 array")), cases, pair)
+    assert found.id == "probe_low_precision" and "bfloat16 array" in found.message
+
+    def half(scale):
+        return lambda w, lr, x: np.asarray(scale * ref(w, lr, x), dtype=np.float16)
+
+    near = probe_or_fail(half(1.002))
+    assert near.id == "probe_low_precision" and "float16 array" in near.message
+    assert probe_or_fail(half(2.0)).id == "probe_constant_factor"
+
+
+def _cubic_slope(x):
+    return np.asarray(3 * float(x) ** 2 + 4 * float(x) - 3)
+
+
+def test_an_input_rounded_before_use_is_found_by_asking_the_reference_there():
+    """The derivative of a cubic taken at int(x): the reference asked at x rounded each
+    way finds toward zero (and not down: the cases hold negative x). Only where the
+    code rounds or makes an integer: the reference is asked again."""
+    cases = [Case(f"x = {x}", (x,)) for x in (-1.5, 0.75, 2.25, -0.5)]
+
+    def run(answer, source="x = float(int(x))"):
+        return probe(
+            Probe(
+                cases,
+                [answer(*c.args) for c in cases],
+                [_cubic_slope(*c.args) for c in cases],
+                ("x",),
+                reference=lambda calls: [_cubic_slope(*a) for a in calls],
+                source=source,
+            )
+        )
+
+    found = run(lambda x: _cubic_slope(np.trunc(x)))
+    assert found.id == "probe_rounded_input" and "toward zero" in found.message
+    assert "x = -1," in found.message  # the case's x as rounded
+    assert run(lambda x: _cubic_slope(np.floor(x))).message.count("rounded down") == 1
+    assert run(lambda x: _cubic_slope(np.trunc(x)), source="x = jnp.asarray(x)") is None
+    assert run(lambda x: _cubic_slope(x + 0.5)) is None

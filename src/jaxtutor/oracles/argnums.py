@@ -250,7 +250,7 @@ class ArgnumsOracle(Oracle):
             c, a = wrong[0]
             return MISCONCEPTIONS["scale_applied_twice"].diagnose(
                 message="Both your gradients are the expected ones times scale, on every "
-                f'case you got wrong: on the case "{c.title(failed=True)}", scale = '
+                f'case you got wrong: on the case "{c.title(failed=True, brief=True)}", scale = '
                 f"{float(c.args[0]):g}. scale is counted twice."
             )
         return None
@@ -275,7 +275,7 @@ class ArgnumsOracle(Oracle):
                 said = ", ".join(f"dloss/d{n}" if n else "?" for n in inner)
                 return MISCONCEPTIONS["value_and_grad_pair"].diagnose(
                     message=f"You returned a pair whose entry 0 is the loss value, "
-                    f'{value:g}, on the case "{case.title(failed=True)}", and whose entry '
+                    f'{value:g}, on the case "{case.title(failed=True, brief=True)}", and whose entry '
                     f"1 is ({said}): value_and_grad's (value, gradients)."
                 )
         if not isinstance(got, (tuple, list)):

@@ -72,9 +72,14 @@ class Case:
         for the few shown, as dozens of cases per shape pass unseen."""
         return ", ".join(f"{name}={shown(value)}" for name, value in zip(self.names, self.args))
 
-    def title(self, failed: bool) -> str:
-        """The case's name as the learner sees it."""
-        return f"{self.name} ({self.inputs})" if self.hidden and failed else self.name
+    def title(self, failed: bool, brief: bool = False) -> str:
+        """The case's name as the learner sees it. `brief`, for a sentence: an array of
+        more than a few entries is told by its shape (the case's own line shows it)."""
+        if not (self.hidden and failed):
+            return self.name
+        if brief:
+            return f"{self.name} ({', '.join(_brief(n, v) for n, v in zip(self.names, self.args))})"
+        return f"{self.name} ({self.inputs})"
 
 
 def beyond_first_random(cases: list[Case], n: int) -> set[int]:
@@ -109,6 +114,17 @@ def hidden_case(
     declared edge, invariant or amplifier it shows."""
     name = f"hidden case {number}" + (f", {what}" if what else "")
     return Case(name, args, expected, hidden=True, names=names, declared=what)
+
+
+BRIEF_ENTRIES = 6  # an array longer than this is told by its shape in a sentence
+
+
+def _brief(name: str, value) -> str:
+    if isinstance(value, np.ndarray) and value.size > BRIEF_ENTRIES:
+        return f"{name} of shape {value.shape}"
+    if isinstance(value, dict):
+        return ", ".join(_brief(f"{name}[{k!r}]", v) for k, v in value.items())
+    return f"{name}={shown(value)}"
 
 
 def shown(value) -> str:

@@ -1,6 +1,6 @@
 # truth: replaces the sequential loop by jax.vmap over the T batches, so every loss and gradient is taken at the initial w and a single update with the mean gradient is made, instead of T updates one after another.
 # blind: eleventh batch, written from the lesson text only, labelled before the tutor ran
-# true: probe_steps_then_off
+# true: probe_only_size_one
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,6 @@
 # truth: differentiates the lesson's example polynomial g(x) = x^3 + 5x^2 + 4x instead of the task's f, so it returns (3x^2 + 10x + 4, 6x + 10, 6), e.g. (17.0, 16.0, 6.0) instead of (4.0, 10.0, 6.0) at x=1; only the third derivative is right.
 # blind: sixteenth batch, written from the lesson text only, labelled before the tutor ran
-# true: probe_some_entries
+# cause: explanation_polynomial
 import jax
 import jax.numpy as jnp
 

@@ -1,6 +1,6 @@
 # truth: divides each class total by its count, returning the per-class mean instead of the sum
 # blind: third batch, labelled before the tutor was run on it
-# true: probe_only_size_one
+# cause: mean_per_label_kept_finite
 import jax
 import jax.numpy as jnp
 from jax import lax

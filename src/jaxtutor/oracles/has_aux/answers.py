@@ -84,7 +84,7 @@ def _alternative_finding(
     """The named alternative, with what was measured on `case` (and the code, where the
     cause is in it)."""
     params, x, y, lr = case.args
-    on = f'on the case "{case.title(failed=True)}"'
+    on = f'on the case "{case.title(failed=True, brief=True)}"'
     size = len(y)
     misconception = MISCONCEPTIONS[name]
     if name == "gradient_of_sum":

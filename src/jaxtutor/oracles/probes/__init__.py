@@ -2,35 +2,43 @@
 the reference's across the cases, for any exercise (built-in or TOML).
 
 Each probe states a fact about the learner's answers, in the learner's terms, naming
-the case and the numbers: an object returned where numbers are asked; a constant factor
-(or a flipped sign) on every case; a factor equal to one of the case's sizes; a
-transposed or mis-shaped result, or one with an argument's shape; a tuple with its
-entries swapped or only some of them right (and what the wrong one shows), or a tuple
-where a dict is asked; a step from an argument reversed, scaled, divided by a size, one
-number for a whole array, or returned in place of the updated value; NaN or inf where the reference is finite; an
-integer array where the reference's holds fractions; rows in another order (one place
-off: an index off by one); an argument's first entry counted twice; a sequence right
-for its first k steps, then off; a result that does not change when one argument does;
-right only on the cases where some size is 1; a result that keeps no row's own scale
-(each row of an argument multiplied by its own factor, and nothing moves).
+the case and the numbers: an object returned where numbers are asked; a 16-bit float; a
+constant factor (or a flipped sign) on every case; a factor equal to one of the case's
+sizes, or a whole count over one (3/N: a count from an example where N belongs); a
+transposed or mis-shaped result, or one with an argument's shape; the expected answer
+at an argument rounded; a tuple with its entries swapped or only some of them right
+(and what the wrong one shows), or a tuple where a dict is asked; a step from an
+argument reversed, scaled, divided by a size, one number for a whole array, or returned
+in place of the updated value; NaN or inf where the reference is finite; an integer
+array where the reference's holds fractions; rows in another order (one place off: an
+index off by one); an argument's first entry counted twice; a sequence right for its
+first k steps, then off; a result that does not change when one argument does; right
+only on the cases where some size is 1; a result that keeps no row's own scale (each
+row of an argument multiplied by its own factor, and nothing moves).
 The ignored argument and the lost scale each cost one more round trip of calls of the
-learner's function on inputs chosen here; the others reuse the answers already
-computed, and every verdict is reached here, never in the learner's process. A probe
-says a cause only where the data proves it (a factor of two is a factor of two, not "a
-sum where a mean is meant").
+learner's function on inputs chosen here, the rounded argument one of the reference's;
+the others reuse the answers already computed, and every verdict is reached here, never
+in the learner's process. A probe says a cause only where the data proves it (a factor
+of two is a factor of two, not "a sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
 offsets, steps) with uniform.py (a step that is one number), order.py (rows and steps
-in order), dtypes.py (an integer result), ignored.py and scales.py (the ones that call
-again), unread.py (a parameter read off the code); common.py holds what they all read. probe() here tries them in turn.
+in order), dtypes.py (an integer result, a 16-bit float), ignored.py, scales.py and
+rounded.py (the ones that call again), unread.py (a parameter read off the code);
+common.py holds what they all read. probe() here tries them in turn.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from jaxtutor.oracles.cases import Case, beyond_first_random
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
-from jaxtutor.oracles.probes.common import Probe  # what callers hand to probe()
-from jaxtutor.oracles.probes.dtypes import _integer_result
+from jaxtutor.oracles.probes.common import (
+    Probe,  # what callers hand to probe()
+    _leaves,
+)
+from jaxtutor.oracles.probes.dtypes import _integer_result, _low_precision
 from jaxtutor.oracles.probes.form import (
     _entry_shape,
     _key_shape,
@@ -42,6 +50,7 @@ from jaxtutor.oracles.probes.form import (
 )
 from jaxtutor.oracles.probes.ignored import _ignored_argument
 from jaxtutor.oracles.probes.order import _permuted, _step_behind, _steps_then_off
+from jaxtutor.oracles.probes.rounded import _rounded_input
 from jaxtutor.oracles.probes.scales import _scale_lost
 from jaxtutor.oracles.probes.uniform import _rows_combined
 from jaxtutor.oracles.values import matches
@@ -58,13 +67,18 @@ def probe(p: Probe) -> Diagnosis | None:
     ]
     if not wrong:
         return None
+    # the case a finding names is its first wrong one: a teaching case, else the
+    # smallest hidden one, whose inputs the learner can read in a line
+    wrong.sort(key=lambda i: (p.cases[i].hidden, _entries(p.cases[i].args)))
     # an ignored argument before "right only where N = 1": a hard-coded lr that happens
     # to equal the one case of size 1 is not a sum where a mean is meant
     for look in (
         _object_returned,
+        _low_precision,
         _non_finite,
         _tuple_form,
         _shape,
+        _rounded_input,
         _tuple_entries,
         _entry_shape,
         _key_shape,
@@ -92,6 +106,10 @@ def probe(p: Probe) -> Diagnosis | None:
         if found is not None:
             return found
     return None
+
+
+def _entries(args: tuple) -> int:
+    return sum(int(np.size(leaf)) for leaf in _leaves(args) or [])
 
 
 def _tried(look, p: Probe, wrong: list[int]) -> Diagnosis | None:

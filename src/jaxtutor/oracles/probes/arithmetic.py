@@ -71,6 +71,14 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
     numbers = f"on the case {_title(p, i)}, yours is {fmt(g[k])} where {fmt(w[k])} is expected"
     if (by_size := _size_factor(p, wrong, ratios, numbers)) is not None:
         return by_size
+    if (fixed := _fixed_count(p, wrong, ratios)) is not None:
+        label, size, c = fixed
+        return _diagnosis(
+            "fixed_count",
+            f"Your result is the expected one times {c}/{label} on every case you got "
+            f"wrong: {numbers}, with {label} = {size}. That factor is 1 only where {label} = {c}.",
+            _fixed_count_hint(label, c),
+        )
     if np.allclose(ratios, ratios[0], rtol=1e-3):
         r = ratios[0]
         if np.isclose(r, 1.0, rtol=1e-3):  # the numbers are right: something else is not
@@ -165,6 +173,29 @@ def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
     return None
 
 
+def _fixed_count(p: Probe, wrong: list[int], ratios: list[float]):
+    """(a size's name, its value on the first wrong case, c) where the ratios are c
+    divided by that size, for a whole c of 2 or more, on wrong cases of two sizes or
+    more: a count from one example (3, the lesson's) standing where the size belongs."""
+    for arg, axis, label in _dims(p):
+        sizes = [s for j in wrong if (s := _size(p.cases[j], arg, axis)) is not None]
+        if len(sizes) < len(wrong) or len(set(sizes)) < 2:
+            continue
+        counts = np.asarray(ratios) * np.asarray(sizes)
+        c = round(float(counts[0]))
+        if c >= 2 and np.allclose(counts, c, rtol=1e-3):
+            return label, sizes[0], c
+    return None
+
+
+def _fixed_count_hint(label: str, c: int) -> str:
+    return (
+        f"Where {label} = {c} your answer is right: look for a {c} in your code (a count "
+        f"from an example) standing where the number of entries, {label}, belongs, or a "
+        "mean multiplied back by it."
+    )
+
+
 def _follows_argument(p: Probe, wrong: list[int], ratios: list[float]):
     """(the words of the factor, a number argument's name, its value on the first wrong
     case) where the ratios are that argument times one constant (lr applied twice: the
@@ -224,6 +255,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     for n, (name, _) in enumerate(_starts(p, wrong[0])):
         ratios, steps_returned, unchanged = [], True, True
         starts: list[np.ndarray] = []
+        read: list[int] = []  # the cases whose expected step is large enough to read a factor
         for i in wrong:
             start = _starts(p, i)[n][1]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
@@ -231,16 +263,21 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 break
             starts.append(start)
             mine, theirs = g - start, w - start
-            big = np.abs(theirs) > 1e-3
-            if not big.any():
-                break
             steps_returned &= bool(np.allclose(g, -theirs, **CLOSE))
             # the argument as given, in float32: rounding alone moved it
             unchanged &= bool(np.allclose(g, start, rtol=1e-6, atol=1e-7))
+            big = np.abs(theirs) > 1e-3
+            if not big.any():  # a step too small to read a factor from (a tiny lr)
+                continue
+            read.append(i)
             r = float(np.median(mine[big] / theirs[big]))
             ratios.append(r if np.allclose(mine, r * theirs, **CLOSE) else np.nan)
         else:
-            i = wrong[0]
+            if not read:
+                continue
+            if len(read) < min(2, len(wrong)):  # one factor read where others hid is no factor
+                ratios = []
+            i = read[0]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
             start = _starts(p, i)[n][1]
             assert g is not None and w is not None and start is not None  # the loop read them
@@ -271,7 +308,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 if (uniform := uniform_step(p, wrong, starts, name)) is not None:
                     return uniform
                 continue
-            if (size := _follows_size(p, wrong, ratios)) is not None:
+            if (size := _follows_size(p, read, ratios)) is not None:
                 kind, label, value = size
                 said = "divided by" if kind == "divided_by_size" else "multiplied by"
                 return _diagnosis(
@@ -280,7 +317,16 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     f"every case you got wrong: {numbers}, with {label} = {value}.",
                     _size_hint(p, kind, label),
                 )
-            if (follows := _follows_argument(p, wrong, ratios)) is not None:
+            if (fixed := _fixed_count(p, read, ratios)) is not None:
+                label, value, c = fixed
+                return _diagnosis(
+                    "step_fixed_count",
+                    f"Your step away from {name} is the expected step times {c}/{label} on "
+                    f"every case you got wrong: {numbers}, with {label} = {value}. That "
+                    f"factor is 1 only where {label} = {c}.",
+                    _fixed_count_hint(label, c),
+                )
+            if (follows := _follows_argument(p, read, ratios)) is not None:
                 said, label, value = follows
                 return _diagnosis(
                     "step_follows_argument",

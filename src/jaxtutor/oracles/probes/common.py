@@ -54,6 +54,8 @@ CONSTRUCTS = {
     "sum": r"\bsum\b",
     "loop": r"^\s*(?:for|while)\b|\b(?:scan|fori_loop|while_loop)\b",
     "at": r"\.at\[",
+    # rounding, or an integer made: int(x), astype(int), jnp.floor, an int32 dtype
+    "rounding": r"\b(?:int|round|floor|ceil|trunc|rint|fix|around|u?int(?:8|16|32|64))\b",
 }
 
 
@@ -108,7 +110,7 @@ def _flat(value) -> np.ndarray | None:
 
 
 def _title(p: Probe, i: int) -> str:
-    return f'"{p.cases[i].title(failed=True)}"'
+    return f'"{p.cases[i].title(failed=True, brief=True)}"'
 
 
 def _diagnosis(kind: str, message: str, hint: str) -> Diagnosis:

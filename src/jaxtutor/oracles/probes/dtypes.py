@@ -1,11 +1,14 @@
-"""The probe of the answer's dtype: an integer array where the reference's holds
-fractions, which are then gone whatever else is wrong."""
+"""The probes of the answer's dtype: an integer array where the reference's holds
+fractions, which are then gone whatever else is wrong; a 16-bit float where the
+reference's numbers are wider."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from jaxtutor.oracles.probes.common import Probe, _diagnosis, _leaves, _short, _title
+from jaxtutor.oracles.values import matches
+from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis
 
 
@@ -30,3 +33,53 @@ def _integer_result(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     "values are added into) and keep the values as floats there.",
                 )
     return None
+
+
+# 16-bit floats keep about three significant digits: bfloat16 arrives as an object the
+# wire does not decode, float16 as an array
+_HALF = ("bfloat16", "float16")
+
+
+def _low_precision(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """A 16-bit float in a wrong answer where the reference holds wider floats: a
+    bfloat16 the tutor cannot read as numbers, or a float16 whose numbers are off by no
+    more than its rounding."""
+    for i in wrong:
+        halves = [name for leaf in _all_leaves(p.answers[i]) if (name := _half_name(leaf))]
+        if not halves or not _leaves(p.expected[i]):
+            continue
+        half = halves[0]
+        if half == "bfloat16":
+            said = "so the tutor does not take it as the answer"
+        elif matches(p.answers[i], p.expected[i], rtol=1e-2, atol=1e-3):
+            said = "your numbers are off from the expected ones by about that rounding"
+        else:
+            continue
+        return _diagnosis(
+            "low_precision",
+            f"On the case {_title(p, i)} your result holds a {half} array, where float32 "
+            f"numbers are asked: {half} keeps about three significant digits, {said}.",
+            f"Find where your code makes {half} values (a dtype=jnp.{half}, an .astype) "
+            "and keep float32 there, or convert back with .astype(jnp.float32) before "
+            "returning.",
+        )
+    return None
+
+
+def _half_name(leaf) -> str | None:
+    if isinstance(leaf, Opaque):
+        name = leaf.type_name.removesuffix(" array")
+    elif isinstance(leaf, np.ndarray):
+        name = leaf.dtype.name
+    else:
+        return None
+    return name if name in _HALF else None
+
+
+def _all_leaves(value) -> list:
+    """Every leaf of a pytree, objects the wire could not decode too."""
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in _all_leaves(v)]
+    if isinstance(value, dict):
+        return [leaf for k in sorted(value) for leaf in _all_leaves(value[k])]
+    return [value]

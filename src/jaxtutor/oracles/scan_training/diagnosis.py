@@ -165,7 +165,7 @@ def diagnose(
     table, step = step_table(learner, case, repeat)
     found.table, found.step = table, step
     if step is not None:
-        where = "that case" if smaller else f'the case "{case.title(failed=True)}"'
+        where = "that case" if smaller else f'the case "{case.title(failed=True, brief=True)}"'
         at = f"at step {step}" if repeat == 1 else f"after batch {step}"
         found.message += f" On {where}, your weight first differs {at}."
     elif found.id in ("returned_history", "returned_scan_pair", "not_scalar"):
@@ -186,7 +186,7 @@ def _carry_never_updated(
     case = cases[wrong[0]]
     said = (
         f"Your result is the w you were given, on every case you got wrong: on the case "
-        f'"{case.title(failed=True)}", w = {float(case.args[0]):g} and you return it, where '
+        f'"{case.title(failed=True, brief=True)}", w = {float(case.args[0]):g} and you return it, where '
         f"{float(case.expected):g} is expected."
     )
     if zero := zero_gradient_said(source, "w"):

@@ -102,6 +102,13 @@ _M = [
         "jax.grad derive it from the loss for you.",
     ),
     Misconception(
+        "missing_factor_x",
+        "Your weights are those of the gradient 2*sum(w*x - y): the factor x that the chain "
+        "rule brings down from w*x is missing.",
+        "The derivative of (w*x - y)**2 with respect to w is 2*(w*x - y)*x: each error is "
+        "multiplied by its own x before the sum. Or let jax.grad derive it from the loss.",
+    ),
+    Misconception(
         "started_from_zero",
         "Your scan starts from 0.0, not from the w you were given.",
         "lax.scan's second argument is the carry's starting value: here, the weight "
@@ -232,6 +239,7 @@ MUTANTS = {
     "reversed_order": lambda w, lr, xs, ys: reference(w, lr, xs[::-1], ys[::-1]),
     "missing_lr": lambda w, lr, xs, ys: reference(w, 1.0, xs, ys),
     "missing_factor_two": _final(grad=lambda w, x, y: float(np.sum((w * x - y) * x))),
+    "missing_factor_x": _final(grad=lambda w, x, y: float(2 * np.sum(w * x - y))),
     "started_from_zero": lambda w, lr, xs, ys: reference(0.0, lr, xs, ys),
     "hard_coded_lr": lambda w, lr, xs, ys: reference(w, 0.1, xs, ys),
     "step_per_example": lambda w, lr, xs, ys: reference(

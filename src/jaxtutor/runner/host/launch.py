@@ -373,16 +373,23 @@ class ForkedChild(Started):
     def __init__(self, server: ForkServer, pid: int, stdout):
         self._server, self.pid, self.stdout = server, pid, stdout
         self._pidfd = os.pidfd_open(pid)  # before anyone could reap `pid`: the server waits for us
+        # a check's thread asks whether it lives while another's kill reaps it: the pidfd
+        # is closed, and its status set, under this lock, never between a look and a select
+        self._reaped = threading.Lock()
 
     def exited(self) -> bool:
-        return self.returncode is not None or bool(select.select([self._pidfd], [], [], 0)[0])
+        with self._reaped:
+            return self.returncode is not None or bool(select.select([self._pidfd], [], [], 0)[0])
 
     def wait(self) -> int:
         if self.returncode is None:
             try:
-                self.returncode = self._server.reap(self.pid)
+                status = self._server.reap(self.pid)
             except ServerGone:  # init reaps it; the status is lost
                 select.select([self._pidfd], [], [])
-                self.returncode = -signal.SIGKILL
-            os.close(self._pidfd)
+                status = -signal.SIGKILL
+            with self._reaped:
+                if self.returncode is None:
+                    self.returncode = status
+                    os.close(self._pidfd)
         return self.returncode

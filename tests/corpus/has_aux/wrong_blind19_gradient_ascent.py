@@ -1,0 +1,22 @@
+# truth: Adds lr * grad instead of subtracting it (gradient ascent), so new_params move the wrong way and the loss goes up; loss and accuracy returned are still correct.
+# blind: nineteenth batch, written from the lesson text only, labelled before the tutor ran
+# cause: gradient_ascent
+import jax
+import jax.numpy as jnp
+
+
+def loss_and_accuracy(params, x, y):
+    logits = x @ params["w"] + params["b"]
+    loss = jnp.mean(jnp.logaddexp(0.0, logits) - y * logits)
+    accuracy = jnp.mean((logits > 0) == (y > 0.5))
+    return loss, accuracy
+
+
+def train_step(params, x, y, lr):
+    # Return (new_params, loss, accuracy): one descent step on w and b, with the loss
+    # and accuracy of the incoming params. Use jax.value_and_grad with has_aux=True.
+    (loss, accuracy), grads = jax.value_and_grad(loss_and_accuracy, has_aux=True)(
+        params, x, y
+    )
+    new_params = jax.tree.map(lambda p, g: p + lr * g, params, grads)
+    return new_params, loss, accuracy
