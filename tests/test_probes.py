@@ -82,6 +82,8 @@ FACTS = {
         lambda w, lr, x: (w - ref(w, lr, x)) / lr - lr * w,
         "minus lr times w",
     ),
+    # a step scaled by 3/N (a mean's step multiplied back by an example's count)
+    "step_fixed_count": (lambda w, lr, x: w + 3 / len(x) * (ref(w, lr, x) - w), "times 3/N"),
     "integer_result": (lambda w, lr, x: ref(w, lr, x).astype(np.int32), "array of int32"),
     # what a child sends for a registered dataclass it cannot send as data
     "object_returned": (lambda w, lr, x: Opaque("Params"), "Params object"),

@@ -72,13 +72,7 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
     if (by_size := _size_factor(p, wrong, ratios, numbers)) is not None:
         return by_size
     if (fixed := _fixed_count(p, wrong, ratios)) is not None:
-        label, size, c = fixed
-        return _diagnosis(
-            "fixed_count",
-            f"Your result is the expected one times {c}/{label} on every case you got "
-            f"wrong: {numbers}, with {label} = {size}. That factor is 1 only where {label} = {c}.",
-            _fixed_count_hint(label, c),
-        )
+        return _fixed_count_said("fixed_count", "Your result is the expected one", numbers, fixed)
     if np.allclose(ratios, ratios[0], rtol=1e-3):
         r = ratios[0]
         if np.isclose(r, 1.0, rtol=1e-3):  # the numbers are right: something else is not
@@ -188,11 +182,16 @@ def _fixed_count(p: Probe, wrong: list[int], ratios: list[float]):
     return None
 
 
-def _fixed_count_hint(label: str, c: int) -> str:
-    return (
+def _fixed_count_said(kind: str, what: str, numbers: str, fixed: tuple) -> Diagnosis:
+    """`what` (your result, your step) is the expected one times c over a size."""
+    label, size, c = fixed
+    return _diagnosis(
+        kind,
+        f"{what} times {c}/{label} on every case you got wrong: {numbers}, with {label} = "
+        f"{size}. That factor is 1 only where {label} = {c}.",
         f"Where {label} = {c} your answer is right: look for a {c} in your code (a count "
         f"from an example) standing where the number of entries, {label}, belongs, or a "
-        "mean multiplied back by it."
+        "mean multiplied back by it.",
     )
 
 
@@ -318,13 +317,11 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     _size_hint(p, kind, label),
                 )
             if (fixed := _fixed_count(p, read, ratios)) is not None:
-                label, value, c = fixed
-                return _diagnosis(
+                return _fixed_count_said(
                     "step_fixed_count",
-                    f"Your step away from {name} is the expected step times {c}/{label} on "
-                    f"every case you got wrong: {numbers}, with {label} = {value}. That "
-                    f"factor is 1 only where {label} = {c}.",
-                    _fixed_count_hint(label, c),
+                    f"Your step away from {name} is the expected step",
+                    numbers,
+                    fixed,
                 )
             if (follows := _follows_argument(p, read, ratios)) is not None:
                 said, label, value = follows
