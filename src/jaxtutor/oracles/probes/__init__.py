@@ -36,7 +36,7 @@ from jaxtutor.oracles.cases import Case, beyond_first_random
 from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
 from jaxtutor.oracles.probes.common import (
     Probe,  # what callers hand to probe()
-    _leaves,
+    _tree_leaves,
 )
 from jaxtutor.oracles.probes.dtypes import _integer_result, _low_precision
 from jaxtutor.oracles.probes.form import (
@@ -109,7 +109,7 @@ def probe(p: Probe) -> Diagnosis | None:
 
 
 def _entries(args: tuple) -> int:
-    return sum(int(np.size(leaf)) for leaf in _leaves(args) or [])
+    return sum(int(np.size(leaf)) for leaf in _tree_leaves(args))
 
 
 def _tried(look, p: Probe, wrong: list[int]) -> Diagnosis | None:

@@ -146,12 +146,19 @@ def _size_hint(p: Probe, kind: str, label: str) -> str:
     )
 
 
+def _sizes(p: Probe, wrong: list[int]):
+    """Each array axis with its name and its size on every wrong case, where all have it."""
+    for arg, axis, label in _dims(p):
+        sizes = [s for j in wrong if (s := _size(p.cases[j], arg, axis)) is not None]
+        if len(sizes) == len(wrong):
+            yield arg, axis, label, sizes
+
+
 def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
     """("divided_by_size" or "times_size", the size's name, its value on the first wrong
     case) where the ratios are 1/size or size of one of the case's sizes."""
-    for arg, axis, label in _dims(p):
-        sizes = [s for j in wrong if (s := _size(p.cases[j], arg, axis)) is not None]
-        if len(sizes) < len(wrong) or min(sizes) < 2:
+    for arg, axis, label, sizes in _sizes(p, wrong):
+        if min(sizes) < 2:
             continue
         # one size on every wrong case could be a coincidence: then a right case of size
         # 1 must show that the factor follows the size
@@ -171,9 +178,8 @@ def _fixed_count(p: Probe, wrong: list[int], ratios: list[float]):
     """(a size's name, its value on the first wrong case, c) where the ratios are c
     divided by that size, for a whole c of 2 or more, on wrong cases of two sizes or
     more: a count from one example (3, the lesson's) standing where the size belongs."""
-    for arg, axis, label in _dims(p):
-        sizes = [s for j in wrong if (s := _size(p.cases[j], arg, axis)) is not None]
-        if len(sizes) < len(wrong) or len(set(sizes)) < 2:
+    for _, _, label, sizes in _sizes(p, wrong):
+        if len(set(sizes)) < 2:
             continue
         counts = np.asarray(ratios) * np.asarray(sizes)
         c = round(float(counts[0]))

@@ -83,23 +83,27 @@ def _same(got, reference) -> bool:
         return False
 
 
+def _tree_leaves(value) -> list:
+    """Every leaf of a pytree in order (a dict's by sorted key), whatever it holds."""
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in _tree_leaves(v)]
+    if isinstance(value, dict):
+        return [leaf for k in sorted(value) for leaf in _tree_leaves(value[k])]
+    return [value]
+
+
 def _leaves(value, dtypes: bool = False) -> list | None:
     """A value's arrays in order, or None where something is not a number: as float64
     to compare them, or with `dtypes` its arrays as they came."""
-    if isinstance(value, (tuple, list)):
-        out = []
-        for v in value:
-            sub = _leaves(v, dtypes)
-            if sub is None:
-                return None
-            out += sub
-        return out
-    if isinstance(value, dict):
-        return _leaves([value[k] for k in sorted(value)], dtypes)
-    if dtypes and isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
-        return [value]
-    arr = as_array(value)
-    return None if arr is None else [arr]
+    out = []
+    for leaf in _tree_leaves(value):
+        if dtypes and isinstance(leaf, np.ndarray) and leaf.dtype.kind in "biuf":
+            out.append(leaf)
+        elif (arr := as_array(leaf)) is not None:
+            out.append(arr)
+        else:
+            return None
+    return out
 
 
 def _flat(value) -> np.ndarray | None:

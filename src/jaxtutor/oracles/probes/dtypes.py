@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxtutor.oracles.probes.common import Probe, _diagnosis, _leaves, _short, _title
+from jaxtutor.oracles.probes.common import (
+    Probe,
+    _diagnosis,
+    _leaves,
+    _short,
+    _title,
+    _tree_leaves,
+)
 from jaxtutor.oracles.values import matches
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis
@@ -45,7 +52,7 @@ def _low_precision(p: Probe, wrong: list[int]) -> Diagnosis | None:
     bfloat16 the tutor cannot read as numbers, or a float16 whose numbers are off by no
     more than its rounding."""
     for i in wrong:
-        halves = [name for leaf in _all_leaves(p.answers[i]) if (name := _half_name(leaf))]
+        halves = [name for leaf in _tree_leaves(p.answers[i]) if (name := _half_name(leaf))]
         if not halves or not _leaves(p.expected[i]):
             continue
         half = halves[0]
@@ -74,12 +81,3 @@ def _half_name(leaf) -> str | None:
     else:
         return None
     return name if name in _HALF else None
-
-
-def _all_leaves(value) -> list:
-    """Every leaf of a pytree, objects the wire could not decode too."""
-    if isinstance(value, (tuple, list)):
-        return [leaf for v in value for leaf in _all_leaves(v)]
-    if isinstance(value, dict):
-        return [leaf for k in sorted(value) for leaf in _all_leaves(value[k])]
-    return [value]
