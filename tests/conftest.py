@@ -99,7 +99,12 @@ def shared_trusted() -> TrustedChild:
     as a pool's is: a lesson's reference and mutants stay compiled there for its next
     files, where each check's own pair of children forked and set up JAX again."""
     if not _TRUSTED:
-        _TRUSTED.append(TrustedChild(lambda limits: OneOff(shared_server()).clean(limits)))
+        _TRUSTED.append(
+            TrustedChild(
+                lambda limits: OneOff(shared_server()).clean(limits),
+                lambda limits: OneOff(shared_server()).lesson(limits),
+            )
+        )
     return _TRUSTED[0]
 
 

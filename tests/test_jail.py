@@ -6,6 +6,7 @@ reads back; the tutor's side then looks for itself."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -15,11 +16,12 @@ import time
 import uuid
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from jaxtutor.check.endings import ended_outcome
 from jaxtutor.course.lessons import builtin_dir
-from jaxtutor.runner.host import procs
+from jaxtutor.runner.host import procs, sandbox
 from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import isolated, protections
 from jaxtutor.verdict import Outcome
@@ -153,6 +155,54 @@ def test_a_submission_folder_is_read_only_and_imports_work(new_child, tmp_path):
     )
     assert found == [1.0, 0.0, 0.0]
     assert (tmp_path / "helper.py").read_bytes() == source_before
+
+
+def test_only_the_lessons_child_keeps_what_xla_compiled(new_child):
+    """The lesson's own child writes its slower compiled programs where the next process
+    finds them; a learner's child neither sees that folder nor adds to it, so no learner can
+    put native code where a reference would load it."""
+    folder = Path(sandbox.compiled_folder())
+    name = f"kept_{uuid.uuid4().hex[:12]}"
+    # six permutations: slow enough to compile (about 0.6 s here) to be kept anywhere
+    source = (
+        "import os\nimport jax\n\n"
+        f"def {name}(x):\n"
+        "    seen = os.path.isdir('/compiled'), bool(jax.config.jax_compilation_cache_dir)\n"
+        "    for k in range(6):\n"
+        "        x = jax.random.permutation(jax.random.key(k), x)\n"
+        "    return x, seen\n"
+    )
+
+    def run(**child_args) -> tuple[list, list[Path]]:
+        with new_child(**child_args) as child:
+            assert child.load(source, "kept.py", name).get("ok") is True
+            (reply,) = child.call_many([(np.arange(3.0),)])
+        assert reply.get("ok") is True, reply
+        return [bool(v) for v in reply["value"][1]], sorted(folder.glob(f"*{name}*-cache"))
+
+    seen, kept = run()
+    assert seen == [False, False] and kept == []
+    seen, kept = run(lesson=True)
+    assert seen == [True, True] and len(kept) == 1
+    hidden = attack(new_child, tries(f"os.listdir({str(folder)!r})"))
+    assert hidden == [0.0]
+
+
+def test_the_compiled_programs_stay_hidden_inside_a_folder_the_jail_shows(new_child, monkeypatch):
+    """Kept where the jail shows the interpreter (a cache folder inside the venv, say),
+    the compiled programs are masked for a learner, and still the lesson child's."""
+    folder = Path(sys.prefix, f"compiled-{uuid.uuid4().hex[:12]}")
+    folder.mkdir()
+    try:
+        (folder / "a-program-cache").write_text("a reference's program")
+        monkeypatch.setattr(sandbox, "compiled_folder", lambda: str(folder))
+        read = f"open({str(folder / 'a-program-cache')!r}).read()"
+        assert attack(new_child, tries(read)) == [0.0]
+        kept = tries("open('/compiled/a-program-cache').read()", "open('/compiled/new', 'w')")
+        assert attack(new_child, kept, lesson=True) == [1.0, 1.0]
+        assert (folder / "new").exists()
+    finally:
+        shutil.rmtree(folder)
 
 
 # -- privileges and other processes ------------------------------------------------------

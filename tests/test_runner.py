@@ -455,3 +455,16 @@ def test_a_learners_dataclass_reads_its_own_annotations(new_child):
         )
         result = call_once(new_child, source)
         assert result["ok"] is True and float(result["value"]) == 3.0, future
+
+
+def test_the_folder_of_compiled_programs_keeps_the_newer_half_past_its_most(tmp_path):
+    from jaxtutor.runner.host.sandbox import _keep_the_newest
+
+    for age in range(6):
+        program = tmp_path / f"program-{age}-cache"
+        program.write_bytes(b"compiled")
+        os.utime(program, (1_000_000 - age, 1_000_000 - age))  # program-0 the newest
+    _keep_the_newest(tmp_path, 6)
+    assert len(list(tmp_path.iterdir())) == 6
+    _keep_the_newest(tmp_path, 5)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["program-0-cache", "program-1-cache"]

@@ -27,7 +27,10 @@ def prove(lesson: Lesson, server=None, corpus: Sequence[Path] = ()) -> list[Prob
     from jaxtutor.runner.host.runners import OneOff
 
     runners = OneOff(server) if server is not None else OneOff.with_fork_server()
-    with contextlib.closing(runners), contextlib.closing(TrustedChild(runners.clean)) as trusted:
+    with (
+        contextlib.closing(runners),
+        contextlib.closing(TrustedChild(runners.clean, runners.lesson)) as trusted,
+    ):
         runners.trusted = trusted
         problems = _prove(lesson, runners)
         if not any(p.code in ("solution-fails", "check-error") for p in problems):

@@ -77,7 +77,7 @@ def check_source(
         if oracle.needs_clean(exercise):
             judge = runners.clean(limits)
             judge.role = "judge"
-        learner = Learner(child, judge, runners.clean, runners.trusted, source)
+        learner = Learner(child, judge, runners.clean, runners.trusted, source, runners.lesson)
         if judged is not None:
             learner.judged = lambda report: judged(_early(exercise, report, seed, started))
         verdict = _judge(oracle, exercise, source, filename, seed, child, learner)

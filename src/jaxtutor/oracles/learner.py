@@ -27,7 +27,8 @@ class Learner:
     `clean` is a child that is never sent the learner's file: it judges the programs
     the learner's function exports (see `programs`); a fresh one is started if need be.
     `spawn` gives the children that run the exercise's own programs (a reference, the
-    mutants): a pool's `take` or a fork server's, so each costs a fork, not an import."""
+    mutants): a pool's `take` or a fork server's, so each costs a fork, not an import;
+    `lesson` the one a check's own TrustedChild keeps them in (Runners.lesson)."""
 
     def __init__(
         self,
@@ -36,10 +37,12 @@ class Learner:
         spawn: Callable[[Limits], Child] | None = None,
         trusted=None,
         source: str = "",
+        lesson: Callable[[Limits], Child] | None = None,
     ):
         self._child = child
         self._clean = clean
         self.spawn = spawn or Child
+        self.lesson = lesson or self.spawn
         self.trusted = trusted  # a pool's runner.host.pool.TrustedChild, kept warm between checks
         # the file as text, for evidence of what the code did (never run here)
         self.source = source

@@ -89,7 +89,7 @@ class GenericOracle(Oracle):
     def run(self, learner: Learner, exercise, seed: int = 0) -> Report:
         p = prepare(exercise, seed)
         # the pool's (app, watch), which stays warm from check to check, else one for this check
-        trusted = learner.trusted or TrustedChild(learner.spawn)
+        trusted = learner.trusted or TrustedChild(learner.spawn, learner.lesson)
         try:
             with trusted.lock.checking():  # before any warm-up's programs
                 return self._run(learner, p, trusted)

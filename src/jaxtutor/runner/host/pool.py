@@ -57,7 +57,7 @@ class WarmPool:
         self._starting = 0  # children being started outside the lock
         self._threads: list[threading.Thread] = []  # starting children, or killing them
         self._closed = False
-        self.trusted = TrustedChild(self.take)  # for the exercises' own programs
+        self.trusted = TrustedChild(self.take, self.lesson)  # for the exercises' own programs
         self.handed_out = 0  # warm children given to a check
         self.fresh = 0  # checks that got a newly started child because none was idle
         try:
@@ -160,16 +160,16 @@ class WarmPool:
         child.limits = limits  # the clock and the memory cap start at load
         return child
 
-    def _start(self, limits: Limits, submission: str | None = None) -> Child:
+    def _start(self, limits: Limits, submission: str | None = None, lesson: bool = False) -> Child:
         """A new child: forked when the server runs (waiting for its import if need be,
         which is still sooner than a fresh import), else a fresh process."""
         server = self._server
         if server is not None and server.usable():
             try:
-                return Child(limits, server=server, submission=submission)
+                return Child(limits, server=server, submission=submission, lesson=lesson)
             except OSError:
                 pass  # the server is gone: it says so from now on
-        return Child(limits, submission=submission)
+        return Child(limits, submission=submission, lesson=lesson)
 
     # -- a check's runners (runner/host/runners.py) ---------------------------------
 
@@ -178,6 +178,9 @@ class WarmPool:
 
     def clean(self, limits: Limits) -> Child:
         return self.take(limits)
+
+    def lesson(self, limits: Limits) -> Child:
+        return self._start(limits, lesson=True)  # a warm child's jail has no place for it
 
     def finish(self, learner: Child, others: list[Child]) -> str:
         """The learner's output as it stands, and the children killed in the background."""
@@ -250,10 +253,15 @@ class TrustedChild:
     it, a judge: a child never sent any file, which checks and runs the programs the
     first one exports, and keeps what it compiled (a mutant's program, judged on each
     check's new hidden cases, is compiled once, not once per check in a fresh clean
-    child). A pool keeps both from check to check; a one-off check makes its own."""
+    child). A pool keeps both from check to check; a one-off check makes its own.
+    `spawn` starts the judge; `lesson` (else `spawn`) the child, one whose jail keeps
+    what XLA compiled on disk, for the next process (Runners.lesson)."""
 
-    def __init__(self, spawn: Callable[[Limits], Child]):
+    def __init__(
+        self, spawn: Callable[[Limits], Child], lesson: Callable[[Limits], Child] | None = None
+    ):
         self.spawn = spawn
+        self._lesson = lesson or spawn
         self._child: Child | None = None
         self._judge: Child | None = None
         self._closed = False
@@ -287,7 +295,7 @@ class TrustedChild:
             current = None
             setattr(self, name, None)
         if current is None:
-            current = self.spawn(limits)
+            current = (self._lesson if name == "_child" else self.spawn)(limits)
             current.role = "lesson"  # its runs are the lesson's: their failures are ours
             with self._guard:
                 closed = self._closed

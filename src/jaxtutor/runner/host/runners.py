@@ -35,6 +35,10 @@ class Runners(Protocol):
     def clean(self, limits: Limits) -> Child:
         """A child that is never sent the learner's file."""
 
+    def lesson(self, limits: Limits) -> Child:
+        """A child for the exercise's own programs only (a TrustedChild's), whose jail
+        keeps what XLA compiles on disk (sandbox.compiled_folder)."""
+
     def finish(self, learner: Child, others: list[Child]) -> str:
         """Dispose of a check's children, once its verdict is decided; the learner's
         output."""
@@ -64,16 +68,19 @@ class OneOff:
         except OSError:  # out of processes: fresh children still do
             return cls()
 
-    def learner(self, limits: Limits, submission: str | None = None) -> Child:
+    def learner(self, limits: Limits, submission: str | None = None, lesson: bool = False) -> Child:
         if self.server is not None:
             try:
-                return Child(limits, server=self.server, submission=submission)
+                return Child(limits, server=self.server, submission=submission, lesson=lesson)
             except OSError:  # the server is gone: a fresh child
                 pass
-        return Child(limits, submission=submission)
+        return Child(limits, submission=submission, lesson=lesson)
 
     def clean(self, limits: Limits) -> Child:
         return self.learner(limits)
+
+    def lesson(self, limits: Limits) -> Child:
+        return self.learner(limits, lesson=True)
 
     def finish(self, learner: Child, others: list[Child]) -> str:
         kill_all([learner, *others])

@@ -36,7 +36,7 @@ import stat
 import sys
 from pathlib import Path
 
-from jaxtutor.runner.inside import root_fs
+from jaxtutor.runner.inside import root_fs, warm_up
 from jaxtutor.runner.inside.syscalls import (
     CLONE_NEWCGROUP,
     CLONE_NEWIPC,
@@ -139,7 +139,8 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     """Fork the learner's process and return in it, jailed as far as the machine
     allows; returns what holds (see `report`). The calling process becomes the run's
     root and never returns. `spec`: isolate (try namespaces), cwd (the working folder
-    when unjailed), submission (a folder to show read-only), cpu_s, file_bytes, mark."""
+    when unjailed), submission (a folder to show read-only), compiled and lesson (see
+    root_fs.build_root), cpu_s, file_bytes, mark."""
     isolated = bool(spec.get("isolate"))
     if isolated and not _unshare():
         # asked for (the machine allowed it a moment ago) but refused now, say for want
@@ -153,9 +154,12 @@ def enter(spec: dict, lifeline: int, keep: tuple[int, ...]) -> dict:
     os.close(lifeline)
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # the root's end is the run's end
     status = {"namespaces": isolated, "filesystem": False}
+    lesson = spec.get("lesson") is True
     if isolated:
-        root_fs.build_root(spec.get("submission"))
+        root_fs.build_root(spec.get("submission"), spec.get("compiled"), lesson)
         status["filesystem"] = True
+        if lesson:  # before any compile: JAX reads it once, at the first
+            warm_up.keep_compiled(root_fs.COMPILED)
     elif spec.get("cwd"):
         os.chdir(spec["cwd"])
     _limit(int(spec.get("cpu_s", 120)), int(spec.get("file_bytes", 16 << 20)))

@@ -34,7 +34,7 @@ from jaxtutor.runner.inside.syscalls import (
     mount,
 )
 
-WORK, SUBMISSION = "/work", "/submission"
+WORK, SUBMISSION, COMPILED = "/work", "/submission", "/compiled"
 TMPFS_MIB = {WORK: 32, "/tmp": 32, "/dev/shm": 16}  # RAM no one else counts: kept small
 # the system's parts a dynamically linked Python needs; on merged-/usr systems most
 # are symlinks into /usr, recreated as such
@@ -74,9 +74,12 @@ def _masked_paths() -> list[str]:
     return [str(Path(__file__).resolve().parents[2])]  # runner/inside/root_fs.py -> jaxtutor/
 
 
-def build_root(submission: str | None) -> None:
+def build_root(submission: str | None, compiled: str | None = None, lesson: bool = False) -> None:
+    """`compiled`: the folder of XLA's compiled programs (host/sandbox.compiled_folder),
+    hidden where it is; shown writable at COMPILED to the lesson's own child only."""
     old, new = "/oldroot", "/newroot"
-    needed, masked = needed_paths(), _masked_paths()  # while the old root is still "/"
+    # while the old root is still "/"
+    needed, masked = needed_paths(), _masked_paths() + ([compiled] if compiled else [])
     # SysV shared memory and message queues would hold RAM no one counts, past the run's
     # end within its IPC namespace: none at all (POSIX shm lives in the small /dev/shm)
     for limit in ("shmmni", "msgmni"):
@@ -130,6 +133,8 @@ def build_root(submission: str | None) -> None:
     mount("proc", new + "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     if submission:
         _show(old + os.path.realpath(submission), new + SUBMISSION, follow=False)
+    if compiled and lesson:
+        _show(old + os.path.realpath(compiled), new + COMPILED, read_only=False, follow=False)
 
     # the new root replaces the scratch one, and the old root goes for good
     os.chdir(new)

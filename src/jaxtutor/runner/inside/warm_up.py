@@ -65,6 +65,29 @@ def import_jax() -> None:
         import jaxlib.mlir.extras.meta  # noqa: F401
 
 
+# XLA's programs kept on disk by the lesson's own child: those that took at least this
+# long to compile (a random permutation's, 100-300 ms, not a step's, 10-30 ms, nor each
+# learning rate's of a static-lr mutant, written anew on every check)
+_COMPILED_MIN_S = 0.05
+
+
+def keep_compiled(folder: str) -> None:
+    """The lesson's own child (the only one whose jail shows `folder`, writable) keeps
+    what XLA compiled for the lesson's slower programs there, and finds what an earlier
+    process compiled: a one-off check's reference, a lesson's warm-up in the next app.
+    Where the folder is missing, nothing."""
+    if not os.path.isdir(folder):
+        return
+    import jax
+
+    jax.config.update("jax_compilation_cache_dir", folder)
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", _COMPILED_MIN_S)
+    jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
+    # no size for JAX to keep: it would read the whole folder each time it adds a
+    # program (75 ms with 1,600 of them); the tutor trims it (sandbox.compiled_folder)
+    jax.config.update("jax_compilation_cache_max_size", -1)
+
+
 def import_course_libraries() -> None:
     """What a lesson's files import beyond JAX (optax), in the fork server only: paid
     once there, where a check would pay it in each of its children (~0.1-0.2 s); a cold
