@@ -68,19 +68,22 @@ class OneOff:
         except OSError:  # out of processes: fresh children still do
             return cls()
 
-    def learner(self, limits: Limits, submission: str | None = None, lesson: bool = False) -> Child:
-        if self.server is not None:
-            try:
-                return Child(limits, server=self.server, submission=submission, lesson=lesson)
-            except OSError:  # the server is gone: a fresh child
-                pass
-        return Child(limits, submission=submission, lesson=lesson)
+    def learner(self, limits: Limits, submission: str | None = None) -> Child:
+        return self._start(limits, submission=submission)
 
     def clean(self, limits: Limits) -> Child:
-        return self.learner(limits)
+        return self._start(limits)
 
     def lesson(self, limits: Limits) -> Child:
-        return self.learner(limits, lesson=True)
+        return self._start(limits, lesson=True)
+
+    def _start(self, limits: Limits, **child_args) -> Child:
+        if self.server is not None:
+            try:
+                return Child(limits, server=self.server, **child_args)
+            except OSError:  # the server is gone: a fresh child
+                pass
+        return Child(limits, **child_args)
 
     def finish(self, learner: Child, others: list[Child]) -> str:
         kill_all([learner, *others])
