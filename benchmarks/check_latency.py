@@ -259,11 +259,17 @@ def bench_every_lesson(reps: int, tmp: Path, only: list[str] | None = None) -> l
                     f"{ms(sm)}   warm {ms(wm)}   {' '.join(row['statuses'])}",
                     flush=True,
                 )
-    worst = max(r["cold"][0] / r["scan"][0] for r in rows)
-    slowest_warm = max(r["warm"][0] for r in rows)
+    # the targets are a passing answer's: a starter that fails on purpose (async_dispatch's
+    # slow loop, which the lesson asks to mend) is printed above, not counted here
+    passing = [r for r in rows if r["statuses"] == ["cold:pass", "warm:pass"]]
+    if not passing:
+        print("  no passing answer measured: no target to compare")
+        return rows
+    worst = max(r["cold"][0] / r["scan"][0] for r in passing)
+    slowest_warm = max(r["warm"][0] for r in passing)
     print(
-        f"  worst cold/scan {worst:.2f} (target <= 1.25); slowest warm median "
-        f"{ms(slowest_warm)} (target < 300 ms)"
+        f"  passing answers ({len(passing)}): worst cold/scan {worst:.2f} (target <= 1.25); "
+        f"slowest warm median {ms(slowest_warm)} (target < 300 ms)"
     )
     # the target is in milliseconds, which move with the machine's speed from day to day;
     # against a warm check of the scan exercise's solution in the same run, they do not
