@@ -304,8 +304,8 @@ def test_the_judge_gets_the_programs_exported_while_it_was_busy_together_and_the
     from jaxtutor.oracles import properties
     from jaxtutor.oracles.generic.cases import prepare
     from jaxtutor.oracles.generic.oracle import GenericOracle
-    from jaxtutor.oracles.learner import input_signature
     from jaxtutor.runner.host.sandbox import Child
+    from jaxtutor.runner.wire import input_signature
 
     ex = find_exercise("async_dispatch", builtin_lessons()).exercise
     sizes, judged, counted, asked = [], [], [], []

@@ -202,8 +202,8 @@ def test_a_mutants_programs_are_judged_by_the_trusted_childs_judge_kept_between_
     it compiled; each learner's programs still go to a clean child of their own."""
     from jaxtutor.oracles.generic import runs
     from jaxtutor.oracles.generic.cases import make_cases
-    from jaxtutor.oracles.learner import input_signature
     from jaxtutor.runner.host.sandbox import Child
+    from jaxtutor.runner.wire import input_signature
 
     runs._CACHE.clear()  # runs remembered from earlier tests would judge nothing
     exercise = find_exercise("purity_under_jit", load_dir(builtin_dir())[0]).exercise

@@ -380,3 +380,27 @@ def test_a_learners_own_jit_with_a_static_number_compiles_ahead_in_the_calls_ord
     assert child.notes and child.notes[0].startswith("Note: your function could not be compiled")
     # read once the child is gone: its output is drained by a thread meanwhile
     assert child.output().splitlines() == [f"tracing lr {lr}" for lr in rates]
+
+
+def test_a_seed_with_new_values_only_in_the_calls_ahead_is_traced_from_the_first_request():
+    """The first request's own seed has a shape of its own, so only the calls named
+    ahead show that the seed takes new values at (3,): of those, two are sent, enough
+    for the child to trace the seed there at once, and the next request's new seeds
+    compile nothing. Without them, the first request keeps every seed static."""
+    source = (
+        "def scaled(x, seed):\n"
+        "    print('int seed' if isinstance(seed, int) else 'traced seed', x.shape)\n"
+        "    return x * seed\n"
+    )
+    first = [(np.ones(5, np.float32), 1)]
+    then = [(np.ones(3, np.float32), seed) for seed in range(2, 40)]
+    for ahead, printed in ((then, "traced seed (3,)"), ((), "int seed (5,)")):
+        with Child(limits_for(EXERCISE), server=shared_server()) as child:
+            assert child.load(source, "solution.py", "scaled")["ok"] is True
+            child.call_many(first, ahead=ahead)
+            assert printed in child.output_so_far().splitlines()
+            if ahead:
+                traced = child.output_so_far()
+                answers = child.call_many(then)
+                assert child.output_so_far() == traced  # nothing traced again
+                assert [float(np.asarray(a["value"])[0]) for a in answers] == list(range(2, 40))

@@ -240,3 +240,23 @@ def test_only_the_childs_own_note_is_accepted():
         wire.NOT_TRACEABLE.format(error="x) and all tests passed (y"),
     ):
         assert wire.clean_note(forged) is None
+
+
+def test_of_the_calls_ahead_only_those_a_child_plans_with_are_sent():
+    """Per input signature with its Python ints left out, the first call and the first
+    with other ints; a float, a bool or an array's shape is part of the signature."""
+    x3, x5 = np.zeros(3, np.float32), np.zeros(5, np.float32)
+    calls = [
+        (x3, 1),
+        (x3 + 1.0, 1),  # the same signature and seed: not needed
+        (x3, 2),
+        (x3, 3),  # a third seed says nothing a second did not
+        (x5, 1),
+        (x3, True),  # a bool stays a static value of its own
+        (x3, 0.5),
+        (x3, 0.25),  # traced: one program for every float
+        ({"w": x5}, 4),
+    ]
+    kept = wire.planned(calls)
+    assert [next(i for i, c in enumerate(calls) if c is k) for k in kept] == [0, 2, 4, 5, 6, 8]
+    assert wire.planned([]) == []

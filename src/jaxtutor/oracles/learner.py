@@ -18,7 +18,7 @@ import numpy as np
 from jaxtutor.runner.host.errors import LearnerRaised, RunEnded
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.sandbox import Child
-from jaxtutor.runner.wire import Opaque
+from jaxtutor.runner.wire import Opaque, input_signature
 
 
 class Learner:
@@ -262,21 +262,6 @@ class Programs:
     facts: list[dict]
     # the values of start_programs' `more` calls; None when a program of theirs was refused
     more: list | None = None
-
-
-def input_signature(args) -> tuple:
-    """What one exported program serves: the arguments' tree, each array's shape and
-    kind, the values of the static ones (as the child's jit sees them)."""
-    if isinstance(args, (tuple, list)):
-        return (type(args).__name__, tuple(input_signature(a) for a in args))
-    if isinstance(args, dict):
-        return ("dict", tuple((k, input_signature(v)) for k, v in sorted(args.items())))
-    if isinstance(args, np.ndarray):
-        kind = "float" if args.dtype.kind == "f" else str(args.dtype)
-        return ("array", args.shape, kind)
-    if isinstance(args, float):
-        return ("float",)
-    return ("static", repr(args))
 
 
 def rebuild(tree, flat):

@@ -10,9 +10,8 @@ from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import normalised, same_error
 from jaxtutor.oracles.generic.runs import Raised, Run, scan_names
-from jaxtutor.oracles.learner import input_signature
 from jaxtutor.oracles.values import ATOL, RTOL, as_tree, mismatch
-from jaxtutor.runner.wire import Opaque
+from jaxtutor.runner.wire import Opaque, input_signature
 from jaxtutor.verdict import Diagnosis, TestResult
 
 

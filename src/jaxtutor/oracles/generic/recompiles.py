@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from jaxtutor.oracles.generic.cases import Prepared
 from jaxtutor.oracles.interface import Report
-from jaxtutor.oracles.learner import Learner, input_signature
+from jaxtutor.oracles.learner import Learner
+from jaxtutor.runner.wire import input_signature
 from jaxtutor.verdict import TestResult
 
 RECOMPILE_TEST = "calling it again with new values compiles nothing"

@@ -243,12 +243,13 @@ class Child(ProgramRequests):
     def call_many(self, calls: list[tuple], ahead: Sequence[tuple] = ()) -> list[dict]:
         """Call the learner's function once per argument tuple; one reply per call,
         each {"ok": True, "value": ...} or the learner's exception. `ahead`: the calls
-        the next request will make, so the child can plan its compiles (never called)."""
+        the next request will make, so the child can plan its compiles (never called;
+        only those it plans with are sent, `wire.planned`)."""
         reply = self._request(
             {
                 "op": "call",
                 "calls": wire.encode_value(list(calls)),
-                "ahead": wire.encode_value(list(ahead)),
+                "ahead": wire.encode_value(wire.planned(ahead)),
             }
         )
         results = reply.get("results")
