@@ -38,7 +38,7 @@ from collections.abc import Callable
 from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import SHARED_FORKS_ENV, ForkServer, SharedForkConnection
 from jaxtutor.runner.host.limits import Limits
-from jaxtutor.runner.host.sandbox import Child, kill_all
+from jaxtutor.runner.host.sandbox import Child, kill_all, start_child
 
 _OPEN: weakref.WeakSet[WarmPool] = weakref.WeakSet()  # closed at exit, so no child outlives us
 
@@ -81,7 +81,7 @@ class WarmPool:
                 self._starting += 1
             child = None
             try:
-                child = self._start(Limits())
+                child = start_child(Limits(), self._server)
             except OSError:  # out of processes or memory: checks fall back to fresh children
                 return
             finally:
@@ -132,7 +132,7 @@ class WarmPool:
         forked for it. The caller owns the child and must kill it (check_source does)."""
         if submission is not None:
             self.fresh += 1
-            return self._start(limits, submission)
+            return start_child(limits, self._server, submission=submission)
         child = None
         with self._lock:
             dead = [c for c in self._idle if not c.alive()]
@@ -155,21 +155,10 @@ class WarmPool:
         timer.start()
         if child is None:
             self.fresh += 1
-            return self._start(limits)
+            return start_child(limits, self._server)
         self.handed_out += 1
         child.limits = limits  # the clock and the memory cap start at load
         return child
-
-    def _start(self, limits: Limits, submission: str | None = None, lesson: bool = False) -> Child:
-        """A new child: forked when the server runs (waiting for its import if need be,
-        which is still sooner than a fresh import), else a fresh process."""
-        server = self._server
-        if server is not None and server.usable():
-            try:
-                return Child(limits, server=server, submission=submission, lesson=lesson)
-            except OSError:
-                pass  # the server is gone: it says so from now on
-        return Child(limits, submission=submission, lesson=lesson)
 
     # -- a check's runners (runner/host/runners.py) ---------------------------------
 
@@ -180,7 +169,8 @@ class WarmPool:
         return self.take(limits)
 
     def lesson(self, limits: Limits) -> Child:
-        return self._start(limits, lesson=True)  # a warm child's jail has no place for it
+        # a warm child's jail has no place for the compiled programs
+        return start_child(limits, self._server, lesson=True)
 
     def finish(self, learner: Child, others: list[Child]) -> str:
         """The learner's output as it stands, and the children killed in the background."""

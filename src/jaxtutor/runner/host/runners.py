@@ -20,7 +20,7 @@ from typing import Protocol
 from jaxtutor.runner.host.launch import ForkServer
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
-from jaxtutor.runner.host.sandbox import Child, kill_all
+from jaxtutor.runner.host.sandbox import Child, kill_all, start_child
 
 
 class Runners(Protocol):
@@ -69,21 +69,13 @@ class OneOff:
             return cls()
 
     def learner(self, limits: Limits, submission: str | None = None) -> Child:
-        return self._start(limits, submission=submission)
+        return start_child(limits, self.server, submission=submission)
 
     def clean(self, limits: Limits) -> Child:
-        return self._start(limits)
+        return start_child(limits, self.server)
 
     def lesson(self, limits: Limits) -> Child:
-        return self._start(limits, lesson=True)
-
-    def _start(self, limits: Limits, **child_args) -> Child:
-        if self.server is not None:
-            try:
-                return Child(limits, server=self.server, **child_args)
-            except OSError:  # the server is gone: a fresh child
-                pass
-        return Child(limits, **child_args)
+        return start_child(limits, self.server, lesson=True)
 
     def finish(self, learner: Child, others: list[Child]) -> str:
         kill_all([learner, *others])

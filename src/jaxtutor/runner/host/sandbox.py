@@ -535,6 +535,17 @@ class Child(ProgramRequests):
         self.kill()
 
 
+def start_child(limits: Limits, server: ForkServer | None, **child_args) -> Child:
+    """A new child: forked from `server` while it is usable (waiting for its JAX import
+    if need be, still sooner than a fresh import), else a fresh process."""
+    if server is not None and server.usable():
+        try:
+            return Child(limits, server=server, **child_args)
+        except OSError:  # the server is gone: it says so from now on
+            pass
+    return Child(limits, **child_args)
+
+
 def kill_all(children: list[Child]) -> None:
     """Kill children side by side: each kill waits for its run's processes to be gone,
     memory freed."""
