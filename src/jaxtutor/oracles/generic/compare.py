@@ -10,7 +10,7 @@ from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import normalised, same_error
 from jaxtutor.oracles.generic.runs import Raised, Run, scan_names
-from jaxtutor.oracles.values import ATOL, RTOL, as_tree, mismatch
+from jaxtutor.oracles.values import ATOL, RTOL, agreeing, as_tree, mismatch
 from jaxtutor.runner.wire import Opaque, input_signature
 from jaxtutor.verdict import Diagnosis, TestResult
 
@@ -44,6 +44,25 @@ def differs(got, expected, config: dict) -> str | None:
     if problem is None and config.get("check_dtype"):
         return _dtype_differs(got, expected)
     return problem
+
+
+def differences(got: list, want: list, configs: list[dict]) -> list[str | None]:
+    """`differs` for each pair of answers, with its own config: the pairs that agree
+    are found together (values.agreeing), and only the others compared one by one."""
+    if not len(got) == len(want) == len(configs):
+        raise ValueError("answers to compare come in pairs, each with its config")
+    out: list[str | None] = [None] * len(got)
+    tolerances: dict[tuple, list[int]] = {}
+    for i, config in enumerate(configs):
+        tolerances.setdefault((config.get("rtol", RTOL), config.get("atol", ATOL)), []).append(i)
+    for (rtol, atol), members in tolerances.items():
+        trees = [as_tree(got[i]) for i in members], [as_tree(want[i]) for i in members]
+        for i, same in zip(members, agreeing(*trees, rtol, atol)):
+            if not same:
+                out[i] = differs(got[i], want[i], configs[i])
+            elif configs[i].get("check_dtype"):
+                out[i] = _dtype_differs(got[i], want[i])
+    return out
 
 
 def dtype_only(config: dict, got: list, want: list) -> Diagnosis | None:
@@ -89,13 +108,18 @@ def _dtype_differs(got, expected, at: str = "") -> str | None:
 def _programs_agree(config: dict, cases: list[Case], run: Run) -> list[bool]:
     """Per case: the exported program of its signature gave the answer the function
     gave when called as it is (so the rules judge what was tested)."""
-    return [
-        run.program_values is not None
-        and run.program_values[i] is not None
-        and not isinstance(run.answers[i], Raised)
-        and differs(run.program_values[i], run.answers[i], config) is None
+    if run.program_values is None:
+        return [False] * len(cases)
+    both = [
+        i
         for i in range(len(cases))
+        if run.program_values[i] is not None and not isinstance(run.answers[i], Raised)
     ]
+    found = differences(
+        [run.program_values[i] for i in both], [run.answers[i] for i in both], [config] * len(both)
+    )
+    agree = dict(zip(both, (problem is None for problem in found)))
+    return [agree.get(i, False) for i in range(len(cases))]
 
 
 def _has(prim: str, facts: dict) -> bool:
@@ -306,13 +330,13 @@ def judge(config: dict, cases: list[Case], run: Run, reference: Run) -> list[Tes
         else _like(case.expected, reference.answers[i])
         for i, case in enumerate(cases)
     ]
+    answers = run.answers[: len(cases)]  # a run of every case judged on the fixed ones
+    problems = differences(answers, want, [tolerated(config, case) for case in cases])
     tests = []
-    for i, case in enumerate(cases):
-        got = run.answers[i]
+    for case, got, problem in zip(cases, answers, problems):
         if isinstance(got, Raised):
             tests.append(TestResult(case.title(failed=True), "error", f"raised {got.type}"))
             continue
-        problem = differs(got, want[i], tolerated(config, case))
         tests.append(
             TestResult(case.name, "pass")
             if problem is None
@@ -350,7 +374,7 @@ def same_mistake(config, cases, learner: Run, mutant: Run) -> bool:
         learner.export_error or ""
     ) != normalised(mutant.export_error or ""):
         return False
-    if any(differs(g, m, config) is not None for g, m in zip(learner.answers, mutant.answers)):
+    if any(differences(learner.answers, mutant.answers, [config] * len(mutant.answers))):
         return False
     # the "scan" rule broken another way is another mistake (a while_loop over an index
     # is not a Python loop), where both programs could be read

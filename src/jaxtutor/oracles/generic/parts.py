@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.generic import edges
 from jaxtutor.oracles.generic.cases import make_cases
-from jaxtutor.oracles.generic.compare import differs, tolerated
+from jaxtutor.oracles.generic.compare import differences, tolerated
 from jaxtutor.oracles.generic.runs import Raised
 from jaxtutor.verdict import Diagnosis
 
@@ -42,9 +42,9 @@ def off_cases(config: dict, seed: int, part: dict) -> list[Case]:
 
 def agree(config: dict, cases: list[Case], answers: list, reference: list) -> bool:
     """Whether `answers` equal the reference's on every case, as the check compares."""
-    return all(
-        not isinstance(got, Raised) and differs(got, want, tolerated(config, case)) is None
-        for case, got, want in zip(cases, answers, reference, strict=True)
+    configs = [tolerated(config, case) for case in cases]
+    return not any(isinstance(got, Raised) for got in answers) and not any(
+        differences(answers, reference, configs)
     )
 
 
