@@ -146,8 +146,10 @@ def _plain_leaves(got, expected, leaves: list) -> bool:
         want = np.asarray(expected, dtype=np.float64)
     except (TypeError, ValueError):
         return False
+    if arr.shape != want.shape:
+        return False
     leaves.append((arr, want))
-    return arr.shape == want.shape
+    return True
 
 
 def matches(got, expected, rtol: float = RTOL, atol: float = ATOL) -> bool:
