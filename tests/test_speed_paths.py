@@ -4,6 +4,10 @@ note) for code jax.jit cannot trace. Real child processes, no timing assertions.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -404,3 +408,45 @@ def test_a_seed_with_new_values_only_in_the_calls_ahead_is_traced_from_the_first
                 answers = child.call_many(then)
                 assert child.output_so_far() == traced  # nothing traced again
                 assert [float(np.asarray(a["value"])[0]) for a in answers] == list(range(2, 40))
+
+
+# What a forked child's requests run, as a check sends them, after what the fork server
+# imported: every lesson's solution loaded, called, exported, and its program verified
+_CHILD_IMPORTS = """
+import json, sys
+from jaxtutor.runner.inside import learner_process, warm_up  # the fork server's imports
+from jaxtutor.runner.inside import learner_calls, learner_file, verify
+from jaxtutor.runner import wire
+from jaxtutor.course.lessons import builtin_dir, load_dir
+from jaxtutor.oracles.generic.cases import prepare
+from jaxtutor.oracles.generic.runs import _rows
+
+jobs = []  # the trusted side's part, done first
+for lesson in load_dir(builtin_dir())[0]:
+    ex = lesson.exercise
+    if ex.oracle == "generic":
+        args = prepare(ex, 0).cases[0].args
+        jobs.append((ex.solution, ex.function, wire.encode_value([args]), _rows(ex.config)(args)))
+warm_up.import_jax()
+warm_up.import_course_libraries()
+before = set(sys.modules)
+for source, function, calls, rows in jobs:
+    learner_file.LEARNER.clear()
+    learner_file.load({"filename": "s.py", "source": source, "function": function})
+    learner_calls.call({"calls": calls})
+    (program,) = learner_calls.export({"calls": calls})["programs"]
+    learner_file.LEARNER.clear()
+    verify.verify({"programs": [{"module": program["module"], "groups": rows, "calls": calls}]})
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def test_a_checks_requests_import_nothing_the_fork_server_did_not():
+    """A module first imported by a request is imported again in every check's child,
+    on the check's clock: jax.extend (for two type names) cost each learner's first
+    export about 0.1 s, and imports all of its modules, pallas among them."""
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD_IMPORTS], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == ["__learner__"]

@@ -280,8 +280,9 @@ def traced_facts(closed) -> dict:
     largest of them (`largest`, `largest_bytes`); and the first host callback in it
     (`primitive`), if any. jax.debug's callbacks are not counted: an export drops them
     (prints.debug_prints_dropped)."""
-    from jax.extend import core
-
+    # ClosedJaxpr and Jaxpr, the trace's own types: jax.extend, which exports them,
+    # imports all of its modules (pallas among them), 0.1 s in every learner's process
+    closed_type, open_type = type(closed), type(closed.jaxpr)
     found = {"ops": 0, "constant_bytes": 0, "largest_bytes": 0}
     seen = set()
 
@@ -298,7 +299,7 @@ def traced_facts(closed) -> dict:
                 found["largest"] = f"{getattr(value, 'dtype', 'array')}[{shape}]"
 
     def ops(jaxpr) -> int:
-        if isinstance(jaxpr, core.ClosedJaxpr):
+        if isinstance(jaxpr, closed_type):
             constants(jaxpr.consts)
             jaxpr = jaxpr.jaxpr
         count = 0
@@ -311,7 +312,7 @@ def traced_facts(closed) -> dict:
             copies = length if unroll is True else max(1, min(int(unroll or 1), length))
             for value in eqn.params.values():
                 for inner in value if isinstance(value, (tuple, list)) else (value,):
-                    if isinstance(inner, (core.ClosedJaxpr, core.Jaxpr)):
+                    if isinstance(inner, (closed_type, open_type)):
                         count += copies * ops(inner)
         return count
 

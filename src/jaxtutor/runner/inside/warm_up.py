@@ -50,7 +50,7 @@ _IDLE_BEFORE_WARM_UP_MS = 500
 def import_jax() -> None:
     """The whole point of a warm child (and of the fork server): pay for this before
     the job. With what a first jit imports (MLIR's HLO dialects), so that a forked child
-    does not import it again."""
+    does not import it again (a test holds a check's requests to importing nothing)."""
     import jax
     import jax.numpy  # noqa: F401
 
@@ -59,6 +59,7 @@ def import_jax() -> None:
     # the learner's own frames are kept anyway (learner_file.error)
     jax.config.update("jax_traceback_filtering", "off")
     with contextlib.suppress(ImportError):  # only a head start: jaxlib may move them
+        import jax.experimental.multihost_utils  # noqa: F401  (a first call's dispatch)
         import jaxlib.mlir._mlir_libs._mlirHlo  # noqa: F401
         import jaxlib.mlir.dialects.builtin  # noqa: F401
         import jaxlib.mlir.dialects.mhlo  # noqa: F401
