@@ -4,6 +4,7 @@ batches, each program checked for a scan over the batches and run for the answer
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 from jaxtutor.explain import explain, known
 from jaxtutor.oracles import structure
@@ -53,13 +54,18 @@ class ScanTrainingOracle(Oracle):
         answers, so what was checked is what was run. When the function cannot be
         exported, it is called as it is, for its answers or its exception."""
         cases = make_cases(seed, self.repeat)
+        side = ThreadPoolExecutor(max_workers=1)
         try:
-            found = learner.start_programs([c.args for c in cases], _rows).result()
-            # the composition's calls once the programs are judged: a program slow to
-            # compile is then the checking process's, whose limit says so, never a call
-            # of the learner's that seems to hang (both would compile it at once)
-            judged = all(f.get("ok") is True for f in found.facts)
-            parts = halves(learner, cases) if judged else (None, None)
+            pending = learner.start_programs([c.args for c in cases], _rows)
+            # the composition's calls, in the learner's child (idle once its exports are
+            # done) while the clean child compiles and runs the programs; unless their
+            # prints are asked for, from the same child. Taken once the programs are
+            # judged: a program slow to compile is then the checking process's, whose
+            # limit says so, never a call of the learner's that seems to hang
+            prints = any(e["prints"] for e in pending.exported)
+            early = None if pending.raised or prints else side.submit(halves, learner, cases)
+            found = pending.result()
+            parts = early.result() if early is not None else halves(learner, cases)
         except LearnerRaised as raised:
             explanation, _ = explain(raised.info)
             entry = known(raised.info)
@@ -72,8 +78,10 @@ class ScanTrainingOracle(Oracle):
                 else None
             )
             return self._called(learner, cases, _NOT_EXPORTED + explanation, named)
+        finally:
+            side.shutdown(wait=False)  # an end of the programs' is the verdict: not waited for
         if any(f.get("ok") is not True for f in found.facts):
-            return self._called(learner, cases, _REFUSED)
+            return self._called(learner, cases, _REFUSED, parts=parts)
         answers = found.values
         tests = [_test(case, got) for case, got in zip(cases, answers)]
         composed = composition(cases, answers, parts)
@@ -92,17 +100,23 @@ class ScanTrainingOracle(Oracle):
         return report
 
     def _called(
-        self, learner: Learner, cases: list[Case], why_no_scan: str, named: Diagnosis | None = None
+        self,
+        learner: Learner,
+        cases: list[Case],
+        why_no_scan: str,
+        named: Diagnosis | None = None,
+        parts: tuple | None = None,
     ) -> Report:
         """No program to check: the answers (or the exception) of the learner's function
         called as it is; the scan test fails, saying why (`named`: the mistake that
-        kept it from compiling, when it is one we know)."""
+        kept it from compiling, when it is one we know; `parts`: the composition's
+        answers, when asked already)."""
         tests, answers = run_cases(learner, cases, RTOL, ATOL)
         if (first := first_raised(answers, cases)) is not None:
             index = next(i for i, a in enumerate(answers) if a is first)
             first.diagnosis = diagnose_raised(first, learner.source, cases[index])
             raise first
-        composed = composition(cases, answers, halves(learner, cases))
+        composed = composition(cases, answers, parts or halves(learner, cases))
         scan_test, scan_diagnosis = _no_scan(why_no_scan)
         scan_diagnosis = named or scan_diagnosis
         report = Report(tests + [composed, scan_test])
