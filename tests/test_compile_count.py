@@ -1,11 +1,15 @@
-"""jit_dynamic_lr's compile count: the learner's function called as it is, every jitted
-object it makes counted. A jax.jit made anew on each call fails; one made once, at
-import, passes, though the function handed in is not itself the jitted one."""
+"""The compile count of `max_recompiles = 0` (jit_dynamic_lr's, mostly): the learner's
+function called as it is, every jitted object it makes counted. A jax.jit made anew on
+each call fails; one made once, at import, passes, though the function handed in is not
+itself the jitted one."""
 
 from __future__ import annotations
 
 from conftest import run_check
-from jaxtutor.oracles.generic.recompiles import RECOMPILE_TEST
+from jaxtutor.course.lessons import builtin_dir, load_dir
+from jaxtutor.oracles.generic.cases import prepare
+from jaxtutor.oracles.generic.recompiles import RECOMPILE_TEST, same_shape_calls
+from jaxtutor.runner.wire import input_signature
 
 HEAD = """import jax
 import jax.numpy as jnp
@@ -45,3 +49,20 @@ def test_a_jit_made_once_compiles_once_and_passes(tmp_path):
     )
     assert verdict.passed, verdict.message
     assert RECOMPILE_TEST in {t.name for t in verdict.tests}
+
+
+def test_every_lesson_that_asks_for_no_recompiles_measures_it():
+    """custom_derivatives' first case has shapes of its own: counted on that case's
+    shapes alone, the rule was never measured, and a jax.jit made anew inside every
+    call passed (tests/corpus/custom_derivatives/wrong_jit_made_each_call.py)."""
+    asking = [
+        lesson.exercise
+        for lesson in load_dir(builtin_dir())[0]
+        if lesson.exercise.config.get("max_recompiles") == 0
+    ]
+    assert len(asking) >= 4
+    for exercise in asking:
+        for seed in range(5):
+            calls = same_shape_calls(prepare(exercise, seed))
+            assert calls is not None and len(calls) >= 2, (exercise.id, seed)
+            assert len({input_signature(args) for args in calls}) == 1

@@ -21,12 +21,14 @@ COMPILES_HINT = (
 
 def same_shape_calls(p: Prepared) -> list[tuple] | None:
     """`max_recompiles = 0`: the calls whose compiles are counted, up to four cases of
-    the first case's shapes; None when not asked or not measurable."""
+    the first shapes that two cases share (a fixed case's own shapes, often, are not);
+    None when not asked or not measurable."""
     if p.config.get("max_recompiles") != 0:
         return None
-    first = input_signature(p.cases[0].args)
-    same = [c.args for c in p.cases if input_signature(c.args) == first][:4]
-    return same if len(same) >= 2 else None
+    by_signature: dict[tuple, list[tuple]] = {}
+    for case in p.cases:
+        by_signature.setdefault(input_signature(case.args), []).append(case.args)
+    return next((same[:4] for same in by_signature.values() if len(same) >= 2), None)
 
 
 def count_compiles(learner: Learner, calls: list[tuple] | None) -> int | None:
