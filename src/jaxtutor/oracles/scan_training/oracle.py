@@ -58,12 +58,13 @@ class ScanTrainingOracle(Oracle):
         try:
             pending = learner.start_programs([c.args for c in cases], _rows)
             # the composition's calls, in the learner's child (idle once its exports are
-            # done) while the clean child compiles and runs the programs; unless their
-            # prints are asked for, from the same child. Taken once the programs are
-            # judged: a program slow to compile is then the checking process's, whose
-            # limit says so, never a call of the learner's that seems to hang
+            # done) while the clean child compiles and runs the programs; not where the
+            # function prints (`result` then asks that child to run it, for its output).
+            # Taken once the programs are judged: a program slow to compile is then the
+            # checking process's, whose limit says so, never a call of the learner's
             prints = any(e["prints"] for e in pending.exported)
-            early = None if pending.raised or prints else side.submit(halves, learner, cases)
+            later = pending.raised is not None or prints
+            early = None if later else side.submit(halves, learner, cases)
             found = pending.result()
             parts = early.result() if early is not None else halves(learner, cases)
         except LearnerRaised as raised:
