@@ -122,14 +122,14 @@ def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL,
 
         what = "leaves the answer as it is" if same else "reorders the answer the same way"
         return Check(f"property: reordering the examples {what}", [case.args, args], judge, kind)
-    # the first part as long as another case's rows where one is shorter (the edge of
-    # one row, often), so that it may be a shape compiled already; a split of an even
-    # count in halves, whose two parts are then one shape: one program more, not two
-    rows = [np.shape(c.args[which[0]])[:1] for c in hidden]
-    shorter = [r[0] for r in rows if r and 1 <= r[0] < n]
-    k = min(shorter) if shorter else int(rng.integers(1, n))
     if kind == "split" and n % 2 == 0:
-        k = n // 2
+        k = n // 2  # halves: the two parts are one shape, one program more, not two
+    else:
+        # the first part as long as another case's rows where one is shorter (the edge
+        # of one row, often), so that it may be a shape compiled already
+        rows = [np.shape(c.args[which[0]])[:1] for c in hidden]
+        shorter = [r[0] for r in rows if r and 1 <= r[0] < n]
+        k = min(shorter) if shorter else int(rng.integers(1, n))
     first = tuple((np.asarray(a)[:k] if i in which else a) for i, a in enumerate(case.args))
     if kind == "prefix":
         entry = prop.get("entry")
