@@ -63,6 +63,39 @@ def test_check_passes_with_exit_0_and_a_readable_report(argnums_solution):
     assert "Passed" in result.stdout
 
 
+# counts the fork servers `jaxtutor check` starts, and what was imported at each start
+_SERVER_STARTS = """
+import sys
+from jaxtutor.runner.host import launch
+starts, start = [], launch.ForkServer.__init__
+def counted(self):
+    starts.append(sorted(m for m in ("numpy", "jaxtutor.check") if m in sys.modules))
+    start(self)
+launch.ForkServer.__init__ = counted
+from jaxtutor.cli import main
+code = main(sys.argv[1:])
+print(starts)
+sys.exit(code)
+"""
+
+
+def test_check_starts_its_fork_server_before_its_own_imports(tmp_path):
+    """The server's JAX import (about a second) is the longest part of a one-off
+    check: started before the tutor's own imports and the jail's probe (about half a
+    second), it no longer waits for them. One server, whose forks are every child."""
+    path = tmp_path / "solution.py"
+    path.write_text(find_exercise("grad_basics").exercise.solution)
+    result = subprocess.run(
+        [sys.executable, "-c", _SERVER_STARTS, "check", "grad_basics", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Passed" in result.stdout
+    assert result.stdout.splitlines()[-1] == "[[]]"
+
+
 def test_check_json_is_one_object_shaped_like_exercism_results(tmp_path):
     path = tmp_path / "wrong.py"
     solution = find_exercise("argnums").exercise.solution

@@ -22,7 +22,7 @@ import pytest
 import jaxtutor
 from conftest import made_once
 from jaxtutor.classroom.credit import shares
-from jaxtutor.platforms.gradescope import VISIBILITIES
+from jaxtutor.platforms import VISIBILITIES
 
 ROOT = Path(__file__).parent
 # a machine that forbids user namespaces, made real inside a user namespace of our own

@@ -15,7 +15,7 @@ from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.procs import owned_by
 from jaxtutor.runner.host.sandbox import Child
 from jaxtutor.runner.inside import jail, root_fs
-from jaxtutor.runner.wire import run_uid
+from jaxtutor.runner.marks import run_uid
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="a user of the run's own needs root")
 # a run's own user must be able to read the interpreter and its packages; where they live

@@ -69,7 +69,21 @@ def cmd_list(args) -> int:
 
 
 def cmd_check(args) -> int:
+    from jaxtutor.runner.host.launch import fork_server
+
+    # the fork server's JAX import (about a second) first, beside ours and the jail's
+    # probe (about half a second): the check's children are its forks
+    server = fork_server()
+    try:
+        return _check(args, server)
+    finally:
+        if server is not None:
+            server.close()
+
+
+def _check(args, server) -> int:
     from jaxtutor.check import check_file
+    from jaxtutor.runner.host.runners import OneOff
 
     if (lesson := _lesson(_course(args), args.exercise)) is None:
         return USAGE_ERROR
@@ -80,7 +94,7 @@ def cmd_check(args) -> int:
 
     if (unjailed := warning()) is not None:
         print(unjailed, file=sys.stderr)
-    verdict = check_file(lesson.exercise, path, seed=args.seed)
+    verdict = check_file(lesson.exercise, path, seed=args.seed, runners=OneOff(server))
     if args.json or args.format == "json":
         import json
 

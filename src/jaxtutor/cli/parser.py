@@ -178,7 +178,7 @@ def _add_classroom(sub) -> None:
 
 
 def _add_autograder(sub) -> None:
-    from jaxtutor.platforms.gradescope import VISIBILITIES
+    from jaxtutor.platforms import VISIBILITIES
 
     p = sub.add_parser("autograder", help="write an autograder for a grading platform")
     platforms = p.add_subparsers(dest="platform", metavar="PLATFORM", required=True)

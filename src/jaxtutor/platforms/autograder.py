@@ -21,8 +21,8 @@ import zipfile
 from pathlib import Path
 
 import jaxtutor
-from jaxtutor.platforms import lock
-from jaxtutor.platforms.gradescope import CONFIG_KIND, CONFIG_NAME, VISIBILITIES
+from jaxtutor.platforms import VISIBILITIES, lock
+from jaxtutor.platforms.gradescope import CONFIG_KIND, CONFIG_NAME
 from jaxtutor.render import outfile
 
 DEFAULT_POINTS = 10.0

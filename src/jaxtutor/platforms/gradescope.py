@@ -32,7 +32,6 @@ from jaxtutor.verdict import Verdict
 
 CONFIG_NAME = "jaxtutor-autograder.json"
 CONFIG_KIND = "jaxtutor-gradescope"
-VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 _HIDDEN = re.compile(r"^(hidden case \d+)")
 NO_JAIL = (
     "This container does not allow the user namespaces of jaxtutor's jail, so your "

@@ -19,19 +19,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-# the environment variable that marks every process of a run, for the sweep that finds
-# strays (runner.host.procs); set by the jail on the inside
-RUN_MARK = "JAXTUTOR_RUN"
-
-
-def run_uid(mark: str) -> int:
-    """The user an unjailed run's learner becomes when the tutor runs as root (Gradescope,
-    `grade --unsafe` in a container): one no account uses, a different one per run. It
-    cannot signal the tutor or write what the tutor wrote, and unlike an environment
-    variable it cannot be dropped, so the sweep finds every process of the run by it."""
-    return 2_000_000_000 + int(mark[:8] or "0", 16) % 100_000_000
-
-
 MAX_FRAME = 64 * 1024 * 1024  # a larger frame is a broken or hostile child
 # the largest program (jax.export's serialized StableHLO) the tutor checks; a tutorial's
 # are a few KiB. The learner's process measures its own and sends none larger: it says

@@ -270,6 +270,15 @@ class ForkServer:
             self._sock.close()
 
 
+def fork_server() -> ForkServer | None:
+    """A fork server, starting its JAX import now; None where none can start (out of
+    processes): each child is then a fresh process."""
+    try:
+        return ForkServer()
+    except OSError:
+        return None
+
+
 class SharedForkConnection(ForkServer):
     """This tutor's connection to a fork server shared with other tutors (`serve`'s
     visitors: see SharedForkServer), made at the first request, so a tutor that never

@@ -19,7 +19,7 @@ import os
 import signal
 from typing import NamedTuple
 
-from jaxtutor.runner.wire import RUN_MARK, run_uid
+from jaxtutor.runner.marks import RUN_MARK, run_uid
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -100,7 +100,7 @@ def marked(mark: str, variable: str = RUN_MARK) -> set[int]:
 
 
 def owned_by(uid: int) -> set[int]:
-    """Living processes whose real user is `uid` (a run's own user: see wire.run_uid),
+    """Living processes whose real user is `uid` (a run's own user: see marks.run_uid),
     as the kernel reports it in /proc/PID/status: who owns a /proc entry can change with
     the process's dumpable flag, which the process sets itself. Zombies are dead."""
     needle = f"Uid:\t{uid}\t".encode()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from jaxtutor.runner.host.launch import ForkServer
+from jaxtutor.runner.host.launch import ForkServer, fork_server
 from jaxtutor.runner.host.limits import Limits
 from jaxtutor.runner.host.pool import TrustedChild
 from jaxtutor.runner.host.sandbox import Child, kill_all, start_child
@@ -63,10 +63,7 @@ class OneOff:
     def with_fork_server(cls) -> OneOff:
         """For a check that runs several programs: JAX is imported once, by the server,
         and each child is a fork of it, where a fresh child each imports JAX again."""
-        try:
-            return cls(ForkServer(), own_server=True)
-        except OSError:  # out of processes: fresh children still do
-            return cls()
+        return cls(fork_server(), own_server=True)
 
     def learner(self, limits: Limits, submission: str | None = None) -> Child:
         return start_child(limits, self.server, submission=submission)

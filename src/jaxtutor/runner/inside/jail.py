@@ -57,7 +57,7 @@ from jaxtutor.runner.inside.syscalls import (
     libc,
     prctl,
 )
-from jaxtutor.runner.wire import RUN_MARK, run_uid
+from jaxtutor.runner.marks import RUN_MARK, run_uid
 
 
 def _import_pyseccomp():
