@@ -10,6 +10,7 @@ import pytest
 
 from jaxtutor import __version__
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
+from jaxtutor.runner.host.launch import libraries_named
 
 
 def jaxtutor(*args, cwd=None):
@@ -68,9 +69,10 @@ _SERVER_STARTS = """
 import sys
 from jaxtutor.runner.host import launch
 starts, start = [], launch.ForkServer.__init__
-def counted(self):
+def counted(self, libraries):
     starts.append(sorted(m for m in ("numpy", "jaxtutor.check") if m in sys.modules))
-    start(self)
+    starts.append(list(libraries))
+    start(self, libraries)
 launch.ForkServer.__init__ = counted
 from jaxtutor.cli import main
 code = main(sys.argv[1:])
@@ -82,7 +84,8 @@ sys.exit(code)
 def test_check_starts_its_fork_server_before_its_own_imports(tmp_path):
     """The server's JAX import (about a second) is the longest part of a one-off
     check: started before the tutor's own imports and the jail's probe (about half a
-    second), it no longer waits for them. One server, whose forks are every child."""
+    second), it no longer waits for them. One server, whose forks are every child,
+    importing no library the file does not name (optax: about 0.1 s)."""
     path = tmp_path / "solution.py"
     path.write_text(find_exercise("grad_basics").exercise.solution)
     result = subprocess.run(
@@ -93,7 +96,17 @@ def test_check_starts_its_fork_server_before_its_own_imports(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Passed" in result.stdout
-    assert result.stdout.splitlines()[-1] == "[[]]"
+    assert result.stdout.splitlines()[-1] == "[[], []]"
+
+
+def test_a_one_off_checks_server_imports_the_libraries_its_file_names(tmp_path):
+    named = tmp_path / "named.py"
+    named.write_text("import jax\nimport optax\n")
+    plain = tmp_path / "plain.py"
+    plain.write_text(find_exercise("grad_basics").exercise.solution)
+    assert libraries_named(str(named)) == ("optax",)
+    assert libraries_named(str(plain)) == ()
+    assert libraries_named(str(tmp_path / "missing.py")) == ()
 
 
 def test_check_json_is_one_object_shaped_like_exercism_results(tmp_path):

@@ -420,6 +420,7 @@ from jaxtutor.runner import wire
 from jaxtutor.course.lessons import builtin_dir, load_dir
 from jaxtutor.oracles.generic.cases import prepare
 from jaxtutor.oracles.generic.runs import _rows
+from jaxtutor.runner.host.launch import COURSE_LIBRARIES
 
 jobs = []  # the trusted side's part, done first
 for lesson in load_dir(builtin_dir())[0]:
@@ -428,7 +429,7 @@ for lesson in load_dir(builtin_dir())[0]:
         args = prepare(ex, 0).cases[0].args
         jobs.append((ex.solution, ex.function, wire.encode_value([args]), _rows(ex.config)(args)))
 warm_up.import_jax()
-warm_up.import_course_libraries()
+warm_up.import_libraries(list(COURSE_LIBRARIES))
 before = set(sys.modules)
 for source, function, calls, rows in jobs:
     learner_file.LEARNER.clear()

@@ -69,11 +69,12 @@ def cmd_list(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from jaxtutor.runner.host.launch import fork_server
+    from jaxtutor.runner.host.launch import fork_server, libraries_named
 
     # the fork server's JAX import (about a second) first, beside ours and the jail's
-    # probe (about half a second): the check's children are its forks
-    server = fork_server()
+    # probe (about half a second): the check's children are its forks. Of the course's
+    # other libraries (optax: 0.1 s more), only those the file names
+    server = fork_server(libraries_named(args.file))
     try:
         return _check(args, server)
     finally:

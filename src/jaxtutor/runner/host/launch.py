@@ -160,12 +160,30 @@ class ServerGone(OSError):
     """The fork server is not running (it failed to start, or it died): start fresh."""
 
 
+# what lessons' files import beyond JAX: a fork server imports it once for all its
+# children (about 0.1 s each), where they would each import it again
+COURSE_LIBRARIES = ("optax",)
+
+
+def libraries_named(path: str) -> tuple[str, ...]:
+    """The course's libraries whose name a learner's file holds (in its first MiB): all
+    a one-off check's fork server need import, since a child that imports another one
+    (the lesson's own programs, a name built at run time) still can."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 20)
+    except OSError:
+        return ()
+    return tuple(name for name in COURSE_LIBRARIES if name.encode() in head)
+
+
 class ForkServer:
     """The trusted side's handle on a fork server (runner/inside/forkserver.py). Requests are
     one JSON record each on a SOCK_SEQPACKET socket, the child's pipe ends riding along
-    as SCM_RIGHTS; one request at a time, from any thread."""
+    as SCM_RIGHTS; one request at a time, from any thread. It imports `libraries` with
+    JAX."""
 
-    def __init__(self):
+    def __init__(self, libraries: tuple[str, ...] = COURSE_LIBRARIES):
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = subprocess.Popen(
@@ -175,6 +193,7 @@ class ForkServer:
                     "-m",
                     "jaxtutor.runner.inside.forkserver",
                     str(theirs.fileno()),
+                    *libraries,
                 ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -185,7 +204,7 @@ class ForkServer:
             )
         finally:
             theirs.close()
-        self._sock = ours
+        self._sock: socket.socket | None = ours  # a shared connection's: made at first use
         self._lock = threading.Lock()
         self._ready = False
         self._gone = False
@@ -195,6 +214,7 @@ class ForkServer:
         return not self._gone and self.proc.poll() is None
 
     def _open(self) -> socket.socket:
+        assert self._sock is not None  # made in __init__
         return self._sock
 
     def spawn(self, fds: tuple[int, int, int], spec: dict) -> Started:
@@ -267,14 +287,15 @@ class ForkServer:
         self.proc.kill()
         self.proc.wait()
         with self._lock:  # a thread waiting on the socket sees its end first
-            self._sock.close()
+            if self._sock is not None:
+                self._sock.close()
 
 
-def fork_server() -> ForkServer | None:
-    """A fork server, starting its JAX import now; None where none can start (out of
+def fork_server(libraries: tuple[str, ...] = COURSE_LIBRARIES) -> ForkServer | None:
+    """A fork server, starting its imports now; None where none can start (out of
     processes): each child is then a fresh process."""
     try:
-        return ForkServer()
+        return ForkServer(libraries)
     except OSError:
         return None
 
@@ -286,7 +307,7 @@ class SharedForkConnection(ForkServer):
 
     def __init__(self, path: str):
         self.path = path
-        self._sock: socket.socket | None = None
+        self._sock = None
         self._lock = threading.Lock()
         self._ready = False
         self._gone = False
@@ -345,6 +366,7 @@ class SharedForkServer:
                     "--listen",
                     self.path,
                     str(theirs.fileno()),
+                    *COURSE_LIBRARIES,
                 ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,

@@ -1,10 +1,11 @@
 """The fork server: imports JAX once, then forks a child per check.
 
-Started by launch.ForkServer as `python -m jaxtutor.runner.inside.forkserver SOCKET_FD`. It never
+Started by launch.ForkServer as `python -m jaxtutor.runner.inside.forkserver SOCKET_FD
+[LIBRARY...]`, importing the libraries named with JAX. It never
 runs learner code and never initialises an XLA backend, so it stays single-threaded
 (numpy's BLAS is told to use one thread) and forking it is safe.
 
-Shared (`--listen PATH CONTROL_FD`, started by launch.SharedForkServer for `serve`'s
+Shared (`--listen PATH CONTROL_FD [LIBRARY...]`, started by launch.SharedForkServer for `serve`'s
 visitors): it listens on a Unix socket at PATH and forks, for each connection, a
 server of the kind above that answers that connection only. A connection's roots are
 that server's children, so one visitor's tutor can neither reap nor see another's, and
@@ -32,14 +33,14 @@ from jaxtutor.runner.inside import jail, learner_process, warm_up
 
 def main() -> None:
     if sys.argv[1] == "--listen":
-        listen(sys.argv[2], socket.socket(fileno=int(sys.argv[3])))
+        listen(sys.argv[2], socket.socket(fileno=int(sys.argv[3])), sys.argv[4:])
     sock = socket.socket(fileno=int(sys.argv[1]))
     warm_up.import_jax()
-    warm_up.import_course_libraries()
+    warm_up.import_libraries(sys.argv[2:])
     serve(sock)
 
 
-def listen(path: str, control: socket.socket) -> None:
+def listen(path: str, control: socket.socket, libraries: list[str]) -> None:
     """Import JAX once, then fork a server per connection on `path` (never returns)."""
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     old = os.umask(0o077)  # the socket's own mode; its folder is private too
@@ -49,7 +50,7 @@ def listen(path: str, control: socket.socket) -> None:
         os.umask(old)
     listener.listen(64)  # bound first: a tutor that connects meanwhile waits for the import
     warm_up.import_jax()
-    warm_up.import_course_libraries()
+    warm_up.import_libraries(libraries)
     control.send(json.dumps({"ready": True}).encode())
     while True:
         _reap_servers()

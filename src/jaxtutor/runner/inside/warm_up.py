@@ -11,6 +11,7 @@ place. Where figures are wanted, docs/performance.md has them.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 
 # Cheaper compiles, paid once per shape on every check, while a tutorial's tiny arrays
@@ -89,12 +90,13 @@ def keep_compiled(folder: str) -> None:
     jax.config.update("jax_compilation_cache_max_size", -1)
 
 
-def import_course_libraries() -> None:
-    """What a lesson's files import beyond JAX (optax), in the fork server only: paid
-    once there, where a check would pay it in each of its children (~0.1-0.2 s); a cold
-    check's one child imports it only if the file does."""
-    with contextlib.suppress(ImportError):  # a pack's course may run without it
-        import optax  # noqa: F401
+def import_libraries(names: list[str]) -> None:
+    """What lessons' files import beyond JAX (launch.COURSE_LIBRARIES), in the fork
+    server only: paid once there, where a check would pay it in each of its children
+    (~0.1-0.2 s); a child that was forked without one imports it if it needs it."""
+    for name in names:
+        with contextlib.suppress(ImportError):  # a pack's course may run without it
+            importlib.import_module(name)
 
 
 def warm_up_if_idle(request_fd: int) -> None:
