@@ -47,6 +47,16 @@ def test_the_code_is_linted_and_formatted():
     assert form.returncode == 0, form.stdout + form.stderr
 
 
+def test_no_module_grows_past_500_lines():
+    """docs/layout.md's habit: a module past it is holding more than one idea."""
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in (ROOT / "src").rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 500
+    }
+    assert not long, long
+
+
 def test_cli_check_never_imports_jax_in_the_trusted_process():
     code = (
         "import sys; from jaxtutor.cli import main; from jaxtutor.course.lessons import find_exercise;"

@@ -458,7 +458,7 @@ def test_a_learners_dataclass_reads_its_own_annotations(new_child):
 
 
 def test_the_folder_of_compiled_programs_keeps_the_newer_half_past_its_most(tmp_path):
-    from jaxtutor.runner.host.sandbox import _keep_the_newest
+    from jaxtutor.runner.host.compiled import _keep_the_newest
 
     for age in range(6):
         program = tmp_path / f"program-{age}-cache"

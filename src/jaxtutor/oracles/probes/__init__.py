@@ -22,7 +22,7 @@ in the learner's process. A probe says a cause only where the data proves it (a 
 of two is a factor of two, not "a sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
-offsets, steps) with uniform.py (a step that is one number), order.py (rows and steps
+offsets), steps.py (an update's step) with uniform.py (a step that is one number), order.py (rows and steps
 in order), dtypes.py (an integer result, a 16-bit float), ignored.py, scales.py and
 rounded.py (the ones that call again), unread.py (a parameter read off the code);
 common.py holds what they all read. probe() here tries them in turn.
@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.oracles.cases import Case, beyond_first_random
-from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one, _step_from_argument
+from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one
 from jaxtutor.oracles.probes.common import (
     Probe,  # what callers hand to probe()
     _tree_leaves,
@@ -52,6 +52,7 @@ from jaxtutor.oracles.probes.ignored import _ignored_argument
 from jaxtutor.oracles.probes.order import _permuted, _step_behind, _steps_then_off
 from jaxtutor.oracles.probes.rounded import _rounded_input
 from jaxtutor.oracles.probes.scales import _scale_lost
+from jaxtutor.oracles.probes.steps import _step_from_argument
 from jaxtutor.oracles.probes.uniform import _rows_combined
 from jaxtutor.oracles.values import matches
 from jaxtutor.runner.host.errors import LearnerRaised

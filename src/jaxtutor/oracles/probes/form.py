@@ -9,7 +9,7 @@ import builtins
 
 import numpy as np
 
-from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _step_from_argument
+from jaxtutor.oracles.probes.arithmetic import _factor, _offset
 from jaxtutor.oracles.probes.common import (
     AT_NOT_KEPT,
     CLOSE,
@@ -23,6 +23,7 @@ from jaxtutor.oracles.probes.common import (
     uses,
 )
 from jaxtutor.oracles.probes.order import _permuted, _steps_then_off
+from jaxtutor.oracles.probes.steps import _step_from_argument
 from jaxtutor.oracles.values import as_array, describe, fmt, matches
 from jaxtutor.runner.wire import Opaque
 from jaxtutor.verdict import Diagnosis

@@ -1,6 +1,7 @@
-"""The export and verify requests of a `sandbox.Child`: the learner's function
-exported to StableHLO in its own process, and those programs checked and run in a clean
-child's (runner/inside/verify.py). Only the shape of each reply is checked here."""
+"""The requests of a `sandbox.Child` about programs: the learner's function exported to
+StableHLO in its own process, those programs checked and run in a clean child's
+(runner/inside/verify.py), and the compiles the function makes called as it is. Only
+the shape of each reply is checked here."""
 
 from __future__ import annotations
 
@@ -63,6 +64,14 @@ class ProgramRequests:
                     }
                 )
         return checked
+
+    def count_compiles(self, calls: list[tuple]) -> int | None:
+        """The XLA compiles the learner's function, called as it is, makes after its
+        first call on `calls` (None where a call raised). The learner's process says
+        so: a number that can only fail an answer (see learner_calls.count_compiles)."""
+        reply = self._request({"op": "compiles", "calls": wire.encode_value(list(calls))})
+        count = reply.get("compiles")
+        return count if type(count) is int and 0 <= count < 1 << 31 else None
 
     def verify(self, programs: list[dict]) -> list[dict]:
         """For a child never sent a learner's file: check and run exported programs

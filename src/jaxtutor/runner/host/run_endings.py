@@ -9,6 +9,15 @@ from collections.abc import Callable
 from jaxtutor.runner import wire
 
 GARBLED = "the answer from your program's process was garbled"
+FORGED = (
+    "your program's process sent the tutor a message it did not ask for "
+    "(did your code write to a file descriptor it did not open?)"
+)
+LIMITS = {  # a "limit" reply's detail, by what it was (see wire.clean_limit)
+    "program": "the exported program is over the tutor's size limit",
+    "reply": "the answer is over the tutor's size limit for one reply",
+    "callback": "the function calls back into Python from inside its program",
+}
 
 
 def exit_ending(

@@ -37,7 +37,7 @@ class Runners(Protocol):
 
     def lesson(self, limits: Limits) -> Child:
         """A child for the exercise's own programs only (a TrustedChild's), whose jail
-        keeps what XLA compiles on disk (sandbox.compiled_folder)."""
+        keeps what XLA compiles on disk (compiled.compiled_folder)."""
 
     def finish(self, learner: Child, others: list[Child]) -> str:
         """Dispose of a check's children, once its verdict is decided; the learner's

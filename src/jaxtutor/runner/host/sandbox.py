@@ -10,7 +10,6 @@ the oracles compare its numbers here, against their own reference."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import resource
 import secrets
@@ -24,76 +23,22 @@ from collections.abc import Sequence
 
 from jaxtutor.runner import wire
 from jaxtutor.runner.host import launch, procs
+from jaxtutor.runner.host.compiled import compiled_folder
 from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.runner.host.launch import STARTUP_TIMEOUT_S, ForkServer
-from jaxtutor.runner.host.limits import GIB, Limits
+from jaxtutor.runner.host.limits import (
+    CPU_S_PER_WALL_S,
+    CPU_S_SPARE,
+    DATA_MARGIN,
+    GIB,
+    MEMORY_POLL_S,
+    Limits,
+)
 from jaxtutor.runner.host.output import CapturedOutput
 from jaxtutor.runner.host.program_requests import ProgramRequests
-from jaxtutor.runner.host.run_endings import GARBLED as _GARBLED
-from jaxtutor.runner.host.run_endings import exit_ending
+from jaxtutor.runner.host.run_endings import FORGED, GARBLED, LIMITS, exit_ending
 
 _POLL_S = 0.05  # how often a wait wakes up to look at the clock and the child
-MEMORY_POLL_S = 0.1  # how often the run's resident memory is measured
-# A backstop under the polled cap: private writable memory (RLIMIT_DATA) may not exceed
-# the cap plus this much. JAX reserves far more address space than it uses (VmSize is
-# ~1.5 GiB on 2 cores and grows with the core count), so RLIMIT_AS would break JAX; its
-# private writable memory (VmData) stays near 300 MiB, so this leaves a wide margin and
-# only stops one huge allocation that could outrun the poll.
-DATA_MARGIN = 8 * GIB
-# CPU time, a backstop behind the wall clock should the tutor lose track of a run: JAX's
-# threads may use every core for the whole timeout, and a pool's child idles for free
-CPU_S_PER_WALL_S, CPU_S_SPARE = 4, 60
-
-
-_FORGED = (
-    "your program's process sent the tutor a message it did not ask for "
-    "(did your code write to a file descriptor it did not open?)"
-)
-_LIMITS = {  # a "limit" reply's detail, by what it was (see wire.clean_limit)
-    "program": "the exported program is over the tutor's size limit",
-    "reply": "the answer is over the tutor's size limit for one reply",
-    "callback": "the function calls back into Python from inside its program",
-}
-
-
-# the compiled programs kept (a file each, about 15 KB); past it, the older half go
-_COMPILED_MOST = 6000
-
-
-@functools.cache
-def compiled_folder() -> str | None:
-    """Where the lesson's own child keeps what XLA compiled for its programs, from run to
-    run (runner/inside/warm_up.keep_compiled); None where it cannot be made. Only that
-    child's jail shows it, writable; every other jail hides it (it holds the solutions'
-    programs), and an unjailed child never uses it: there a learner's process could
-    write native code that the reference would then run. Trimmed here, once a process."""
-    from pathlib import Path
-
-    from platformdirs import user_cache_dir
-
-    path = Path(user_cache_dir("jaxtutor")) / "compiled"
-    try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        _keep_the_newest(path, _COMPILED_MOST)
-    except OSError:
-        return None
-    return str(path)
-
-
-def _keep_the_newest(folder, most: int) -> None:
-    """Past `most` files, the older half go (a program's file is written once: its age is
-    its mtime). A file another process removes meanwhile, or reads as it goes, is only
-    a program compiled again."""
-    names = os.listdir(folder)
-    if len(names) <= most:
-        return
-    aged = []
-    for name in names:
-        with contextlib.suppress(OSError):
-            aged.append((os.stat(folder / name).st_mtime, name))
-    for _, name in sorted(aged)[: len(aged) - most // 2]:
-        with contextlib.suppress(OSError):
-            os.unlink(folder / name)
 
 
 class Child(ProgramRequests):
@@ -255,12 +200,12 @@ class Child(ProgramRequests):
         results = reply.get("results")
         if not isinstance(results, list) or len(results) != len(calls):
             self.kill()
-            raise self._ended("crashed", _GARBLED)
+            raise self._ended("crashed", GARBLED)
         checked = []
         for result in results:
             if not isinstance(result, dict):
                 self.kill()
-                raise self._ended("crashed", _GARBLED)
+                raise self._ended("crashed", GARBLED)
             if result.get("ok") is True:
                 checked.append({**result, "value": self._decode(result.get("value"))})
             else:
@@ -269,14 +214,6 @@ class Child(ProgramRequests):
             self.notes.append(note)
         self.plain = self.plain or reply.get("plain") is True
         return checked
-
-    def count_compiles(self, calls: list[tuple]) -> int | None:
-        """The XLA compiles the learner's function, called as it is, makes after its
-        first call on `calls` (None where a call raised). The learner's process says
-        so: a number that can only fail an answer (see learner_calls.count_compiles)."""
-        reply = self._request({"op": "compiles", "calls": wire.encode_value(list(calls))})
-        count = reply.get("compiles")
-        return count if type(count) is int and 0 <= count < 1 << 31 else None
 
     def restart_clock(self) -> None:
         """Give the next program the whole timeout again, as each `load` does: for a
@@ -304,7 +241,7 @@ class Child(ProgramRequests):
             return wire.decode_value(value)
         except wire.WireError:
             self.kill()
-            raise self._ended("crashed", _GARBLED) from None
+            raise self._ended("crashed", GARBLED) from None
 
     def _learner_error(self, reply: dict) -> dict:
         """A learner's error report, every field checked; running out of memory under
@@ -313,7 +250,7 @@ class Child(ProgramRequests):
             info = {**reply, **wire.clean_error(reply)}
         except wire.WireError:
             self.kill()
-            raise self._ended("crashed", _GARBLED) from None
+            raise self._ended("crashed", GARBLED) from None
         if info["type"] == "MemoryError" or "RESOURCE_EXHAUSTED" in info["message"][:200]:
             self.kill()
             self.killed_for = "memory"
@@ -343,7 +280,7 @@ class Child(ProgramRequests):
         if (limit := wire.clean_limit(reply)) is not None:  # the child is well: it only
             what = limit.pop("limit")  # could not send what it was asked for
             self.measured.update(limit)
-            raise self._ended("limit", _LIMITS[what], limit=what)
+            raise self._ended("limit", LIMITS[what], limit=what)
         return reply
 
     def _ended(self, kind: str, detail: str, **measured) -> RunEnded:
@@ -371,7 +308,7 @@ class Child(ProgramRequests):
             if frame is not None:
                 if frame.get("nonce") != self._nonce or frame.get("id") != expect_id:
                     self.kill()
-                    raise self._ended("crashed", _FORGED)
+                    raise self._ended("crashed", FORGED)
                 if "progress" not in frame:
                     return frame
                 if (found := wire.clean_progress(self._op, frame)) is not None:
@@ -447,7 +384,7 @@ class Child(ProgramRequests):
             return wire.decode_frame(data)
         except wire.WireError:
             self.kill()
-            raise self._ended("crashed", _GARBLED) from None
+            raise self._ended("crashed", GARBLED) from None
 
     def _died(self, startup: bool) -> RunEnded:
         if self._cancelled:

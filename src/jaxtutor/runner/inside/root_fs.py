@@ -75,7 +75,7 @@ def _masked_paths() -> list[str]:
 
 
 def build_root(submission: str | None, compiled: str | None = None, lesson: bool = False) -> None:
-    """`compiled`: the folder of XLA's compiled programs (host/sandbox.compiled_folder),
+    """`compiled`: the folder of XLA's compiled programs (host/compiled.compiled_folder),
     hidden where it is; shown writable at COMPILED to the lesson's own child only."""
     old, new = "/oldroot", "/newroot"
     # while the old root is still "/"

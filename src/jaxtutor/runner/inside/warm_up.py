@@ -86,7 +86,7 @@ def keep_compiled(folder: str) -> None:
     jax.config.update("jax_persistent_cache_min_compile_time_secs", _COMPILED_MIN_S)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
     # no size for JAX to keep: it would read the whole folder each time it adds a
-    # program (75 ms with 1,600 of them); the tutor trims it (sandbox.compiled_folder)
+    # program (75 ms with 1,600 of them); the tutor trims it (compiled.compiled_folder)
     jax.config.update("jax_compilation_cache_max_size", -1)
 
 
