@@ -83,6 +83,44 @@ def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
     assert "✓ passed" in progress.stdout and "lessons passed" in progress.stdout
 
 
+# counts the fork servers `jaxtutor watch` starts, and what was imported at each start
+_SERVER_STARTS = """
+import sys
+from jaxtutor.runner.host import launch
+starts, start = [], launch.ForkServer.__init__
+def counted(self, *args):
+    starts.append(sorted(m for m in ("numpy", "jaxtutor.check") if m in sys.modules))
+    start(self, *args)
+launch.ForkServer.__init__ = counted
+from jaxtutor.cli import main
+code = main(sys.argv[1:])
+print(starts)
+sys.exit(code)
+"""
+
+
+def test_watch_starts_its_fork_server_before_its_own_imports(tmp_path):
+    """watch checks the file at once: its pool's server (whose JAX import is the
+    longest part of that first check) starts before the tutor's own imports, as
+    `check`'s does, and is the only one."""
+    log = tmp_path / "watch.log"
+    solution = tmp_path / "mine.py"
+    solution.write_text(ARGNUMS.exercise.solution)
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _SERVER_STARTS, "watch", "argnums", str(solution), "--poll"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        assert "Passed" in wait_for(log, "Waiting for you to save", proc)
+        proc.send_signal(signal.SIGINT)  # Ctrl+C
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+    assert log.read_text().splitlines()[-1] == "[[]]"
+
+
 def test_progress_on_a_fresh_home_points_at_the_first_lesson():
     done = subprocess.run(
         [sys.executable, "-m", "jaxtutor", "progress"],

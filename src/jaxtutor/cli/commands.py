@@ -228,12 +228,20 @@ def cmd_serve(args) -> int:
 
 
 def cmd_watch(args) -> int:
-    from jaxtutor.learner import watch
+    from jaxtutor.runner.host.launch import fork_server
 
-    course = _course(args)
-    if (lesson := _lesson(course, args.exercise)) is None:
-        return USAGE_ERROR
-    return watch.command(args, course, lesson)
+    # watch checks the file at once: as `check`, its fork server's import goes first
+    server = fork_server()
+    try:
+        from jaxtutor.learner import watch
+
+        course = _course(args)
+        if (lesson := _lesson(course, args.exercise)) is None:
+            return USAGE_ERROR
+        return watch.command(args, course, lesson, server)
+    finally:
+        if server is not None:
+            server.close()  # its pool's, closed again: nothing left to do
 
 
 def cmd_progress(args) -> int:

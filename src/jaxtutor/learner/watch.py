@@ -13,6 +13,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -24,6 +25,9 @@ from jaxtutor.learner.progress import Store
 from jaxtutor.learner.reviews import asked, record_check
 from jaxtutor.render.safe_text import inert
 
+if TYPE_CHECKING:
+    from jaxtutor.runner.host.launch import ForkServer
+
 
 def watch(
     lesson: Lesson,
@@ -34,10 +38,12 @@ def watch(
     console: Console | None = None,
     stop: threading.Event | None = None,
     lessons_dir: str | None = None,
+    server: ForkServer | None = None,
 ) -> None:
     """Check `path` now and after every change, until `stop` is set or Ctrl+C; `lessons`
     is the course, for the lesson that comes next. Where a review is under way, its
-    variant of the task is the one checked, as in the app."""
+    variant of the task is the one checked, as in the app. `server`: a fork server
+    started already, the pool's."""
     import watchfiles
 
     from jaxtutor.check import check_source, warm
@@ -64,7 +70,7 @@ def watch(
             )
     following = _next_lesson(lesson, lessons)
 
-    with WarmPool() as pool, Store() as store:
+    with WarmPool(server=server) as pool, Store() as store:
         last_checked = None
         last_refused: tuple | None = None  # the refusal said, and the save it was said of
 
@@ -148,8 +154,9 @@ def _next_lesson(lesson: Lesson, lessons: list[Lesson]) -> Lesson | None:
     return lessons[index] if index < len(lessons) else None
 
 
-def command(args, course, lesson: Lesson) -> int:
-    """`jaxtutor watch EXERCISE [FILE]`: `lesson` of the active course."""
+def command(args, course, lesson: Lesson, server: ForkServer | None = None) -> int:
+    """`jaxtutor watch EXERCISE [FILE]`: `lesson` of the active course; `server`, a fork
+    server started already, for its pool."""
     lessons = course.lessons
     from jaxtutor.runner.host.doctor import warning
 
@@ -164,7 +171,7 @@ def command(args, course, lesson: Lesson) -> int:
         print(f"jaxtutor: no such folder: {path.parent}", file=sys.stderr)
         return 2
     try:
-        watch(lesson, path, lessons, poll=args.poll, lessons_dir=args.lessons)
+        watch(lesson, path, lessons, poll=args.poll, lessons_dir=args.lessons, server=server)
     except KeyboardInterrupt:
         pass
     return 0

@@ -48,7 +48,9 @@ _RELEASE_TRUSTED_S = 120.0  # on demand: a learner's next check usually comes so
 
 
 class WarmPool:
-    def __init__(self, size: int = 1):
+    def __init__(self, size: int = 1, server: ForkServer | None = None):
+        """`server`: a fork server started already (its import under way), the pool's to
+        close; else the pool starts one."""
         shared = os.environ.get(SHARED_FORKS_ENV)
         self.on_demand = bool(shared)  # no child kept warm, no lesson warmed up ahead
         self._size = 0 if self.on_demand else max(1, size)
@@ -61,7 +63,7 @@ class WarmPool:
         self.handed_out = 0  # warm children given to a check
         self.fresh = 0  # checks that got a newly started child because none was idle
         try:
-            self._server: ForkServer | None = (
+            self._server: ForkServer | None = server or (
                 SharedForkConnection(shared) if shared else ForkServer()
             )
         except OSError:
