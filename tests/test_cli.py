@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -107,6 +108,8 @@ def test_a_one_off_checks_server_imports_the_libraries_its_file_names(tmp_path):
     assert libraries_named(str(named)) == ("optax",)
     assert libraries_named(str(plain)) == ()
     assert libraries_named(str(tmp_path / "missing.py")) == ()
+    os.mkfifo(tmp_path / "pipe.py")  # no writer: an open would wait for one
+    assert libraries_named(str(tmp_path / "pipe.py")) == ()
 
 
 def test_check_json_is_one_object_shaped_like_exercism_results(tmp_path):

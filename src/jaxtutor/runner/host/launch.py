@@ -170,6 +170,8 @@ def libraries_named(path: str) -> tuple[str, ...]:
     a one-off check's fork server need import, since a child that imports another one
     (the lesson's own programs, a name built at run time) still can."""
     try:
+        if not os.path.isfile(path):  # a pipe would block the open: `check` refuses it
+            return ()
         with open(path, "rb") as f:
             head = f.read(1 << 20)
     except OSError:
