@@ -60,6 +60,25 @@ def _alone_or_together(request, tmp_path_factory):
             fcntl.flock(gate, fcntl.LOCK_UN)
 
 
+# a command run as `python -c SERVER_STARTS ARGS...`, printing last what each fork server
+# it started found: which of numpy and the checker were imported already, and the
+# libraries it was asked to import
+SERVER_STARTS = """
+import sys
+from jaxtutor.runner.host import launch
+starts, start = [], launch.ForkServer.__init__
+def counted(self, libraries):
+    starts.append(sorted(m for m in ("numpy", "jaxtutor.check") if m in sys.modules))
+    starts.append(list(libraries))
+    start(self, libraries)
+launch.ForkServer.__init__ = counted
+from jaxtutor.cli import main
+code = main(sys.argv[1:])
+print(starts)
+sys.exit(code)
+"""
+
+
 def made_once(tmp_path_factory, name: str, make) -> tuple[Path, object]:
     """A folder filled by `make(folder)`, and what it returned (plain JSON data), made
     once per test run however many workers ask: the first makes it under a lock, the

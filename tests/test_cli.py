@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from conftest import SERVER_STARTS
 from jaxtutor import __version__
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
 from jaxtutor.runner.host.launch import libraries_named
@@ -65,23 +66,6 @@ def test_check_passes_with_exit_0_and_a_readable_report(argnums_solution):
     assert "Passed" in result.stdout
 
 
-# counts the fork servers `jaxtutor check` starts, and what was imported at each start
-_SERVER_STARTS = """
-import sys
-from jaxtutor.runner.host import launch
-starts, start = [], launch.ForkServer.__init__
-def counted(self, libraries):
-    starts.append(sorted(m for m in ("numpy", "jaxtutor.check") if m in sys.modules))
-    starts.append(list(libraries))
-    start(self, libraries)
-launch.ForkServer.__init__ = counted
-from jaxtutor.cli import main
-code = main(sys.argv[1:])
-print(starts)
-sys.exit(code)
-"""
-
-
 def test_check_starts_its_fork_server_before_its_own_imports(tmp_path):
     """The server's JAX import (about a second) is the longest part of a one-off
     check: started before the tutor's own imports and the jail's probe (about half a
@@ -90,7 +74,7 @@ def test_check_starts_its_fork_server_before_its_own_imports(tmp_path):
     path = tmp_path / "solution.py"
     path.write_text(find_exercise("grad_basics").exercise.solution)
     result = subprocess.run(
-        [sys.executable, "-c", _SERVER_STARTS, "check", "grad_basics", str(path)],
+        [sys.executable, "-c", SERVER_STARTS, "check", "grad_basics", str(path)],
         capture_output=True,
         text=True,
         timeout=120,

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+from conftest import SERVER_STARTS
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.learner.progress import Store
 
@@ -83,22 +84,6 @@ def test_watch_writes_the_starter_and_rechecks_on_save(tmp_path):
     assert "✓ passed" in progress.stdout and "lessons passed" in progress.stdout
 
 
-# counts the fork servers `jaxtutor watch` starts, and what was imported at each start
-_SERVER_STARTS = """
-import sys
-from jaxtutor.runner.host import launch
-starts, start = [], launch.ForkServer.__init__
-def counted(self, *args):
-    starts.append(sorted(m for m in ("numpy", "jaxtutor.check") if m in sys.modules))
-    start(self, *args)
-launch.ForkServer.__init__ = counted
-from jaxtutor.cli import main
-code = main(sys.argv[1:])
-print(starts)
-sys.exit(code)
-"""
-
-
 def test_watch_starts_its_fork_server_before_its_own_imports(tmp_path):
     """watch checks the file at once: its pool's server (whose JAX import is the
     longest part of that first check) starts before the tutor's own imports, as
@@ -108,7 +93,7 @@ def test_watch_starts_its_fork_server_before_its_own_imports(tmp_path):
     solution.write_text(ARGNUMS.exercise.solution)
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-c", _SERVER_STARTS, "watch", "argnums", str(solution), "--poll"],
+            [sys.executable, "-c", SERVER_STARTS, "watch", "argnums", str(solution), "--poll"],
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -118,7 +103,7 @@ def test_watch_starts_its_fork_server_before_its_own_imports(tmp_path):
         assert proc.wait(timeout=30) == 0
     finally:
         proc.kill()
-    assert log.read_text().splitlines()[-1] == "[[]]"
+    assert log.read_text().splitlines()[-1] == "[[], ['optax']]"
 
 
 def test_progress_on_a_fresh_home_points_at_the_first_lesson():
