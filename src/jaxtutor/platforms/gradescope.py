@@ -94,13 +94,36 @@ def missing_test(exercise_id: str, points: float, problem: str) -> dict:
 
 def grade_submission(config: dict, submission: Path, lessons) -> dict:
     """The results.json of one submission, in Gradescope's schema."""
+    from jaxtutor.runner.host.launch import isolated
+    from jaxtutor.runner.host.runners import OneOff
+
+    started = time.monotonic()
+    # one fork server for every exercise's check: JAX imported once (about a second),
+    # not once per exercise
+    with contextlib.closing(OneOff.with_fork_server()) as runners:
+        tests, notes, seeds = _graded(config, submission, lessons, runners)
+    jailed = isolated()  # probed once, by the checks' children already
+    if not jailed:
+        notes.append(NO_JAIL)
+    return {
+        "score": round(sum(t["score"] for t in tests), 4),
+        "execution_time": round(time.monotonic() - started),
+        "output": "\n".join(notes),
+        "output_format": "text",
+        "test_output_format": "text",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+        "extra_data": {"jaxtutor": config.get("jaxtutor"), "seeds": seeds, "jailed": jailed},
+    }
+
+
+def _graded(config: dict, submission: Path, lessons, runners) -> tuple[list, list, dict]:
+    """Each exercise's tests, the notes on them, and the seeds they were checked with."""
     from jaxtutor import handed_in
     from jaxtutor.check import check_source
     from jaxtutor.classroom.submissions import pick_in_folder
-    from jaxtutor.runner.host.launch import isolated
 
-    started = time.monotonic()
-    jailed = isolated()
     by_id = {lesson.id: lesson for lesson in lessons}
     tests, notes, seeds = [], [], {}
     for item in config["exercises"]:
@@ -128,7 +151,9 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
             )
             continue
         assert path is not None and source is not None  # no problem: a file, picked and read
-        verdict = check_source(exercise, source, filename=path.name, submission=str(submission))
+        verdict = check_source(
+            exercise, source, filename=path.name, runners=runners, submission=str(submission)
+        )
         seeds[exercise.id] = verdict.seed
         these = exercise_tests(exercise.id, points, verdict, config["hidden_visibility"])
         tests += these
@@ -137,19 +162,7 @@ def grade_submission(config: dict, submission: Path, lessons) -> dict:
         if mistake := recognised_mistake(verdict):
             note += f": a recognised mistake ({mistake}) scores 0"
         notes.append(f"{exercise.id}: {path.relative_to(submission)}: {note}")
-    if not jailed:
-        notes.append(NO_JAIL)
-    return {
-        "score": round(sum(t["score"] for t in tests), 4),
-        "execution_time": round(time.monotonic() - started),
-        "output": "\n".join(notes),
-        "output_format": "text",
-        "test_output_format": "text",
-        "visibility": "visible",
-        "stdout_visibility": "hidden",
-        "tests": tests,
-        "extra_data": {"jaxtutor": config.get("jaxtutor"), "seeds": seeds, "jailed": jailed},
-    }
+    return tests, notes, seeds
 
 
 def read_config(path: Path) -> dict:
