@@ -22,10 +22,10 @@ in the learner's process. A probe says a cause only where the data proves it (a 
 of two is a factor of two, not "a sum where a mean is meant").
 
 The probes live by kind: form.py (shape, tuples, NaN), arithmetic.py (factors, sizes,
-offsets), steps.py (an update's step) with uniform.py (a step that is one number), order.py (rows and steps
-in order), dtypes.py (an integer result, a 16-bit float), ignored.py, scales.py and
-rounded.py (the ones that call again), unread.py (a parameter read off the code);
-common.py holds what they all read. probe() here tries them in turn.
+offsets), steps.py (an update's step) with uniform.py (a step that is one number),
+order.py (rows and steps in order), dtypes.py (an integer result, a 16-bit float),
+ignored.py, scales.py and rounded.py (the ones that call again), unread.py (a parameter
+read off the code); common.py holds what they all read. probe() here tries them in turn.
 """
 
 from __future__ import annotations
