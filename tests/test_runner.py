@@ -156,6 +156,14 @@ def test_memory_hog_hits_the_polled_cap(new_child):
     assert "used more than 0.5 GiB" in verdict.message
 
 
+def test_memory_held_by_grandchildren_hits_the_polled_cap(new_child):
+    """Jailed, the poll reads the run's processes alone (the root's descendants, its PID
+    namespace's orphans among them), not every process on the machine."""
+    verdict = judge(new_child, "memory_in_grandchildren", memory_bytes=GIB // 2)
+    assert verdict.outcome is Outcome.MEMORY_LIMIT
+    assert "used more than 0.5 GiB" in verdict.message
+
+
 def test_one_huge_allocation_hits_the_backstop(new_child):
     verdict = judge(new_child, "memory_huge", memory_bytes=GIB // 2)
     assert verdict.outcome is Outcome.MEMORY_LIMIT

@@ -74,13 +74,61 @@ def members(procs: dict[int, Proc], root: int, seen: dict[int, int]) -> set[int]
     return found - {os.getpid(), 1}
 
 
-def resident_bytes(root: int, seen: dict[int, int]) -> int:
-    """Resident memory of the whole run; remembers every member in `seen`. The root
-    only launches the run: its memory (JAX's, imported once) is not the learner's."""
+def run_pids(root: int, seen: dict[int, int], jailed: bool = False) -> set[int]:
+    """The run's processes, the root among them (`seen`: see members). `jailed`: the
+    run is the root's descendants (its PID namespace keeps every process below its PID
+    1), read without a scan of every process on the machine: the memory poll runs every
+    0.1 s in every waiting child, and a desktop runs hundreds of processes."""
+    if jailed and (below := _descendants(root)) is not None:
+        return {root, *below}
+    return members(table(), root, seen)
+
+
+def resident_bytes(root: int, seen: dict[int, int], jailed: bool = False) -> int:
+    """Resident memory of the whole run (see run_pids); remembers every member in
+    `seen`. The root only launches the run: its memory (JAX's, imported once) is not
+    the learner's."""
+    if jailed and (below := _descendants(root)) is not None:
+        return sum(_resident(pid) for pid in below)
     procs = table()
     run = members(procs, root, seen)
     seen.update((pid, procs[pid].start) for pid in run)
     return sum(procs[pid].rss for pid in run if pid != root)
+
+
+def _descendants(root: int) -> list[int] | None:
+    """The processes below `root`, from each thread's list of the children it forked
+    (and, for a namespace's PID 1, those it adopted); None where the kernel keeps no
+    such list (CONFIG_PROC_CHILDREN)."""
+    found, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue  # it exited while we looked
+        for tid in threads:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/children", "rb") as f:
+                    kids = [int(kid) for kid in f.read().split()]
+            except FileNotFoundError:
+                if not os.path.exists(f"/proc/{pid}/task/{tid}"):
+                    continue  # the thread ended
+                return None
+            except OSError:
+                continue
+            found += kids
+            stack += kids
+    return found
+
+
+def _resident(pid: int) -> int:
+    """A process's resident bytes (0 once it has exited)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def marked(mark: str, variable: str = RUN_MARK) -> set[int]:

@@ -346,7 +346,7 @@ class Child(ProgramRequests):
         return ready
 
     def _check_memory(self) -> None:
-        used = procs.resident_bytes(self.proc.pid, self._seen)
+        used = procs.resident_bytes(self.proc.pid, self._seen, jailed=self._learner is not None)
         if used > self.limits.memory_bytes:
             self.kill()
             self.killed_for = "memory"
@@ -359,7 +359,7 @@ class Child(ProgramRequests):
         # hard and soft: the learner's code cannot raise it again (in its own user
         # namespace not even as root); every process of the run, as the child may sit
         # below the isolating `unshare`
-        for pid in procs.members(procs.table(), self.proc.pid, self._seen):
+        for pid in procs.run_pids(self.proc.pid, self._seen, jailed=self._learner is not None):
             try:
                 resource.prlimit(pid, resource.RLIMIT_DATA, (limit, limit))
             except (OSError, ValueError):
