@@ -1,15 +1,16 @@
 """The fork server: imports JAX once, then forks a child per check.
 
 Started by launch.ForkServer as `python -m jaxtutor.runner.inside.forkserver SOCKET_FD
-[LIBRARY...]`, importing the libraries named with JAX. It never
-runs learner code and never initialises an XLA backend, so it stays single-threaded
-(numpy's BLAS is told to use one thread) and forking it is safe.
+[LIBRARY...]`, importing the libraries named with JAX. It never runs learner code and
+never initialises an XLA backend, so it stays single-threaded (numpy's BLAS is told to
+use one thread) and forking it is safe.
 
-Shared (`--listen PATH CONTROL_FD [LIBRARY...]`, started by launch.SharedForkServer for `serve`'s
-visitors): it listens on a Unix socket at PATH and forks, for each connection, a
-server of the kind above that answers that connection only. A connection's roots are
-that server's children, so one visitor's tutor can neither reap nor see another's, and
-its server ends with the connection. The end of CONTROL_FD ends the listener.
+Shared (`--listen PATH CONTROL_FD [LIBRARY...]`, started by launch.SharedForkServer for
+`serve`'s visitors): it listens on a Unix socket at PATH and forks, for each
+connection, a server of the kind above that answers that connection only. A
+connection's roots are that server's children, so one visitor's tutor can neither reap
+nor see another's, and its server ends with the connection. The end of CONTROL_FD ends
+the listener.
 
 Requests, one JSON record each on a SOCK_SEQPACKET socket:
 - spawn {jail} with four fds (requests, results, lifeline, prints): fork a root that
