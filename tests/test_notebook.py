@@ -25,6 +25,7 @@ def kernel():
     ip = InteractiveShell.instance()
     assert ip.run_cell("%load_ext jaxtutor").success
     yield ip
+    ip.run_cell("%unload_ext jaxtutor")
     InteractiveShell.clear_instance()
 
 
@@ -84,6 +85,39 @@ def test_learner_text_is_escaped_in_the_page(shell):
     page = run(ip, cell)["text/html"]
     assert "<script>" not in page and "\x1b" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\x1b[2J" in page
+
+
+def fork_servers() -> set[int]:
+    """This process's children that are fork servers."""
+    children = set()
+    for task in Path("/proc/self/task").iterdir():
+        children.update(int(pid) for pid in (task / "children").read_text().split())
+    servers = set()
+    for pid in children:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue  # it ended meanwhile
+        if b"jaxtutor.runner.inside.forkserver" in command:
+            servers.add(pid)
+    return servers
+
+
+def test_a_kernels_checks_fork_from_one_server_started_with_the_extension(shell):
+    """JAX is imported once per kernel, as the extension loads, not once per check (about
+    a second each); unloading the extension stops that server."""
+    ip, _ = shell
+    before = fork_servers()
+    assert ip.run_cell("%reload_ext jaxtutor").success
+    started = fork_servers() - before
+    assert len(started) == 1
+    for _ in range(2):
+        data = run(ip, "%%jaxtutor check argnums\n" + (SUBMISSIONS / "alice.py").read_text())
+        assert "Passed" in data["text/html"]
+        assert fork_servers() - before == started
+    assert ip.run_cell("%unload_ext jaxtutor").success
+    assert not started & fork_servers()
+    assert ip.run_cell("%load_ext jaxtutor").success  # as the other tests found it
 
 
 def test_usage_errors_are_said_not_raised(shell):

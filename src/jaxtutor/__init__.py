@@ -10,3 +10,8 @@ def load_ipython_extension(ipython) -> None:
     Imported by name: this file is read by every process of the package, the jailed
     child's too, and the notebook is no part of the child's import graph."""
     importlib.import_module("jaxtutor.platforms.notebook").load_ipython_extension(ipython)
+
+
+def unload_ipython_extension(ipython) -> None:
+    """`%unload_ext jaxtutor`: the kernel's fork server stops."""
+    importlib.import_module("jaxtutor.platforms.notebook").unload_ipython_extension(ipython)
