@@ -87,36 +87,27 @@ def test_learner_text_is_escaped_in_the_page(shell):
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\x1b[2J" in page
 
 
-def fork_servers() -> set[int]:
-    """This process's children that are fork servers."""
-    children = set()
-    for task in Path("/proc/self/task").iterdir():
-        children.update(int(pid) for pid in (task / "children").read_text().split())
-    servers = set()
-    for pid in children:
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue  # it ended meanwhile
-        if b"jaxtutor.runner.inside.forkserver" in command:
-            servers.add(pid)
-    return servers
-
-
-def test_a_kernels_checks_fork_from_one_server_started_with_the_extension(shell):
+def test_a_kernels_checks_fork_from_one_server_started_with_the_extension(shell, monkeypatch):
     """JAX is imported once per kernel, as the extension loads, not once per check (about
     a second each); unloading the extension stops that server."""
+    from jaxtutor.runner.host import launch
+
     ip, _ = shell
-    before = fork_servers()
+    servers, start = [], launch.ForkServer.__init__
+
+    def recorded(self, *args):
+        start(self, *args)
+        servers.append(self)
+
+    monkeypatch.setattr(launch.ForkServer, "__init__", recorded)
     assert ip.run_cell("%reload_ext jaxtutor").success
-    started = fork_servers() - before
-    assert len(started) == 1
+    assert len(servers) == 1 and servers[0].proc.poll() is None
     for _ in range(2):
         data = run(ip, "%%jaxtutor check argnums\n" + (SUBMISSIONS / "alice.py").read_text())
         assert "Passed" in data["text/html"]
-        assert fork_servers() - before == started
+    assert len(servers) == 1
     assert ip.run_cell("%unload_ext jaxtutor").success
-    assert not started & fork_servers()
+    assert servers[0].proc.poll() is not None  # stopped, and waited for
     assert ip.run_cell("%load_ext jaxtutor").success  # as the other tests found it
 
 
