@@ -56,6 +56,17 @@ RAISE = textwrap.dedent("""
         return jnp.stack(kept) + 1.0
 
 
+    def _traced_nondiff_argument():
+        from functools import partial
+
+        @partial(jax.custom_vjp, nondiff_argnums=(0,))
+        def clip(limit, z):
+            return z
+
+        clip.defvjp(lambda limit, z: (z, None), lambda limit, res, g: (jnp.clip(g, -limit, limit),))
+        return jax.jit(lambda limit, z: jax.grad(lambda z: clip(limit, z).sum())(z))(1.0, jnp.ones(3))
+
+
     def _strict():
         with jax.numpy_dtype_promotion("strict"):
             return jnp.arange(3) + jnp.ones(3)
@@ -98,6 +109,7 @@ RAISE = textwrap.dedent("""
         "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
         "tuple_arithmetic": lambda: jnp.ones(2) + (jnp.ones(2), {"mu": 0.0}),
         "list_in_arithmetic": lambda: jnp.ones(3) * 2.0 + [0.5, -1.0, 2.0],
+        "traced_nondiff_argument": _traced_nondiff_argument,
         "leaked_tracer": _leaked,
         "tree_map_structure": lambda: jax.tree.map(
             lambda p, g: p - g, {"w": jnp.ones(2)}, (1.0, {"w": jnp.ones(2)})

@@ -234,6 +234,18 @@ KNOWN = [
         about=about_jvp_tuples,
     ),
     Known(
+        "traced_nondiff_argument",
+        r"Tracer object passed as an argument to a custom_vjp function in a position "
+        r"indicated by nondiff_argnums",
+        "A traced value reached one of a custom_vjp function's nondiff_argnums. Those "
+        "positions are for what is never traced, such as a Python function; under jax.jit "
+        "or a grad, an array argument is traced. Make it an ordinary argument: fwd keeps it "
+        "among the residuals that bwd receives, and bwd returns a cotangent for it (None "
+        "says zero).",
+        hint="Take the argument out of nondiff_argnums: fwd returns it among the residuals, "
+        "and bwd returns None for it, first in its tuple.",
+    ),
+    Known(
         "leaked_tracer",
         r"UnexpectedTracerError",
         "A value computed inside a function JAX transforms (a jitted function, a grad, a "
