@@ -115,6 +115,7 @@ RAISE = textwrap.dedent("""
             lambda p, g: p - g, {"w": jnp.ones(2)}, (1.0, {"w": jnp.ones(2)})
         ),
         "jvp_bare_arguments": lambda: jax.jvp(jnp.sin, jnp.ones(3), jnp.ones(3)),
+        "shape_index": lambda: jnp.ones(3).shape[1],
         "tuple_index": lambda: jax.grad(lambda a, b, c: a * b * c, argnums=(1, 2))(
             1.0, 2.0, 3.0
         )[2],
@@ -140,6 +141,7 @@ RAISE = textwrap.dedent("""
     }
     # the learner's line, for the entries that read it to tell their cause from a broader one
     LINES = {
+        "shape_index": "n_features = x.shape[1]",
         "scan_xs_apart": "w_final, _ = lax.scan(step, w, x_batches, y_batches)",
         "traced_slice_bounds": "buffer = buffer.at[start:start + first].set(rows[:first])",
         "examples_shared_under_vmap": (
@@ -238,3 +240,31 @@ def test_a_function_without_return_is_not_told_to_sum(raised):
 def test_the_other_loops_and_branches_find_the_same_entries(raised, other, ident):
     entry = known(raised["others"][other])
     assert entry is not None and entry.id == ident
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("n_features = x.shape[1]", "Here `x.shape[1]` asks for an axis its array lacks."),
+        (
+            "w = jnp.zeros((x.shape[1], y.shape[-1]))",
+            "Here `x.shape[1]` or `y.shape[-1]` asks for an axis its array lacks.",
+        ),
+        ("dz = grads[2] * x.shape[0]", None),  # the tuple past its end may be grads
+        ("rest = x.shape[1:] + f(x)", None),  # a slice never raises
+        (
+            "n, rest = x.shape[0], x.shape[1:]",
+            "Here `x.shape[0]` asks for an axis its array lacks.",
+        ),
+        ("n = len(x)", None),
+    ],
+)
+def test_a_tuple_past_its_end_is_a_shape_only_where_the_line_indexes_shapes_alone(written, said):
+    info = {
+        "type": "IndexError",
+        "message": "tuple index out of range",
+        "frames": [{"line": 1, "function": "f", "text": written}],
+    }
+    assert known(info).id == ("shape_index" if said else "tuple_index")
+    if said:
+        assert explain(info)[0].startswith(said + " An array's .shape has one entry per axis")

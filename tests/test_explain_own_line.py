@@ -339,6 +339,15 @@ FILES = {
     """,
         "running(jnp.ones(3))",
     ),
+    "shape_past_its_end": (
+        LAX
+        + """
+    def predict(w, x):
+        n_features = x.shape[1]
+        return x @ w / n_features
+    """,
+        "predict(jnp.ones(3), jnp.ones(3))",
+    ),
     "tree_map_pair": (
         """
     import jax
@@ -795,6 +804,11 @@ def test_a_value_kept_out_of_a_scan_step(raised):
         "Here a value made in `step` while scan traced it is used after that trace, in "
         "`return total, jnp.stack(kept)`."
     )
+
+
+def test_a_shape_indexed_past_its_end(raised):
+    text = said(raised["shape_past_its_end"], "shape_index")
+    assert text.startswith("Here `x.shape[1]` asks for an axis its array lacks.")
 
 
 def test_trees_of_tree_map_built_differently(raised):

@@ -24,10 +24,12 @@ from jaxtutor.explain.operands import (
     about_lax_dtypes,
     about_leaked,
     about_list_operand,
+    about_shape_index,
     about_shared,
     about_strict,
     about_tree_map,
     about_x64,
+    only_shapes_indexed,
     shared_by_none,
 )
 from jaxtutor.explain.traced import (
@@ -356,6 +358,16 @@ KNOWN = [
         "tuple.",
         hint="Print the type and the .shape (or len) of the value on the right of the =, and unpack it into that many names.",
         about=about_unpack,
+    ),
+    Known(
+        "shape_index",
+        r"^IndexError: tuple index out of range",
+        "An array's .shape has one entry per axis, so .shape[i] exists only for the axes "
+        "the array has: a vector's shape is (n,), and its .shape[1] is past the end.",
+        hint="Print the .shape of each array indexed on that line: one has fewer axes than "
+        "the index assumes.",
+        about=about_shape_index,
+        when=only_shapes_indexed,
     ),
     Known(
         "tuple_index",

@@ -1,6 +1,7 @@
 """The learner's line told for dtypes, operands and trees: lax's same-dtype rule,
 strict promotion, 64-bit off, arguments vmap shares, a Python list in arithmetic, jvp's
-tuples, a leaked tracer, trees built differently, a missing vmap axis."""
+tuples, a leaked tracer, trees built differently, a missing vmap axis, a shape indexed
+past its end."""
 
 from __future__ import annotations
 
@@ -248,3 +249,33 @@ def about_axis_missing(info: dict) -> str | None:
                 f"has no axis {axes.value}."
             )
     return None
+
+
+# -- shapes -----------------------------------------------------------------------------
+
+
+def _shape_subscripts(info: dict) -> tuple[Line, list[ast.Subscript]] | None:
+    """The learner's line and its indexes of an array's `.shape` (`x.shape[1]`), where
+    every subscript on it is of a shape and one is an index (a slice never raises): then
+    the tuple indexed past its end is one of those shapes."""
+    line = own_line(info)
+    if line is None:
+        return None
+    subscripts = [n for n in ast.walk(line.tree) if isinstance(n, ast.Subscript)]
+    if not all(isinstance(n.value, ast.Attribute) and n.value.attr == "shape" for n in subscripts):
+        return None
+    indexes = [n for n in subscripts if not isinstance(n.slice, ast.Slice)]
+    return (line, indexes) if indexes else None
+
+
+def only_shapes_indexed(info: dict) -> bool:
+    return _shape_subscripts(info) is not None
+
+
+def about_shape_index(info: dict) -> str | None:
+    found = _shape_subscripts(info)
+    if found is None:
+        return None
+    line, indexes = found
+    named = " or ".join(as_code(line.text(n)) for n in indexes)
+    return f"Here {named} asks for an axis its array lacks."
