@@ -158,6 +158,7 @@ RAISE = textwrap.dedent("""
         "switch_branch_outputs": lambda: lax.switch(1, [lambda v: v, lambda v: (v, v)],
                                                     jnp.ones(2)),
         "unpack_zero_d_gradient": lambda: [0 for _ in jax.grad(lambda w: w ** 2)(1.0)],
+        "vmap_of_a_value": lambda: jax.vmap(jnp.sum(jnp.ones((2, 3)), axis=1))(jnp.ones(2)),
     }
 
 
@@ -235,9 +236,10 @@ def test_a_function_without_return_is_not_told_to_sum(raised):
         ("fori_carry_structure", "scan_carry_structure"),
         ("switch_branch_outputs", "branch_outputs"),
         ("unpack_zero_d_gradient", "unpack_count"),
+        ("vmap_of_a_value", "grad_of_a_value"),  # its words name every transformation
     ],
 )
-def test_the_other_loops_and_branches_find_the_same_entries(raised, other, ident):
+def test_other_ways_to_the_same_errors_find_the_same_entries(raised, other, ident):
     entry = known(raised["others"][other])
     assert entry is not None and entry.id == ident
 

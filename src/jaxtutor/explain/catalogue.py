@@ -467,9 +467,12 @@ KNOWN = [
     Known(
         "grad_of_a_value",
         r"Expected a callable value, got",
-        "jax.grad takes a function, not a number: jax.grad(f)(x) is already the value of "
-        "f' at x. For f'' differentiate the function jax.grad(f): jax.grad(jax.grad(f))(x).",
-        hint="Differentiate functions: jax.grad(jax.grad(f))(x) for f''(x), not jax.grad(jax.grad(f)(x)).",
+        "JAX's transformations (jax.grad, jax.jit, jax.vmap and the others) take a function "
+        "and give back a new one; here one was given a value instead. jax.grad(f)(x) is "
+        "already the value of f' at x: for f'' differentiate the function jax.grad(f), "
+        "jax.grad(jax.grad(f))(x).",
+        hint="Hand the transformation the function itself and call what it gives back: "
+        "jax.grad(jax.grad(f))(x) for f''(x), not jax.grad(jax.grad(f)(x)).",
         about=about_value_given,
     ),
     Known(
