@@ -56,7 +56,7 @@ RAISE = textwrap.dedent("""
         return jnp.stack(kept) + 1.0
 
 
-    def _traced_nondiff_argument():
+    def _tracer_in_nondiff_argnums():
         from functools import partial
 
         @partial(jax.custom_vjp, nondiff_argnums=(0,))
@@ -109,7 +109,7 @@ RAISE = textwrap.dedent("""
         "dict_arithmetic": lambda: {"w": jnp.ones(2)} - 0.1 * jnp.ones(2),
         "tuple_arithmetic": lambda: jnp.ones(2) + (jnp.ones(2), {"mu": 0.0}),
         "list_in_arithmetic": lambda: jnp.ones(3) * 2.0 + [0.5, -1.0, 2.0],
-        "traced_nondiff_argument": _traced_nondiff_argument,
+        "tracer_in_nondiff_argnums": _tracer_in_nondiff_argnums,
         "leaked_tracer": _leaked,
         "tree_map_structure": lambda: jax.tree.map(
             lambda p, g: p - g, {"w": jnp.ones(2)}, (1.0, {"w": jnp.ones(2)})
@@ -270,3 +270,23 @@ def test_a_tuple_past_its_end_is_a_shape_only_where_the_line_indexes_shapes_alon
     assert known(info).id == ("shape_index" if said else "tuple_index")
     if said:
         assert explain(info)[0].startswith(said + " An array's .shape has one entry per axis")
+
+
+def test_a_lesson_shares_an_id_with_the_catalogue_only_for_the_same_error():
+    """A verdict's misconception id names one cause. custom_derivatives' mutant
+    `traced_nondiff_argument` ("you jit clipped_grad") is not the catalogue's tracer in
+    nondiff_argnums, which any grad's tracer raises too; has_aux's `aux_not_a_pair` is the
+    catalogue's own error, named alike on purpose."""
+    from jaxtutor import oracles
+    from jaxtutor.course.lessons import builtin_lessons
+
+    entries = {k.id for k in KNOWN}
+    shared = set()
+    for lesson in builtin_lessons():
+        exercise = lesson.exercise
+        oracle = oracles.get(exercise.oracle, exercise.config.get("settings"))
+        ids = set(getattr(oracle, "misconceptions", None) or {})
+        for kind in ("mutants", "mistakes"):
+            ids |= {m["id"] for m in exercise.config.get(kind) or []}
+        shared |= ids & entries
+    assert shared == {"aux_not_a_pair"}

@@ -236,7 +236,7 @@ KNOWN = [
         about=about_jvp_tuples,
     ),
     Known(
-        "traced_nondiff_argument",
+        "tracer_in_nondiff_argnums",
         r"Tracer object passed as an argument to a custom_vjp function in a position "
         r"indicated by nondiff_argnums",
         "A traced value reached one of a custom_vjp function's nondiff_argnums. Those "
