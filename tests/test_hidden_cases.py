@@ -240,8 +240,9 @@ def test_a_failed_hidden_case_shows_its_inputs_and_repeats_with_its_seed(tmp_pat
 
 
 def test_the_step_table_replays_a_failed_hidden_case(tmp_path):
+    # at seed 1 hidden case 1 is an ordinary draw; rounded smaller, it still fails
     verdict = check_file(
-        exercise("scan_training_step"), lookup_table(tmp_path, "scan_training_step")
+        exercise("scan_training_step"), lookup_table(tmp_path, "scan_training_step"), seed=1
     )
     diagnosis = verdict.diagnosis
     assert diagnosis is not None and diagnosis.table is not None
@@ -260,6 +261,22 @@ def test_the_step_table_replays_a_failed_hidden_case(tmp_path):
     n, b = int(replayed[4]), int(replayed[5])
     assert n * b <= case.args[2].size and len(diagnosis.table.rows) == n
     assert "On that case, your weight first differs at step" in diagnosis.message
+
+
+def test_a_failed_hidden_case_with_nothing_smaller_is_replayed_as_drawn(tmp_path):
+    # at seed 11 hidden case 1 has lr=66900 and one tiny x: any rounder x makes training
+    # diverge, so no smaller case is valid and the table replays the drawn case itself
+    verdict = check_file(
+        exercise("scan_training_step"), lookup_table(tmp_path, "scan_training_step"), seed=11
+    )
+    diagnosis = verdict.diagnosis
+    assert diagnosis is not None and diagnosis.table is not None
+    case = next(c for c in cases("scan_training_step", 11) if c.name == "hidden case 1")
+    assert float(case.args[1]) > 1000 and case.args[2].shape == (1, 1)
+    assert "the smallest case like it" not in diagnosis.message
+    said = f'On the case "{case.title(failed=True, brief=True)}", your weight first differs'
+    assert said in diagnosis.message, diagnosis.message
+    assert len(diagnosis.table.rows) == 1
 
 
 # -- a clipped gradient ----------------------------------------------------------------
