@@ -110,6 +110,19 @@ def shared_server() -> ForkServer:
     return _SHARED[-1]
 
 
+@pytest.fixture
+def servers_started(monkeypatch) -> list[ForkServer]:
+    """Each fork server started during the test, recorded as it starts."""
+    started, start = [], ForkServer.__init__
+
+    def recorded(self, *args):
+        start(self, *args)
+        started.append(self)
+
+    monkeypatch.setattr(ForkServer, "__init__", recorded)
+    return started
+
+
 _TRUSTED: list[TrustedChild] = []
 
 

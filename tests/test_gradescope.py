@@ -485,23 +485,15 @@ def test_a_submission_that_links_out_is_refused_and_what_it_points_at_never_show
     assert "sk-live" not in shown and "symbolic link" in shown
 
 
-def test_a_submissions_exercises_are_checked_with_one_fork_server(tmp_path, monkeypatch):
+def test_a_submissions_exercises_are_checked_with_one_fork_server(tmp_path, servers_started):
     """JAX is imported once per submission (about a second), not once per exercise."""
     from jaxtutor.course.lessons import builtin_lessons, find_exercise
     from jaxtutor.platforms.gradescope import grade_submission
-    from jaxtutor.runner.host import launch
 
     submission = tmp_path / "submission"
     submission.mkdir()
     for name in ("grad_basics", "higher_order_grad"):
         (submission / f"{name}.py").write_text(find_exercise(name).exercise.solution)
-    starts, start = [], launch.ForkServer.__init__
-
-    def counted(self, *args):
-        starts.append(1)
-        start(self, *args)
-
-    monkeypatch.setattr(launch.ForkServer, "__init__", counted)
     config = {
         "exercises": [
             {"id": "grad_basics", "points": 10},
@@ -512,7 +504,7 @@ def test_a_submissions_exercises_are_checked_with_one_fork_server(tmp_path, monk
     }
     results = grade_submission(config, submission, builtin_lessons())
     assert results["score"] == pytest.approx(15.0), results["output"]
-    assert len(starts) == 1
+    assert len(servers_started) == 1
 
 
 def test_without_the_jail_a_learner_cannot_write_its_own_score(bundle, tmp_path):

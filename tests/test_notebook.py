@@ -87,27 +87,18 @@ def test_learner_text_is_escaped_in_the_page(shell):
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \\x1b[2J" in page
 
 
-def test_a_kernels_checks_fork_from_one_server_started_with_the_extension(shell, monkeypatch):
+def test_a_kernels_checks_fork_from_one_server_started_with_the_extension(shell, servers_started):
     """JAX is imported once per kernel, as the extension loads, not once per check (about
     a second each); unloading the extension stops that server."""
-    from jaxtutor.runner.host import launch
-
     ip, _ = shell
-    servers, start = [], launch.ForkServer.__init__
-
-    def recorded(self, *args):
-        start(self, *args)
-        servers.append(self)
-
-    monkeypatch.setattr(launch.ForkServer, "__init__", recorded)
     assert ip.run_cell("%reload_ext jaxtutor").success
-    assert len(servers) == 1 and servers[0].proc.poll() is None
+    assert len(servers_started) == 1 and servers_started[0].proc.poll() is None
     for _ in range(2):
         data = run(ip, "%%jaxtutor check argnums\n" + (SUBMISSIONS / "alice.py").read_text())
         assert "Passed" in data["text/html"]
-    assert len(servers) == 1
+    assert len(servers_started) == 1
     assert ip.run_cell("%unload_ext jaxtutor").success
-    assert servers[0].proc.poll() is not None  # stopped, and waited for
+    assert servers_started[0].proc.poll() is not None  # stopped, and waited for
     assert ip.run_cell("%load_ext jaxtutor").success  # as the other tests found it
 
 
