@@ -133,18 +133,24 @@ def test_cases_cover_the_space_and_keep_logits_off_zero():
     assert all(len(shapes) <= 4 and any(b != d for b, d in shapes) for shapes in drawn)
     rates = [c.args[3] for seed in range(40) for c in has_aux.make_cases(seed)]
     assert min(rates) < 0.01 and max(rates) > 5  # decades of learning rates
-    zeros = 0
+    zeros, tiny = 0, []
     for case in cases:
         params, x, _, lr = case.args
         # off zero by far more than float32 can move them, each prediction certain; but
-        # for one logit exactly 0 (in float32 too), the accuracy's own edge
-        logits = np.abs(x @ params["w"] + params["b"])
+        # for the accuracy's own edge: one logit exactly 0 (in float32 too), and one just
+        # above and one just below it, of the same sign in float32
+        signed = x @ params["w"] + params["b"]
+        logits = np.abs(signed)
         zeros += int(np.sum(logits == 0))
-        assert np.all((logits == 0) | (logits > 0.005))
+        near = (logits > 0) & (logits < 1e-5)
+        tiny += list(np.sign(signed[near]))
+        in32 = x.astype(np.float32) @ params["w"].astype(np.float32) + np.float32(params["b"])
+        assert np.array_equal(np.sign(in32[near]), np.sign(signed[near]))
+        assert np.all((logits == 0) | near | (logits > 0.005))
         assert lr != 1.0
         new_params, _, _ = case.expected
         assert new_params["b"].shape == ()
-    assert zeros == 1
+    assert zeros == 1 and sorted(tiny) == [-1.0, 1.0]
 
 
 def test_hand_example_tells_every_mutant_apart():

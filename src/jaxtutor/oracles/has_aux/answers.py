@@ -222,7 +222,9 @@ def _outputs_finding(got_outputs, case: Case, penalty: float = 0.0):
             said += f"; your third is {names[1]}, {fmt(got_outputs[1])}"
         return MISCONCEPTIONS["swapped_outputs"].diagnose(message=said + ".")
     late = [i for i, n in enumerate(names) if n is not None and n.endswith("updated params")]
-    if late:
+    # an accuracy is a fraction of B, often equal to the updated one by chance: it is
+    # evidence only beside a loss that is the updated one too
+    if names[0] == "the loss at the updated params":
         loss, acc = case.expected[1], case.expected[2]
         said = "; ".join(
             f"your {_ORDINAL[i + 1]} output, {fmt(got_outputs[i])}, is {names[i]}" for i in late

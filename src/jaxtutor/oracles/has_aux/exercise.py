@@ -43,7 +43,7 @@ def train_step(params, x, y, lr, *, penalty: float = 0.0):
 # example (B to 48, D to 16); inputs from tenths to tens; learning rates log-uniform
 # over four decades, 0.001 to 10, so a capped or hard-coded one fails; and the edges: one
 # example, one feature, every example predicted right (accuracy 1) or wrong, a logit
-# exactly 0 (the accuracy's comparison), logits past float32's exp. Each distinct
+# exactly 0 and logits of +-1e-6 (the accuracy's comparison), logits past float32's exp. Each distinct
 # (B, D) costs a compile of the learner's function, so a check draws three shapes:
 # (1, 1), the largest and one between, beside the hand case's (4, 2).
 
@@ -111,6 +111,21 @@ def _zero_logit(rng, b: int, d: int):
     return params, x, y
 
 
+def _tiny_logits(rng, b: int, d: int):
+    """Both sides of the accuracy's comparison, closer than any epsilon a learner might
+    add: one example's logit about +1e-6 and another's about -1e-6 (only one input and
+    the bias nonzero, so float32 keeps each sign), beside others kept from 0."""
+    params, x, y = _random_args(rng, b, d)
+    params["b"] = np.asarray(0.0)
+    while np.min(np.abs(x @ params["w"])) <= 0.05:
+        x = rng.normal(size=(b, d))
+    w0 = params["w"][0]
+    for row, sign in zip(rng.permutation(b)[:2], (1.0, -1.0)):
+        x[row] = 0.0
+        x[row, 0] = sign * np.sign(w0) * 1e-6 / max(abs(w0), 0.1)
+    return params, x, y
+
+
 def _far_logits(rng, b: int, d: int):
     """Logits of 100 to 300 in size, where exp overflows float32: softplus written as
     log(1 + exp(z)) gives inf. Labels mostly right, as after training."""
@@ -149,6 +164,7 @@ def make_cases(seed: int, penalty: float = 0.0) -> list[Case]:
         (*_far_logits(rng, *large), _lr(rng, 1e-3, 0.1)),
         (*_random_args(rng, *between), _lr(rng)),
         (*_all_right(rng, *between), _lr(rng)),
+        (*_tiny_logits(rng, *large), _lr(rng)),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     for case in cases:

@@ -13,6 +13,7 @@ from jaxtutor.oracles.probes.arithmetic import (
     _follows_size,
     _number,
     _size_hint,
+    one_number_read,
 )
 from jaxtutor.oracles.probes.common import (
     AT_NOT_KEPT,
@@ -148,6 +149,8 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     )
                 if np.isclose(r, 0.0, atol=1e-6):
                     return _no_step(p, name, numbers)
+                if one_number_read(p, read, r, start=lambda i, n=n: _starts(p, i)[n][1]):
+                    continue
                 if r < 0:  # the other way, and another length: no cause can be read off
                     return _diagnosis(
                         "step_factor",
