@@ -5,7 +5,7 @@ import jax.numpy as jnp
 
 
 def safe_norm(x):
-    squared = jnp.sum(x ** 2)
+    squared = jnp.sum(x**2)
     nonzero = squared > 1e-30
     safe_squared = jnp.where(nonzero, squared, 1.0)
     return jnp.where(nonzero, jnp.sqrt(safe_squared), 0.0)
