@@ -43,9 +43,9 @@ def train_step(params, x, y, lr, *, penalty: float = 0.0):
 # example (B to 48, D to 16); inputs from tenths to tens; learning rates log-uniform
 # over four decades, 0.001 to 10, so a capped or hard-coded one fails; and the edges: one
 # example, one feature, every example predicted right (accuracy 1) or wrong, a logit
-# exactly 0 and logits of +-1e-6 (the accuracy's comparison), logits past float32's exp. Each distinct
-# (B, D) costs a compile of the learner's function, so a check draws three shapes:
-# (1, 1), the largest and one between, beside the hand case's (4, 2).
+# exactly 0 and logits of +-1e-6 (the accuracy's comparison), logits past float32's exp.
+# Each distinct (B, D) costs a compile of the learner's function, so a check draws three
+# shapes: (1, 1), the largest and one between, beside the hand case's (4, 2).
 
 ARG_NAMES = ("params", "x", "y", "lr")
 LARGE = ((8, 48), (4, 16))
@@ -111,14 +111,21 @@ def _zero_logit(rng, b: int, d: int):
     return params, x, y
 
 
-def _tiny_logits(rng, b: int, d: int):
-    """Both sides of the accuracy's comparison, closer than any epsilon a learner might
-    add: one example's logit about +1e-6 and another's about -1e-6 (only one input and
-    the bias nonzero, so float32 keeps each sign), beside others kept from 0."""
+def _bias_free_args(rng, b: int, d: int):
+    """Random args with the bias 0, so that an example's logit is its inputs' alone;
+    inputs drawn again until every logit is still kept from 0."""
     params, x, y = _random_args(rng, b, d)
     params["b"] = np.asarray(0.0)
     while np.min(np.abs(x @ params["w"])) <= 0.05:
         x = rng.normal(size=(b, d))
+    return params, x, y
+
+
+def _tiny_logits(rng, b: int, d: int):
+    """Both sides of the accuracy's comparison, closer than any epsilon a learner might
+    add: one example's logit about +1e-6 and another's about -1e-6 (only one input and
+    the bias nonzero, so float32 keeps each sign), beside others kept from 0."""
+    params, x, y = _bias_free_args(rng, b, d)
     w0 = params["w"][0]
     for row, sign in zip(rng.permutation(b)[:2], (1.0, -1.0)):
         x[row] = 0.0
@@ -129,10 +136,7 @@ def _tiny_logits(rng, b: int, d: int):
 def _far_logits(rng, b: int, d: int):
     """Logits of 100 to 300 in size, where exp overflows float32: softplus written as
     log(1 + exp(z)) gives inf. Labels mostly right, as after training."""
-    params, x, _ = _random_args(rng, b, d)
-    params["b"] = np.asarray(0.0)  # then scaling an example's inputs scales its logit
-    while np.min(np.abs(x @ params["w"])) <= 0.05:
-        x = rng.normal(size=(b, d))
+    params, x, _ = _bias_free_args(rng, b, d)  # scaling an example's inputs scales its logit
     x = x * (rng.uniform(100.0, 300.0, size=(b, 1)) / np.abs(x @ params["w"])[:, None])
     logits = x @ params["w"]
     y = (logits > 0).astype(np.float64)

@@ -56,18 +56,13 @@ def _factor_words(r: float) -> str:
     return f"{r:.4g} times"
 
 
-def one_number_read(p: Probe, cases: list[int], r: float, start=None) -> bool:
+def one_number_read(expected: list, r: float) -> bool:
     """Whether a factor `r` that is none of the named ones was read off a single number
-    (one scalar on one case): any wrong number is some multiple of any expected one, so
-    that is no evidence of a factor. `start(i)`, for a change, the value it is from."""
+    (one scalar on one case) of `expected`, the expected values (or changes) it scales:
+    any wrong number is some multiple of any expected one, so that is no evidence."""
     if any(np.isclose(r, value, rtol=1e-3) for value in _NAMED_FACTORS):
         return False
-    read = 0
-    for i in cases:
-        w = _flat(p.expected[i])
-        base = 0.0 if start is None else start(i)
-        read += int(np.sum(np.abs(w - base) > 1e-3)) if w is not None else 0
-    return read < 2
+    return sum(int(np.sum(np.abs(w) > 1e-3)) for w in expected if w is not None) < 2
 
 
 def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
@@ -87,7 +82,7 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
         r = ratios[0]
         if np.isclose(r, 1.0, rtol=1e-3):  # the numbers are right: something else is not
             return None
-        if one_number_read(p, wrong, r):
+        if one_number_read([_flat(p.expected[i]) for i in wrong], r):
             return None
         if np.isclose(r, -1.0, rtol=1e-3):
             return _diagnosis(

@@ -58,6 +58,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
         ratios, steps_returned, unchanged = [], True, True
         starts: list[np.ndarray] = []
         read: list[int] = []  # the cases whose expected step is large enough to read a factor
+        steps_read: list[np.ndarray] = []  # and their expected steps
         for i in wrong:
             start = _starts(p, i)[n][1]
             g, w = _flat(p.answers[i]), _flat(p.expected[i])
@@ -72,6 +73,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
             if not big.any():  # a step too small to read a factor from (a tiny lr)
                 continue
             read.append(i)
+            steps_read.append(theirs)
             r = float(np.median(mine[big] / theirs[big]))
             ratios.append(r if np.allclose(mine, r * theirs, **CLOSE) else np.nan)
         else:
@@ -149,7 +151,7 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                     )
                 if np.isclose(r, 0.0, atol=1e-6):
                     return _no_step(p, name, numbers)
-                if one_number_read(p, read, r, start=lambda i, n=n: _starts(p, i)[n][1]):
+                if one_number_read(steps_read, r):
                     continue
                 if r < 0:  # the other way, and another length: no cause can be read off
                     return _diagnosis(
