@@ -24,6 +24,7 @@ from jaxtutor.runner.host.errors import RunEnded
 from jaxtutor.verdict import Outcome
 
 SPACES = LEARNERS / "spaces"
+ATTACKS = LEARNERS.parent / "attacks"
 
 # each file: the exercise, and why it passed the fixed shapes and ranges of before
 WRONG = {
@@ -87,6 +88,35 @@ def test_an_oracle_without_a_step_table_shows_the_smallest_case_too():
     )
     assert said, verdict.message
     assert int(said[1]) == 1 and int(said[2]) == 3  # one example, one feature too many
+
+
+def test_a_case_shrinks_only_to_sizes_the_task_allows():
+    # wrong at every size: the search ends at the least each size may take, a range's
+    # min and a list's smallest entry, never a size the task does not ask
+    asked = []
+
+    def fails(args):
+        asked.append(args[0].shape)
+        return True
+
+    sizes = (Size("T", ((0, 0),), least=3), Size("D", ((0, 1),), only=(2, 8)))
+    found = smallest((np.zeros((16, 8)),), sizes, fails)
+    assert found is not None and found.sizes == {"T": 3, "D": 2}
+    assert all(t >= 3 and d in (2, 8) for t, d in asked), asked
+    # a list of one size leaves that size as it is
+    found = smallest((np.zeros((16, 4)),), (Size("D", ((0, 1),), only=(4,)),), fails)
+    assert found is None
+
+
+def test_a_lessons_fixed_sizes_stay_as_the_task_gives_them_in_the_smallest_case():
+    # optax_basics fixes B = 4 and D = 2: its failed case once shrank to B=1, D=1
+    verdict = run_check("optax_basics", ATTACKS / "optax_basics" / "adam_b2_0998.py", seed=1)
+    said = re.search(
+        r"smallest case like it that your function also gets wrong has B=(\d+), D=(\d+), T=(\d+)",
+        verdict.message,
+    )
+    assert said, verdict.message
+    assert (int(said[1]), int(said[2])) == (4, 2) and 3 <= int(said[3]) <= 16
 
 
 def test_shrinking_stops_at_its_budget_and_keeps_the_smallest_so_far():

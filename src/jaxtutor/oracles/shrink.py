@@ -31,11 +31,19 @@ ROUNDINGS = (0, 1, 2, None)
 class Size:
     """A size a case can lose: its name as the lesson says it (N, B), the places that
     share it (an argument's position, or a path into it such as (0, "w"), with an
-    axis), and the least it may become."""
+    axis), and the least it may become; `only`, where the task lists the sizes it
+    allows, those and no other (a case of a size the task never asks is not its case)."""
 
     name: str
     where: tuple[tuple[int | tuple, int], ...]
     least: int = 1
+    only: tuple[int, ...] = ()
+
+    def below(self, full: int) -> list[int]:
+        """The sizes it may take in a case of size `full`, least first."""
+        if self.only:
+            return sorted({n for n in self.only if self.least <= n <= full} | {full})
+        return list(range(self.least, full + 1))
 
 
 @dataclass
@@ -120,23 +128,25 @@ def smallest(
     from hypothesis.errors import NoSuchExample
 
     full = {s.name: size_of(args, s) for s in sizes}
-    shrinkable = tuple(s for s in sizes if full[s.name] > s.least)
+    # each size is chosen by its place among those it may take (Hypothesis shrinks an
+    # integer towards 0, the least), and the last choice by its place among ROUNDINGS
+    allowed = {s.name: s.below(full[s.name]) for s in sizes}
+    shrinkable = tuple(s for s in sizes if len(allowed[s.name]) > 1)
     roundings = ROUNDINGS if rounded else (None,)
-    original = tuple(full[s.name] for s in shrinkable) + (len(roundings) - 1,)
+    original = tuple(len(allowed[s.name]) - 1 for s in shrinkable) + (len(roundings) - 1,)
     if original == (0,):
         return None  # nothing to make smaller
-    strategy = st.tuples(
-        *[st.integers(s.least, full[s.name]) for s in shrinkable],
-        st.integers(0, len(roundings) - 1),
-    )
+    strategy = st.tuples(*[st.integers(0, last) for last in original])
     asked: dict[tuple, bool] = {original: True}
     spent = [0]  # the learner's calls
     ended: list[RunEnded] = []
     started = time.monotonic()
 
+    def kept(choice: tuple) -> dict[str, int]:
+        return dict(full, **{s.name: allowed[s.name][i] for s, i in zip(shrinkable, choice)})
+
     def candidate(choice: tuple) -> tuple:
-        keep = dict(full, **{s.name: n for s, n in zip(shrinkable, choice)})
-        return cut(args, shrinkable, keep, roundings[choice[-1]], rounded)
+        return cut(args, shrinkable, kept(choice), roundings[choice[-1]], rounded)
 
     def failing(choice: tuple) -> bool:
         choice = tuple(choice)
@@ -183,8 +193,7 @@ def smallest(
         return None
     if tuple(found) == original:
         return None
-    keep = dict(full, **{s.name: n for s, n in zip(shrinkable, found)})
-    return Smallest(candidate(tuple(found)), keep, spent[0])
+    return Smallest(candidate(tuple(found)), kept(tuple(found)), spent[0])
 
 
 def sizes_said(sizes: dict[str, int]) -> str:

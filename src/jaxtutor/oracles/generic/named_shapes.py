@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from jaxtutor.oracles.cases import Case
+from jaxtutor.oracles.generic.cases import is_range
 from jaxtutor.oracles.shrink import Size, size_of
 
 _SHAPE = re.compile(r"\((\d+(?:, ?\d+)*),?\)")
@@ -16,9 +17,10 @@ _SHAPE = re.compile(r"\((\d+(?:, ?\d+)*),?\)")
 
 def declared_sizes(config: dict) -> tuple[Size, ...]:
     """The exercise's named sizes ([exercise.sizes]), each with the argument axes that
-    share it."""
+    share it and the sizes the task allows it: a range's from its min, a list's alone."""
     args = config.get("args") or []
     names = sorted({d for a in args for d in a.get("shape", []) if isinstance(d, str)})
+    allowed = config.get("sizes") or {}
     return tuple(
         Size(
             name,
@@ -28,9 +30,18 @@ def declared_sizes(config: dict) -> tuple[Size, ...]:
                 for axis, d in enumerate(a.get("shape", []))
                 if d == name
             ),
+            **_allowed(allowed.get(name)),
         )
         for name in names
     )
+
+
+def _allowed(choices) -> dict:
+    if is_range(choices):
+        return {"least": int(choices["min"])}
+    if choices:
+        return {"only": tuple(int(n) for n in choices)}
+    return {}
 
 
 def shapes_said(message: str, config: dict, case: Case) -> str:
