@@ -16,7 +16,7 @@ from jaxtutor.oracles.generic import (
     variants,
 )
 from jaxtutor.oracles.generic.cases import Prepared
-from jaxtutor.oracles.generic.compare import _like, differs
+from jaxtutor.oracles.generic.compare import _like, differs, tolerance_of
 from jaxtutor.oracles.generic.mutants import _agrees
 from jaxtutor.oracles.generic.named_shapes import declared_sizes
 from jaxtutor.oracles.generic.runs import Raised, Run, _answers
@@ -100,6 +100,8 @@ def parts_measured(
     tests = report.tests[: len(p.cases)]
     if not p.config.get("parts") or not any(t.status == "fail" for t in tests):
         return None
+    failed = [tolerance_of(p.config, c) for c, t in zip(p.cases, tests) if t.status == "fail"]
+    closest = {k: min(c[k] for c in failed) for k in ("rtol", "atol")} if failed else None
     drawn = [(part, parts.off_cases(p.config, p.seed, part)) for part in p.config["parts"]]
     cases = [c for _, made in drawn for c in made]
     mine = _answers(learner._child.call_many([c.args for c in cases]))
@@ -112,7 +114,9 @@ def parts_measured(
         end = start + len(made)
         both = mine[start:end] + reference.answers[start:end]
         if made and not any(isinstance(a, Raised) for a in both):  # none: nothing measured
-            agreed = parts.agree(p.config, made, mine[start:end], reference.answers[start:end])
+            agreed = parts.agree(
+                p.config, made, mine[start:end], reference.answers[start:end], closest
+            )
             measured.append(parts.Measured(part, len(made), agreed))
         start = end
     return parts.said(measured)

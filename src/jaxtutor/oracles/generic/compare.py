@@ -295,6 +295,12 @@ def tolerated(config: dict, case: Case) -> dict:
     return {**config, **own} if own else config
 
 
+def tolerance_of(config: dict, case: Case) -> dict:
+    """The config `case` is compared with, its rtol and atol said even where they are
+    the general ones."""
+    return {"rtol": RTOL, "atol": ATOL, **tolerated(config, case)}
+
+
 def grouped(cases: list[Case], tests: list[TestResult]) -> list[TestResult]:
     """The tests as a learner reads them: the fixed cases one by one, the hidden ones in
     one test per shape (dozens of values share each compiled program). A failed shape

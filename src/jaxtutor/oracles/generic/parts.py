@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.generic import edges
 from jaxtutor.oracles.generic.cases import make_cases
-from jaxtutor.oracles.generic.compare import differences, tolerated
+from jaxtutor.oracles.generic.compare import differences, tolerance_of
 from jaxtutor.oracles.generic.runs import Raised
 from jaxtutor.verdict import Diagnosis
 
@@ -40,9 +40,17 @@ def off_cases(config: dict, seed: int, part: dict) -> list[Case]:
     return make_cases(bare, seed)
 
 
-def agree(config: dict, cases: list[Case], answers: list, reference: list) -> bool:
-    """Whether `answers` equal the reference's on every case, as the check compares."""
-    configs = [tolerated(config, case) for case in cases]
+def agree(
+    config: dict, cases: list[Case], answers: list, reference: list, closest: dict | None = None
+) -> bool:
+    """Whether `answers` equal the reference's on every case, as the check compares;
+    `closest` (a tolerance), at most as loosely as that: the failed cases' closest, so
+    that a difference the check saw only on a case compared closer is looked for as
+    closely with the part out of play."""
+    configs = [
+        {**c, **{k: min(c[k], v) for k, v in (closest or {}).items() if k in c}}
+        for c in (tolerance_of(config, case) for case in cases)
+    ]
     return not any(isinstance(got, Raised) for got in answers) and not any(
         differences(answers, reference, configs)
     )

@@ -338,6 +338,27 @@ def _at_the_fit(rng, n: int, b: int, small: bool = False) -> tuple:
     return w, _stable_lr(rng, xs), xs, xs * w
 
 
+def _overshooting(rng, n: int, b: int) -> tuple:
+    """An amplifier of a step size a little off (an lr rounded to float16, another
+    optimizer's factor): targets 0 and every batch with the same sum of squares S, 0.5
+    to 1 (one row's entries, permuted and signed anew), at an lr past the fit's, so each
+    step multiplies w by c = 1 - 2*lr*S, c in -0.99..-0.97. The final w is w0 * c**N,
+    and a relative change d in lr moves it by about N * d * (1 - c) / |c|: over the
+    largest shape's 48 steps, a hundred times d, where float32's rounding stays near
+    1e-5. The row's entries come in pairs x, -x (and a 0 where B is odd), and w0, lr and
+    S are near 1, so that a wrong answer stays finite in float32 as in the float64
+    reference: one that flips the step's sign grows by 3 a step, and one that takes the
+    gradient by x instead of w meets a sum of x of 0."""
+    half = rng.uniform(1.0, 2.0, size=max(b // 2, 1))
+    row = np.concatenate([half, -half, np.zeros(b % 2)])[:b] if b > 1 else half
+    row *= np.sqrt(rng.uniform(0.5, 1.0) / np.sum(row**2))
+    xs = _f32(np.stack([rng.permutation(row) for _ in range(n)]))
+    c = rng.uniform(-0.99, -0.97)
+    lr = (1 - c) / (2 * np.sum(xs[0] ** 2))
+    w = rng.choice([-1.0, 1.0]) * rng.uniform(1.0, 4.0)
+    return round(float(w), 3), lr, xs, np.zeros((n, b))
+
+
 def shapes(rng) -> tuple[Shape, Shape, Shape]:
     """This check's (N, B): (1, 1), the edge of one batch of one example; the largest,
     (48, 32), which the composition property splits in halves (one more shape); and
@@ -398,6 +419,11 @@ def make_cases(seed: int, repeat: int = 1) -> list[Case]:
     exact.name += ", at the fit: w must stay exactly where it is"
     exact.rtol, exact.atol = 0.0, 0.0
     cases.append(exact)
+    # drawn last, so that the cases before are the same draws as they were
+    for shape in (large, between):
+        amplified = _hidden(len(cases) - 2, *_overshooting(rng, *shape))
+        amplified.name += ", every step past the fit: a small change in lr grows with each step"
+        cases.append(amplified)
     for case in cases:
         case.expected = reference(*case.args, repeat=repeat)
     return cases
