@@ -724,3 +724,10 @@ def test_an_input_rounded_before_use_is_found_by_asking_the_reference_there():
     assert run(lambda x: _cubic_slope(np.floor(x))).message.count("rounded down") == 1
     assert run(lambda x: _cubic_slope(np.trunc(x)), source="x = jnp.asarray(x)") is None
     assert run(lambda x: _cubic_slope(x + 0.5)) is None
+    # kept in float16: 11 significant bits, off by up to 1 part in 2048
+    cases[:] = [Case(f"x = {x}", (x,)) for x in (-1.3813, 0.7071, 2.2361, -0.4142)]
+    half = np.float16
+    found = run(lambda x: _cubic_slope(float(half(x))), source="x = x.astype(jnp.float16)")
+    assert found.id == "probe_rounded_input" and "float16" in found.message
+    assert "float16" in found.hint
+    assert run(lambda x: _cubic_slope(float(half(x)))) is None  # no float16 in the code

@@ -48,7 +48,7 @@ def agree(
     that a difference the check saw only on a case compared closer is looked for as
     closely with the part out of play."""
     configs = [
-        {**c, **{k: min(c[k], v) for k, v in (closest or {}).items() if k in c}}
+        {**c, **{k: min(c[k], v) for k, v in (closest or {}).items()}}
         for c in (tolerance_of(config, case) for case in cases)
     ]
     return not any(isinstance(got, Raised) for got in answers) and not any(

@@ -56,6 +56,8 @@ CONSTRUCTS = {
     "at": r"\.at\[",
     # rounding, or an integer made: int(x), astype(int), jnp.floor, an int32 dtype
     "rounding": r"\b(?:int|round|floor|ceil|trunc|rint|fix|around|u?int(?:8|16|32|64))\b",
+    # a value cast to 16-bit floats: float16's 11 significant bits
+    "half": r"\b(?:float16|half)\b",
 }
 
 

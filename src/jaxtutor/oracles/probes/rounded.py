@@ -1,5 +1,5 @@
 """The probe of an input rounded before use: the reference asked again with one float
-argument rounded (toward zero, to the nearest, down, up), to see whether the learner's
+argument rounded (toward zero, to the nearest, down, up, to float16), to see whether the learner's
 answers are the expected ones at the rounded input."""
 
 from __future__ import annotations
@@ -10,11 +10,25 @@ from jaxtutor.oracles.probes.common import Probe, _diagnosis, _leaves, _short, _
 from jaxtutor.oracles.values import fmt
 from jaxtutor.verdict import Diagnosis
 
+# each rounding: its words, itself, the construct the code must have for it to be
+# named, and the hint
+_TO_INTEGER = (
+    "Your code drops {name}'s fraction before it computes: find where it makes an integer "
+    "(int(), round, floor, an integer dtype) and keep the value a float."
+)
 ROUNDINGS = (
-    ("rounded toward zero (as int(x) does)", np.trunc),
-    ("rounded to the nearest whole number", np.round),
-    ("rounded down", np.floor),
-    ("rounded up", np.ceil),
+    ("rounded toward zero (as int(x) does)", np.trunc, "rounding", _TO_INTEGER),
+    ("rounded to the nearest whole number", np.round, "rounding", _TO_INTEGER),
+    ("rounded down", np.floor, "rounding", _TO_INTEGER),
+    ("rounded up", np.ceil, "rounding", _TO_INTEGER),
+    (
+        "rounded to float16 (11 significant bits)",
+        lambda v: np.asarray(v, dtype=np.float16),
+        "half",
+        "Your code keeps {name} in float16, which holds about 3 significant digits, so "
+        "it is off by up to 1 part in 2048 before anything is computed: keep it in "
+        "float32.",
+    ),
 )
 ROUNDED_CASES = 4  # wrong cases asked about: every one must fit
 
@@ -35,7 +49,8 @@ def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """The learner's answers equal the reference's at one argument rounded, on every
     wrong case asked about (two at least), where rounding changes that argument. Only
     where the code rounds or makes integers somewhere: the reference is asked again."""
-    if p.reference is None or not uses(p, "rounding"):
+    roundings = [r for r, rounding in enumerate(ROUNDINGS) if uses(p, rounding[2])]
+    if p.reference is None or not roundings:
         return None
     if any(  # an integer result says more, of itself (probes/dtypes.py)
         leaf.dtype.kind in "iub" for i in wrong for leaf in _leaves(p.answers[i], dtypes=True) or []
@@ -46,8 +61,8 @@ def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
         return None
     calls, which = [], []
     for k in range(len(p.cases[chosen[0]].args)):
-        for r, (_, rounding) in enumerate(ROUNDINGS):
-            tried = [(i, _rounded(p.cases[i].args[k], rounding)) for i in chosen]
+        for r in roundings:
+            tried = [(i, _rounded(p.cases[i].args[k], ROUNDINGS[r][1])) for i in chosen]
             if any(v is None for _, v in tried):
                 continue  # this argument is whole (or no float) on some wrong case
             for i, v in tried:
@@ -65,7 +80,7 @@ def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
             continue
         i, call, their = found[0]
         name = p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
-        words = ROUNDINGS[r][0]
+        words, _, _, hint = ROUNDINGS[r]
         at = (
             f"{name} = {fmt(call[k])}"
             if np.ndim(call[k]) == 0
@@ -76,7 +91,6 @@ def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
             f"Your answers are the expected ones at {name} {words}, on every case you got "
             f"wrong: on the case {_title(p, i)}, yours {_short(p.answers[i])} is the "
             f"expected answer at {at}, where {_short(p.expected[i])} is expected.",
-            f"Your code drops {name}'s fraction before it computes: find where it makes "
-            "an integer (int(), round, floor, an integer dtype) and keep the value a float.",
+            hint.format(name=name),
         )
     return None
