@@ -1,6 +1,6 @@
 """The probe of an input rounded before use: the reference asked again with one float
-argument rounded (toward zero, to the nearest, down, up, to float16), to see whether the learner's
-answers are the expected ones at the rounded input."""
+argument rounded (toward zero, to the nearest, down, up, to float16), to see whether
+the learner's answers are the expected ones at the rounded input."""
 
 from __future__ import annotations
 

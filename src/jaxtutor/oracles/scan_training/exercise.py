@@ -341,8 +341,8 @@ def _at_the_fit(rng, n: int, b: int, small: bool = False) -> tuple:
 def _overshooting(rng, n: int, b: int) -> tuple:
     """An amplifier of a step size a little off (an lr rounded to float16, another
     optimizer's factor): targets 0 and every batch with the same sum of squares S, 0.5
-    to 1 (one row's entries, permuted and signed anew), at an lr past the fit's, so each
-    step multiplies w by c = 1 - 2*lr*S, c in -0.99..-0.97. The final w is w0 * c**N,
+    to 1 (one row's entries, permuted anew for each batch), at an lr past the fit's, so
+    each step multiplies w by c = 1 - 2*lr*S, c in -0.99..-0.97. The final w is w0 * c**N,
     and a relative change d in lr moves it by about N * d * (1 - c) / |c|: over the
     largest shape's 48 steps, a hundred times d, where float32's rounding stays near
     1e-5. The row's entries come in pairs x, -x (and a 0 where B is odd), and w0, lr and
@@ -350,7 +350,7 @@ def _overshooting(rng, n: int, b: int) -> tuple:
     reference: one that flips the step's sign grows by 3 a step, and one that takes the
     gradient by x instead of w meets a sum of x of 0."""
     half = rng.uniform(1.0, 2.0, size=max(b // 2, 1))
-    row = np.concatenate([half, -half, np.zeros(b % 2)])[:b] if b > 1 else half
+    row = np.concatenate([half, -half, np.zeros(b % 2)]) if b > 1 else half
     row *= np.sqrt(rng.uniform(0.5, 1.0) / np.sum(row**2))
     xs = _f32(np.stack([rng.permutation(row) for _ in range(n)]))
     c = rng.uniform(-0.99, -0.97)
