@@ -4,24 +4,35 @@ the learner's answers are the expected ones at the rounded input."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 import numpy as np
 
 from jaxtutor.oracles.probes.common import Probe, _diagnosis, _leaves, _short, _title, uses
 from jaxtutor.oracles.values import fmt
 from jaxtutor.verdict import Diagnosis
 
-# each rounding: its words, itself, the construct the code must have for it to be
-# named, and the hint
+
+class Rounding(NamedTuple):
+    """One way an input may be rounded: said in words, applied to a value."""
+
+    words: str
+    apply: Callable
+    construct: str  # what the code must have for this rounding to be named (CONSTRUCTS)
+    hint: str
+
+
 _TO_INTEGER = (
     "Your code drops {name}'s fraction before it computes: find where it makes an integer "
     "(int(), round, floor, an integer dtype) and keep the value a float."
 )
 ROUNDINGS = (
-    ("rounded toward zero (as int(x) does)", np.trunc, "rounding", _TO_INTEGER),
-    ("rounded to the nearest whole number", np.round, "rounding", _TO_INTEGER),
-    ("rounded down", np.floor, "rounding", _TO_INTEGER),
-    ("rounded up", np.ceil, "rounding", _TO_INTEGER),
-    (
+    Rounding("rounded toward zero (as int(x) does)", np.trunc, "rounding", _TO_INTEGER),
+    Rounding("rounded to the nearest whole number", np.round, "rounding", _TO_INTEGER),
+    Rounding("rounded down", np.floor, "rounding", _TO_INTEGER),
+    Rounding("rounded up", np.ceil, "rounding", _TO_INTEGER),
+    Rounding(
         "rounded to float16 (11 significant bits)",
         lambda v: np.asarray(v, dtype=np.float16),
         "half",
@@ -47,9 +58,10 @@ def _rounded(value, rounding):
 
 def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """The learner's answers equal the reference's at one argument rounded, on every
-    wrong case asked about (two at least), where rounding changes that argument. Only
-    where the code rounds or makes integers somewhere: the reference is asked again."""
-    roundings = [r for r, rounding in enumerate(ROUNDINGS) if uses(p, rounding[2])]
+    wrong case asked about (two at least), where rounding changes that argument. Each
+    rounding only where the code has its construct (an integer made, a float16): the
+    reference is asked again."""
+    roundings = [r for r, rounding in enumerate(ROUNDINGS) if uses(p, rounding.construct)]
     if p.reference is None or not roundings:
         return None
     if any(  # an integer result says more, of itself (probes/dtypes.py)
@@ -62,7 +74,7 @@ def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
     calls, which = [], []
     for k in range(len(p.cases[chosen[0]].args)):
         for r in roundings:
-            tried = [(i, _rounded(p.cases[i].args[k], ROUNDINGS[r][1])) for i in chosen]
+            tried = [(i, _rounded(p.cases[i].args[k], ROUNDINGS[r].apply)) for i in chosen]
             if any(v is None for _, v in tried):
                 continue  # this argument is whole (or no float) on some wrong case
             for i, v in tried:
@@ -80,7 +92,7 @@ def _rounded_input(p: Probe, wrong: list[int]) -> Diagnosis | None:
             continue
         i, call, their = found[0]
         name = p.arg_names[k] if k < len(p.arg_names) else f"argument {k}"
-        words, _, _, hint = ROUNDINGS[r]
+        words, hint = ROUNDINGS[r].words, ROUNDINGS[r].hint
         at = (
             f"{name} = {fmt(call[k])}"
             if np.ndim(call[k]) == 0

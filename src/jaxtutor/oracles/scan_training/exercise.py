@@ -421,7 +421,7 @@ def make_cases(seed: int, repeat: int = 1) -> list[Case]:
     cases.append(exact)
     # drawn last, so that the cases before are the same draws as they were
     for shape in (large, between):
-        amplified = _hidden(len(cases) - 2, *_overshooting(rng, *shape))
+        amplified = _hidden(sum(c.hidden for c in cases) + 1, *_overshooting(rng, *shape))
         amplified.name += ", every step past the fit: a small change in lr grows with each step"
         cases.append(amplified)
     for case in cases:
