@@ -260,7 +260,33 @@ def loss_grad(w, x, y):
     shapes = len(counts["jit"])
     assert shapes == 3 and counts["plain"].keys() == counts["jit"].keys()
     assert sum(counts["plain"].values()) == (
-        sum(counts["jit"].values()) - drawn - repeats + shapes * oracle.PLAIN_RANDOM_PER_SHAPE
+        sum(counts["jit"].values()) - drawn - repeats + shapes * oracle.COSTLY_RANDOM_PER_SHAPE
+    )
+
+
+def test_a_function_that_cannot_trace_its_seed_is_asked_few_random_values():
+    """A Python int the function cannot trace (int(seed) before the key) is compiled
+    anew for each of its values: random_keys' seeds, a permutation compiled for each
+    one, ran past the time limit, told as a loop that never ends. Such a function is
+    asked the first few random values of each shape, as one jit cannot trace is."""
+    seed = 3
+    lesson = exercise("random_keys")
+    untraced = lesson.solution.replace("jax.random.key(seed)", "jax.random.key(int(seed))")
+    assert untraced != lesson.solution
+    counts = {}
+    for name, source in [("traced", lesson.solution), ("per seed", untraced)]:
+        verdict = check_alone(lesson, source, seed=seed, **forked(lesson))
+        assert verdict.status == "pass", verdict.message
+        groups = [t.name.rsplit(": ", 1) for t in verdict.tests if t.name.startswith("hidden")]
+        counts[name] = {shape: int(values.split()[0]) for shape, values in groups}
+    cases = make_cases(lesson.config, seed)
+    drawn = sum(c.random for c in cases)
+    declared = [(c.shape, c.declared) for c in cases if c.declared]
+    repeats = len(declared) - len(set(declared))
+    shapes = len(counts["traced"])
+    assert shapes == 3 and counts["per seed"].keys() == counts["traced"].keys()
+    assert sum(counts["per seed"].values()) == (
+        sum(counts["traced"].values()) - drawn - repeats + shapes * oracle.COSTLY_RANDOM_PER_SHAPE
     )
 
 

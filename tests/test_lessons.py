@@ -230,3 +230,33 @@ def test_parsed_lesson_files_are_remembered_by_their_content(tmp_path, monkeypat
     assert load()[0][1] == "Edited"
     cache.write_text("{not json")
     assert load()[1:] == parsed[1:]
+
+
+def test_each_lesson_says_the_sizes_its_check_draws_and_its_cases_keep_to_them():
+    """A pass claims no more than the check draws: the task's sizes are said where the
+    learner reads it (an answer that breaks only past N = 64 is then right on the task),
+    and no case a check draws, fixed or hidden, leaves them."""
+    import numpy as np
+
+    from jaxtutor.oracles.generic.cases import prepare
+
+    sized = [lesson for lesson in LESSONS if lesson.exercise.config.get("sizes")]
+    assert len(sized) >= 25
+    for lesson in sized:
+        ex = lesson.exercise
+        sizes = ex.config["sizes"]
+        said = re.search(rf"The check calls `{ex.function}` with ([^:.]*)", lesson.explanation)
+        assert said is not None, lesson.id
+        for name, size in sizes.items():
+            if isinstance(size, dict):
+                assert f"{name} from {size['min']} to {size['max']}" in said.group(1), lesson.id
+                allowed = range(size["min"], size["max"] + 1)
+            else:
+                assert all(str(n) in said.group(1) for n in size), lesson.id
+                allowed = size
+            for seed in range(3):
+                for case in prepare(ex, seed).cases:
+                    for arg, value in zip(ex.config["args"], case.args):
+                        for axis, named in enumerate(arg.get("shape", [])):
+                            if named == name:
+                                assert np.shape(value)[axis] in allowed, (lesson.id, case.name)

@@ -219,7 +219,7 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
     return Lesson(
         id=lesson_id,
         title=get(data, "title", str),
-        explanation=get(data, "explanation", str),
+        explanation=get(data, "explanation", str) + sizes_said(ex.get("sizes"), exercise.function),
         exercise=exercise,
         path=path,
         order=get(data, "order", int, default=0),
@@ -228,6 +228,31 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
         part=part,
         skills=tuple(str(s) for s in get(data, "skills", list, default=[])),
     )
+
+
+def sizes_said(sizes, function: str) -> str:
+    """The sizes the check calls `function` at, in words, from [exercise.sizes]: the task's
+    bounds, said where the learner reads the task, so that a pass claims no more than the
+    check draws (an answer that only breaks past N = 64 is right on this task). Empty when
+    the lesson names no sizes; what lint would reject is left out."""
+    said, ranges = [], False
+    for name, size in sizes.items() if isinstance(sizes, dict) else ():
+        if isinstance(size, dict) and all(type(size.get(k)) is int for k in ("min", "max")):
+            said.append(f"{name} from {size['min']} to {size['max']}")
+            ranges = True
+        elif isinstance(size, list) and size and all(type(n) is int for n in size):
+            said.append(
+                f"{name} = {size[0]}" if len(size) == 1 else f"{name} one of {_listed(size)}"
+            )
+    if not said:
+        return ""
+    how = ": each range at its smallest, at its largest and at one size between" if ranges else ""
+    return f"\n\nThe check calls `{function}` with {_listed(said)}{how}.\n"
+
+
+def _listed(items: list) -> str:
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 # -- the schema: every key a lesson file may hold (read by `jaxtutor lint` and the guide) --

@@ -1,6 +1,6 @@
 # truth: Before mapping, each example is "normalised" with jnp.linalg.norm(X, axis=1), which for a (D, N) array divides each feature row, not each example column, by its norm; this rescales features unevenly within each example and changes the direction of every column, so the cosine scores are wrong (right only when D == 1).
 # blind: fifteenth batch, written from the lesson text only, labelled before the tutor ran
-# cause: probe_non_finite
+# cause: probe_scale_lost
 # says: is multiplied by a factor of its own
 import jax
 import jax.numpy as jnp

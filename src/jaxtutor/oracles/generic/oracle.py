@@ -410,20 +410,22 @@ def _joined(shown: Run, hidden: Run, keep: list[int] | None = None) -> Run:
     return Run(answers, load_error=shown.load_error or hidden.load_error)
 
 
-# plain random cases per shape asked of a function that runs without jit (see
+# random cases per shape asked of a function whose every call is a run of its own (see
 # `_affordable`)
-PLAIN_RANDOM_PER_SHAPE = 3
+COSTLY_RANDOM_PER_SHAPE = 3
 
 
 def _affordable(p: Prepared, child: Child) -> list[int] | None:
-    """The cases to keep when the learner's function cannot be jitted: each case is
-    then a whole Python run of it, op by op (a loop of value_and_grad steps took ~100 ms
-    a case at N=32), and dozens of random values per shape ran past the time limit. Every
-    fixed, wide and edge case stays, each declared table's first case per shape, and
-    the first few random ones per shape. None: keep them all."""
-    if not child.plain:
+    """The cases to keep when each call is a run of its own: the learner's function
+    cannot be jitted (a whole Python run, op by op: a loop of value_and_grad steps took
+    ~100 ms a case at N=32), or compiles anew for each value of a Python int it cannot
+    trace (random_keys' `seed or 42`: a permutation compiled per seed). Dozens of random
+    values per shape ran past the time limit. Every fixed, wide and edge case stays,
+    each declared table's first case per shape, and the first few random ones per
+    shape. None: keep them all."""
+    if not child.costly:
         return None
-    beyond = beyond_first_random(p.cases, PLAIN_RANDOM_PER_SHAPE)
+    beyond = beyond_first_random(p.cases, COSTLY_RANDOM_PER_SHAPE)
     seen: set[tuple[str, str]] = set()
     for i, case in enumerate(p.cases):  # a declared table's repeats: its first per shape
         if case.declared and (case.shape, case.declared) in seen:

@@ -117,9 +117,10 @@ class Child(ProgramRequests):
         self._cancelled = False
         self.killed_for: str | None = None
         self.notes: list[str] = []  # the child's notes on call replies, latest last
-        # whether it calls the function without jit, op by op (its own word: it can
-        # only make a check ask for fewer of the plain random cases, never pass one)
-        self.plain = False
+        # whether each call of the function is a run of its own: without jit, op by op,
+        # or compiled anew for each value of a Python int (its own word: it can only
+        # make a check ask for fewer random cases, never pass one)
+        self.costly = False
         # whose process this is (see errors.RunEnded): the learner's unless its taker
         # says otherwise; a run that ends is reported as this role's
         self.role = "learner"
@@ -212,7 +213,7 @@ class Child(ProgramRequests):
                 checked.append(self._learner_error(result))
         if (note := wire.clean_note(reply.get("note"))) is not None:
             self.notes.append(note)
-        self.plain = self.plain or reply.get("plain") is True
+        self.costly = self.costly or reply.get("costly") is True
         return checked
 
     def restart_clock(self) -> None:

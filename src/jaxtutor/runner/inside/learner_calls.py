@@ -156,7 +156,10 @@ def call(request: dict) -> dict:
         else:
             state["confirmed"].add(_signature(plain))
         results.append(plain)
-    reply = {"ok": True, "results": results, "plain": state["plain"]}
+    # each case a run of its own: op by op, or compiled anew for each value of a Python
+    # int that cannot be traced (a `seed or 42`: a compile per seed)
+    costly = state["plain"] or state["ints"] is False
+    reply = {"ok": True, "results": results, "costly": costly}
     if note:
         reply["note"] = note
     return reply
