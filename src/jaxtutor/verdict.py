@@ -24,6 +24,12 @@ def cut(text: str, limit: int = TEXT_LIMIT) -> str:
     return f"{text[:limit]}\n{CUT_MARK}"
 
 
+def listed(words: list) -> str:
+    """Words as a sentence lists them: "a", "a and b", "a, b and c"."""
+    said = [str(w) for w in words]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
 class Outcome(Enum):
     """Each way a run can end. `status` groups them as Exercism does."""
 

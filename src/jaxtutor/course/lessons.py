@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxtutor.disk_cache import KeptAsJson
+from jaxtutor.verdict import listed
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_MEMORY_MIB = 2048
@@ -242,17 +243,12 @@ def sizes_said(sizes, function: str) -> str:
             ranges = True
         elif isinstance(size, list) and size and all(type(n) is int for n in size):
             said.append(
-                f"{name} = {size[0]}" if len(size) == 1 else f"{name} one of {_listed(size)}"
+                f"{name} = {size[0]}" if len(size) == 1 else f"{name} one of {listed(size)}"
             )
     if not said:
         return ""
     how = ": each range at its smallest, at its largest and at one size between" if ranges else ""
-    return f"\n\nThe check calls `{function}` with {_listed(said)}{how}.\n"
-
-
-def _listed(items: list) -> str:
-    words = [str(i) for i in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"\n\nThe check calls `{function}` with {listed(said)}{how}.\n"
 
 
 # -- the schema: every key a lesson file may hold (read by `jaxtutor lint` and the guide) --

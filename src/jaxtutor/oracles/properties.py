@@ -16,7 +16,7 @@ import numpy as np
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.values import ATOL, RTOL, as_array, as_tree, mismatch
 from jaxtutor.runner.host.errors import LearnerRaised
-from jaxtutor.verdict import Diagnosis, TestResult
+from jaxtutor.verdict import Diagnosis, TestResult, listed
 
 KINDS = ("reorder", "scale", "split", "prefix")
 
@@ -44,15 +44,11 @@ def _map(f, *trees):
     return f(*arrays)
 
 
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def build(prop: dict, names: tuple[str, ...], cases: list[Case], rng, rtol=RTOL, atol=ATOL):
     """The Check of one declared property, on the first hidden case it fits (None when
     none does)."""
     kind, which = prop["kind"], [names.index(n) for n in prop["args"]]
-    said = _listed([f"`{names[i]}`" for i in which])
+    said = listed([f"`{names[i]}`" for i in which])
 
     def compare(got, want) -> str | None:
         try:

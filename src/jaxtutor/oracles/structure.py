@@ -30,6 +30,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from jaxtutor.verdict import listed
+
 
 @dataclass(frozen=True)
 class Broken:
@@ -68,7 +70,7 @@ def batched_rule(facts: list[dict], names: list[str]) -> Broken | None:
     """The rule "one batched computation over the rows of `names`" (jax.vmap's): in every
     program with two rows or more, the rows reach the result only as whole arrays, with
     no loop over them and no row taken on its own. None when it holds."""
-    rows, first = _words(names), names[0]
+    rows, first = listed(names), names[0]
     for found in facts:
         groups = _list(found.get("groups")) if isinstance(found, dict) else []
         if not groups or not isinstance(groups[0], dict):
@@ -140,10 +142,6 @@ def _unrolled(programs: list[list], g: int) -> float:
     return max(blocks, default=0)
 
 
-def _words(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _covers(uses: list[dict], lo: float, hi: float) -> bool:
     """Whether the rows the uses take are exactly [lo, hi)."""
     found = sorted((u.get("lo"), u.get("hi")) for u in uses)
@@ -206,9 +204,9 @@ def _judge(
     """(what breaks the rule for this group in this program, or None; the loop over it)."""
     if not isinstance(group, dict):
         return Broken("unknown", "Your function could not be checked for a lax.scan."), -1
-    rows, first = _words(names), names[0]
+    rows, first = listed(names), names[0]
     size = group.get("size")
-    inner = f" inside your loop over {_words(outer_names)}" if outer_names else ""
+    inner = f" inside your loop over {listed(outer_names)}" if outer_names else ""
     loops = [loop for loop in _loops(group) if loop.get("source") == "input"]
     reaching = [loop for loop in _loops(group) if loop.get("reaches") is True]
     uses = [u for u in _list(group.get("uses")) if isinstance(u, dict)]
@@ -294,7 +292,7 @@ def _judge(
         return Broken(
             "not_nested",
             f"Your lax.scan over {rows} is not inside your loop over "
-            f"{_words(outer_names)}: each step of that loop must run its own scan over them.",
+            f"{listed(outer_names)}: each step of that loop must run its own scan over them.",
         ), -1
     if loop.get("paired") is False:
         return Broken("unpaired", _unpaired(names)), -1
@@ -335,7 +333,7 @@ def _judge(
 def _unpaired(names: list[str]) -> str:
     """The rows a step gets were reordered, flipped or cut differently: said as what the
     analysis knows, that it cannot show them to be in one order (never that they differ)."""
-    rows = _words(names)
+    rows = listed(names)
     reorder = " and ".join(f"{name}[order]" for name in names)
     return (
         f"The tutor cannot show that each step of your lax.scan over {rows} gets rows "
