@@ -22,7 +22,8 @@ from jaxtutor.runner.host.launch import isolated
 
 SUBMISSIONS = Path(__file__).parent / "submissions" / "argnums"
 
-# student: (status, outcome, misconception); "all" tests passed, "none" passed, or no tests
+# student: (status, outcome, misconception); "all" tests passed, "none" passed, only "the
+# exact fit" (both gradients 0, the one case an answer of zeros is right on), or no tests
 EXPECTED = {
     "alice": ("pass", "passed", None, "all"),
     "bob": ("fail", "wrong_answer", "wrong_argnums", "none"),
@@ -32,7 +33,7 @@ EXPECTED = {
     "frank": ("error", "crashed", None, "no tests"),  # os._exit in the middle
     "grace": ("error", "exception", "stopped", "no tests"),  # fake JSON, then sys.exit(0)
     # attacks files and siblings, then returns zeros whatever she is given
-    "heidi": ("fail", "wrong_answer", "probe_constant_result", "none"),
+    "heidi": ("fail", "wrong_answer", "probe_constant_result", "the exact fit"),
     "ivan": ("pass", "passed", None, "all"),  # a folder: picks the file defining the function
     "judy": ("error", "not_checked", None, "no tests"),  # a folder with no .py file
     "mallory": ("error", "timeout", None, "no tests"),  # loops forever
@@ -91,7 +92,8 @@ def test_every_submission_gets_its_own_right_row(graded):
         row = rows[student]
         got = (row["status"], row["outcome"], row["misconception"])
         assert got == (status, outcome, misconception), (student, row)
-        want = {"all": (total, total), "none": (0, total), "no tests": (0, 0)}[tests]
+        passed = {"all": total, "none": 0, "the exact fit": 1}
+        want = (passed[tests], total) if tests in passed else (0, 0)
         assert (row["tests_passed"], row["tests_total"]) == want, (student, row)
         assert row["duration_s"] >= 0
     # an endless loop is checked once: a second run would cost its whole limit again

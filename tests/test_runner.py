@@ -217,8 +217,10 @@ def test_forgeries_and_patches_stay_wrong_answers(forked_child, name):
 
 
 def assert_wrong_answer(verdict):
+    # these answers return zeros: right at argnums' exact fit (both gradients 0), only there
     assert verdict.outcome is Outcome.WRONG_ANSWER, verdict.message
-    assert verdict.tests and all(t.status == "fail" for t in verdict.tests)
+    telling = [t for t in verdict.tests if "exact fit" not in t.name]
+    assert len(telling) == len(verdict.tests) - 1 and all(t.status == "fail" for t in telling)
 
 
 def test_forged_frame_that_reaches_the_result_pipe_is_rejected(new_child):

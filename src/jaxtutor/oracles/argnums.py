@@ -89,7 +89,8 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 # The input space: B examples of D features, each from 1 up to far past the lesson's
 # example (B to 48, D to 16), so no bound written into the code holds; scale over
 # decades, from 1/4096 to 65536, of either sign; gradients from thousandths to over
-# 100,000; and the edges: one example, one feature, a zero weight and a zero example.
+# 100,000; and the edges: one example, one feature, a zero weight and a zero example,
+# and an exact fit (every residual 0).
 # Every value is a multiple of 1/4 or 1/16, and scale a power of two: then float32 computes
 # x @ w - y and x.T @ r exactly, whatever the shape and however the terms cancel, so
 # the float64 reference is the learner's answer to the last bit. Each distinct (B, D)
@@ -137,6 +138,14 @@ def _large(rng, b: int, d: int, low: int, high: int) -> tuple:
     return _scale(rng, low, high), w, x, x @ w - residual
 
 
+def _exact_fit(rng, b: int, d: int) -> tuple:
+    """Targets exactly on the model, y = x @ w: every residual is 0, so both gradients
+    are exactly 0 (the one drawn case they are). Told apart: a loss written with a norm,
+    whose square root has no gradient at 0 (NaN)."""
+    scale, w, x, _ = _normal(rng, b, d)
+    return scale, w, x, x @ w
+
+
 def _telling(rng, asked, draw, *shape, **kw) -> tuple:
     """A draw of `draw` whose asked gradients are not all zero (one example on the grid
     can sit exactly on its target, or be zero): an answer of zeros must fail every case."""
@@ -175,6 +184,8 @@ def make_cases(seed: int, asked: tuple[str, ...] = ("w", "x")) -> list[Case]:
         _telling(rng, asked, _with_zeros, *between),
     ]
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
+    fit = "an exact fit, every residual 0: both gradients exactly 0"
+    cases.append(hidden_case(len(drawn) + 1, ARG_NAMES, _exact_fit(rng, *between), what=fit))
     for case in cases:
         g = gradients(*case.args)
         case.expected = tuple(g[name] for name in asked)
