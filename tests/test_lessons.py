@@ -260,3 +260,45 @@ def test_each_lesson_says_the_sizes_its_check_draws_and_its_cases_keep_to_them()
                         for axis, named in enumerate(arg.get("shape", [])):
                             if named == name:
                                 assert np.shape(value)[axis] in allowed, (lesson.id, case.name)
+
+
+def test_each_lesson_says_the_values_of_its_scalars_and_its_cases_keep_to_them():
+    """The same for single values (an lr, a seed): each is said with its type and range
+    where the learner reads the task (an answer that diverges only at lr = 10 is then
+    right on it), and no hidden case passes another (the fixed ones are shown)."""
+    import numpy as np
+
+    from jaxtutor.oracles.generic.cases import prepare
+
+    number = r"-?[0-9.]+(?:e[+-]?[0-9]+)?"
+    told = 0
+    for lesson in LESSONS:
+        ex = lesson.exercise
+        for index, arg in enumerate(ex.config.get("args", [])):
+            if arg.get("shape"):
+                continue
+            said = re.search(
+                rf"`{arg['name']}` is (a Python float|a Python int|an int32|a float) "
+                rf"(of size|from) ((?:{number} to {number}(?: or )?)+)(, of either sign)?"
+                rf"(, and (?:{number}(?:, | and )?)+)?[.;( ]",
+                lesson.explanation,
+            )
+            assert said is not None, (lesson.id, arg["name"])
+            kind, how, spans, signed, points = said.groups()
+            ranges = [tuple(map(float, span.split(" to "))) for span in spans.split(" or ")]
+            listed = re.findall(number, points or "")
+            for seed in range(3):
+                for case in prepare(ex, seed).hidden:
+                    value = case.args[index]
+                    assert isinstance(value, int) == (kind == "a Python int"), lesson.id
+                    assert isinstance(value, float) == (kind == "a Python float"), lesson.id
+                    size = abs(float(value)) if signed else float(value)
+                    within = any(low <= size <= high for low, high in ranges)
+                    assert within or any(np.isclose(size, float(p)) for p in listed), (
+                        lesson.id,
+                        arg["name"],
+                        case.name,
+                        value,
+                    )
+            told += 1
+    assert told >= 20

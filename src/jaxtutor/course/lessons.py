@@ -220,7 +220,7 @@ def from_data(data: dict, path: Path, text: str = "") -> Lesson:
     return Lesson(
         id=lesson_id,
         title=get(data, "title", str),
-        explanation=get(data, "explanation", str) + sizes_said(ex.get("sizes"), exercise.function),
+        explanation=get(data, "explanation", str) + inputs_said(ex, exercise.function),
         exercise=exercise,
         path=path,
         order=get(data, "order", int, default=0),
@@ -248,7 +248,66 @@ def sizes_said(sizes, function: str) -> str:
     if not said:
         return ""
     how = ": each range at its smallest, at its largest and at one size between" if ranges else ""
-    return f"\n\nThe check calls `{function}` with {listed(said)}{how}.\n"
+    return f"The check calls `{function}` with {listed(said)}{how}."
+
+
+def drawn_range(arg: dict, wide: bool) -> tuple[float, float]:
+    """A generic exercise's argument's random values: low..high, or in its wide cases
+    wide_low..wide_high (each defaulting to the other)."""
+    low, high = float(arg.get("low", -1.0)), float(arg.get("high", 1.0))
+    if wide:
+        low = float(arg["wide_low"]) if arg.get("wide_low") is not None else low
+        high = float(arg["wide_high"]) if arg.get("wide_high") is not None else high
+    return low, high
+
+
+_SCALARS = {"python_float": "a Python float", "python_int": "a Python int", "int32": "an int32"}
+_DECLARED = ("edges", "invariants", "amplifiers")  # the cases an exercise declares by name
+
+
+def values_said(ex: dict) -> str:
+    """What the hidden cases pass for each scalar argument, in words (the fixed ones are
+    shown): its random range, its wide one, the declared values outside both (an lr of 0)
+    and a property's factor, so that a pass claims no more than the check draws (an answer
+    that diverges at lr = 10, or breaks for an int x, is right on this task). Empty when
+    there is none; what lint would reject is left out."""
+    said, args = [], ex.get("args")
+    for arg in args if isinstance(args, list) else ():
+        try:
+            if not arg.get("shape") and isinstance(arg.get("name"), str):
+                said.append(f"`{arg['name']}` is {_scalar_said(ex, arg)}")
+        except (AttributeError, TypeError, ValueError):
+            continue
+    return f"In the hidden cases, {'; '.join(said)}." if said else ""
+
+
+def _scalar_said(ex: dict, arg: dict) -> str:
+    ranges = [drawn_range(arg, False)]
+    if ex.get("wide_cases") and {"wide_low", "wide_high"} & arg.keys():
+        ranges.append(drawn_range(arg, True))
+    signed = bool(arg.get("log_uniform") and arg.get("signed"))
+    declared = list(arg.get("edges", []))
+    for kind in _DECLARED:
+        declared += [made.get("set", {}).get(arg["name"]) for made in ex.get(kind, [])]
+    numbers = {abs(v) if signed else v for v in declared if type(v) in (int, float)}
+    outside = sorted(v for v in numbers if not any(lo <= v <= hi for lo, hi in ranges))
+    spans = " or ".join(f"{lo:g} to {hi:g}" for lo, hi in ranges)
+    words = f"{_SCALARS.get(str(arg.get('dtype')), 'a float')} "
+    words += f"of size {spans}, of either sign" if signed else f"from {spans}"
+    if outside:
+        words += ", and " + listed([f"{v:g}" if type(v) is float else str(v) for v in outside])
+    factors = [
+        f"{made['factor']:g}"
+        for made in ex.get("properties", [])
+        if made.get("kind") == "scale" and arg["name"] in made.get("args", [])
+    ]
+    return words + (f" (a property multiplies it by {listed(factors)})" if factors else "")
+
+
+def inputs_said(ex: dict, function: str) -> str:
+    """The paragraph below a lesson's explanation: its sizes, then its scalar values."""
+    said = " ".join(filter(None, (sizes_said(ex.get("sizes"), function), values_said(ex))))
+    return f"\n\n{said}\n" if said else ""
 
 
 # -- the schema: every key a lesson file may hold (read by `jaxtutor lint` and the guide) --

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jaxtutor.course.lessons import drawn_range
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.generic import edges
-from jaxtutor.oracles.generic.spec import RANDOM_CASES, _range
+from jaxtutor.oracles.generic.spec import RANDOM_CASES
 from jaxtutor.runner.host.limits import Limits
 
 
@@ -26,7 +27,7 @@ def _value(spec: dict, value):
 def _floats(spec: dict, rng, shape: tuple, wide: bool) -> np.ndarray:
     """Floats from low..high: uniform, or with `log_uniform` their sizes log-uniform
     (decades, from tiny to large), of either sign with `signed`."""
-    low, high = _range(spec, wide)
+    low, high = drawn_range(spec, wide)
     if not spec.get("log_uniform"):
         return rng.uniform(low, high, size=shape)
     sizes = np.exp(rng.uniform(np.log(low), np.log(high), size=shape))
@@ -35,7 +36,7 @@ def _floats(spec: dict, rng, shape: tuple, wide: bool) -> np.ndarray:
 
 def _random(spec: dict, rng, sizes: dict, wide: bool = False, edge=None):
     dtype = spec.get("dtype", "float32")
-    low, high = _range(spec, wide)
+    low, high = drawn_range(spec, wide)
     shape = tuple(sizes[d] if isinstance(d, str) else d for d in spec.get("shape", []))
     if edge is not None:  # the argument filled with one of its edge values
         return _value(spec, np.full(shape, edge).tolist() if shape else edge)

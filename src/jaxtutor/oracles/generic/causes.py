@@ -9,6 +9,7 @@ import time
 
 import numpy as np
 
+from jaxtutor.course.lessons import drawn_range
 from jaxtutor.oracles.cases import Case, hidden_case
 from jaxtutor.oracles.generic import (
     parts,
@@ -20,7 +21,6 @@ from jaxtutor.oracles.generic.compare import _like, differs, tolerance_of
 from jaxtutor.oracles.generic.mutants import _agrees
 from jaxtutor.oracles.generic.named_shapes import declared_sizes
 from jaxtutor.oracles.generic.runs import Raised, Run, _answers
-from jaxtutor.oracles.generic.spec import _range
 from jaxtutor.oracles.interface import Report
 from jaxtutor.oracles.learner import Learner
 from jaxtutor.oracles.probes import Probe, probe, probed
@@ -147,8 +147,8 @@ def smallest_case(
 
     def valid(call: tuple) -> bool:
         for i in rounded:
-            low = min(_range(args[i], False)[0], _range(args[i], True)[0])
-            high = max(_range(args[i], False)[1], _range(args[i], True)[1])
+            low = min(drawn_range(args[i], False)[0], drawn_range(args[i], True)[0])
+            high = max(drawn_range(args[i], False)[1], drawn_range(args[i], True)[1])
             values = np.asarray(call[i], dtype=np.float64)
             edge = any(np.all(values == e) for e in args[i].get("edges") or [])
             if not edge and (np.any(values < low) or np.any(values > high)):

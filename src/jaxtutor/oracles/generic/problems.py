@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from jaxtutor.course.lessons import drawn_range
 from jaxtutor.oracles.generic import edges, parts
-from jaxtutor.oracles.generic.spec import DTYPES, RANDOM_CASES, _range
+from jaxtutor.oracles.generic.spec import DTYPES, RANDOM_CASES
 
 
 def problems(config: dict) -> list[tuple[tuple, str, str]]:
@@ -81,7 +82,7 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     "Swap them so that low <= high.",
                 )
             )
-        if arg.get("log_uniform") and min(*_range(arg, False), *_range(arg, True)) <= 0:
+        if arg.get("log_uniform") and min(*drawn_range(arg, False), *drawn_range(arg, True)) <= 0:
             found.append(
                 (
                     ("args", i, "log_uniform"),
@@ -100,7 +101,7 @@ def problems(config: dict) -> list[tuple[tuple, str, str]]:
                     "Write for example `edges = [0.0]`: each fills the argument in a case of its own.",
                 )
             )
-        if _range(arg, wide=True)[0] > _range(arg, wide=True)[1]:
+        if drawn_range(arg, wide=True)[0] > drawn_range(arg, wide=True)[1]:
             found.append(
                 (
                     ("args", i, "wide_low"),

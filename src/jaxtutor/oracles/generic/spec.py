@@ -279,11 +279,3 @@ KEYS = {
         items=MISTAKE_KEYS,
     ),
 }
-
-
-def _range(spec: dict, wide: bool) -> tuple[float, float]:
-    low, high = float(spec.get("low", -1.0)), float(spec.get("high", 1.0))
-    if wide:
-        low = float(spec["wide_low"]) if spec.get("wide_low") is not None else low
-        high = float(spec["wide_high"]) if spec.get("wide_high") is not None else high
-    return low, high
