@@ -90,7 +90,7 @@ def gradients(scale, w, x, y) -> dict[str, np.ndarray]:
 # example (B to 48, D to 16), so no bound written into the code holds; scale over
 # decades, from 1/4096 to 65536, of either sign; gradients from thousandths to over
 # 100,000; and the edges: one example, one feature, a zero weight and a zero example,
-# and an exact fit (every residual 0).
+# an exact fit (every residual 0) and a near one (every residual 2**-12).
 # Every value is a multiple of 1/4 or 1/16, and scale a power of two: then float32 computes
 # x @ w - y and x.T @ r exactly, whatever the shape and however the terms cancel, so
 # the float64 reference is the learner's answer to the last bit. Each distinct (B, D)
@@ -146,6 +146,14 @@ def _exact_fit(rng, b: int, d: int) -> tuple:
     return scale, w, x, x @ w
 
 
+def _near_fit(rng, b: int, d: int) -> tuple:
+    """Targets a hair off the model: every residual +-2**-12 (float32 still exact), so the
+    gradients are in the ten-thousandths. Told apart: residuals under a threshold taken
+    as 0 (an exact fit assumed below 1e-3)."""
+    scale, w, x, _ = _normal(rng, b, d)
+    return scale, w, x, x @ w - rng.choice([-1.0, 1.0], size=b) * 2.0**-12
+
+
 def _telling(rng, asked, draw, *shape, **kw) -> tuple:
     """A draw of `draw` whose asked gradients are not all zero (one example on the grid
     can sit exactly on its target, or be zero): an answer of zeros must fail every case."""
@@ -186,6 +194,8 @@ def make_cases(seed: int, asked: tuple[str, ...] = ("w", "x")) -> list[Case]:
     cases += [hidden_case(i, ARG_NAMES, args) for i, args in enumerate(drawn, start=1)]
     fit = "an exact fit, every residual 0: both gradients exactly 0"
     cases.append(hidden_case(len(drawn) + 1, ARG_NAMES, _exact_fit(rng, *between), what=fit))
+    near = "a near fit, every residual 0.000244 in size"
+    cases.append(hidden_case(len(drawn) + 2, ARG_NAMES, _near_fit(rng, *between), what=near))
     for case in cases:
         g = gradients(*case.args)
         case.expected = tuple(g[name] for name in asked)
