@@ -270,7 +270,7 @@ def test_each_lesson_says_the_values_of_its_scalars_and_its_cases_keep_to_them()
 
     from jaxtutor.oracles.generic.cases import prepare
 
-    number = r"-?[0-9.]+(?:e[+-]?[0-9]+)?"
+    number = r"-?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?"
     told = 0
     for lesson in LESSONS:
         ex = lesson.exercise
@@ -302,3 +302,42 @@ def test_each_lesson_says_the_values_of_its_scalars_and_its_cases_keep_to_them()
                     )
             told += 1
     assert told >= 20
+
+
+def test_each_lesson_says_what_its_arrays_hold_and_its_random_cases_keep_to_it():
+    """The same for arrays' entries, in the hidden cases drawn at random (a declared
+    edge, named in the results, may go beyond): a column of zeros where every entry is
+    drawn from 0.5 up is not in the task."""
+    import numpy as np
+
+    from jaxtutor.oracles.generic.cases import prepare
+
+    number = r"-?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?"
+    told = 0
+    for lesson in LESSONS:
+        ex = lesson.exercise
+        for index, arg in enumerate(ex.config.get("args", [])):
+            if not arg.get("shape"):
+                continue
+            said = re.search(
+                rf"(floats|int32s) (of size|from) ((?:{number} to {number}(?: or )?)+)"
+                rf"(, of either sign)?(, and (?:{number}(?:, | and )?)+)? \([^)]*`{arg['name']}`",
+                lesson.explanation,
+            )
+            assert said is not None, (lesson.id, arg["name"])
+            kind, _, spans, signed, points = said.groups()
+            ranges = [tuple(map(float, span.split(" to "))) for span in spans.split(" or ")]
+            ranges += [(float(p), float(p)) for p in re.findall(number, points or "")]
+            for seed in range(3):
+                for case in prepare(ex, seed).hidden:
+                    if case.declared:
+                        continue
+                    entries = np.asarray(case.args[index])
+                    assert (entries.dtype.kind == "i") == (kind == "int32s"), lesson.id
+                    sizes = np.abs(entries) if signed else entries
+                    within = np.zeros(entries.shape, bool)
+                    for low, high in ranges:
+                        within |= (low <= sizes) & (sizes <= high)
+                    assert within.all(), (lesson.id, arg["name"], case.name, entries[~within])
+            told += 1
+    assert told >= 40

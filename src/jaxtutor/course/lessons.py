@@ -262,40 +262,70 @@ def drawn_range(arg: dict, wide: bool) -> tuple[float, float]:
 
 
 _SCALARS = {"python_float": "a Python float", "python_int": "a Python int", "int32": "an int32"}
+_ENTRIES = {"int32": "int32s", "bool": "bools"}  # an array's entries; else floats
 _DECLARED = ("edges", "invariants", "amplifiers")  # the cases an exercise declares by name
 
 
 def values_said(ex: dict) -> str:
-    """What the hidden cases pass for each scalar argument, in words (the fixed ones are
-    shown): its random range, its wide one, the declared values outside both (an lr of 0)
-    and a property's factor, so that a pass claims no more than the check draws (an answer
-    that diverges at lr = 10, or breaks for an int x, is right on this task). Empty when
-    there is none; what lint would reject is left out."""
-    said, args = [], ex.get("args")
+    """What the hidden cases pass for each argument, in words (the fixed ones are shown),
+    so that a pass claims no more than the check draws (an answer that diverges at lr =
+    10, breaks for an int x or for a column of zeros where entries are at least 0.5, is
+    right on this task). A scalar: its type, its random range and wide one, the declared
+    values outside both (an lr of 0) and a property's factor. An array: its entries'
+    type and random ranges (the declared edges, named in the results, may go beyond).
+    Empty when there is none; what lint would reject is left out."""
+    scalars, args = [], ex.get("args")
+    arrays: dict[str, list[str]] = {}  # the entries in words: the arrays drawn so
     for arg in args if isinstance(args, list) else ():
         try:
-            if not arg.get("shape") and isinstance(arg.get("name"), str):
-                said.append(f"`{arg['name']}` is {_scalar_said(ex, arg)}")
-        except (AttributeError, TypeError, ValueError):
+            name = arg["name"]
+            if not isinstance(name, str):
+                continue
+            if arg.get("shape"):
+                arrays.setdefault(_entries_said(ex, arg), []).append(f"`{name}`")
+            else:
+                scalars.append(f"`{name}` is {_scalar_said(ex, arg)}")
+        except (AttributeError, KeyError, TypeError, ValueError):
             continue
-    return f"In the hidden cases, {'; '.join(said)}." if said else ""
+    said = [f"In the hidden cases, {'; '.join(scalars)}."] if scalars else []
+    if arrays:
+        kinds = [f"{words} ({', '.join(names)})" for words, names in arrays.items()]
+        said.append(
+            f"Array entries are drawn as {listed(kinds)}; the edges the results name may go beyond."
+        )
+    return " ".join(said)
 
 
-def _scalar_said(ex: dict, arg: dict) -> str:
+def _drawn_said(ex: dict, arg: dict, declared: list) -> str:
+    """An argument's random values in words ("from -1 to 1 or 10 to 1000, and 0"): its
+    ranges, then its own edge values and the `declared` ones that none of them holds."""
     ranges = [drawn_range(arg, False)]
     if ex.get("wide_cases") and {"wide_low", "wide_high"} & arg.keys():
         ranges.append(drawn_range(arg, True))
+    whole = str(arg.get("dtype")) in ("int32", "python_int")
+    spans = " or ".join(
+        f"{int(lo)} to {int(hi)}" if whole else f"{lo:g} to {hi:g}" for lo, hi in ranges
+    )
     signed = bool(arg.get("log_uniform") and arg.get("signed"))
-    declared = list(arg.get("edges", []))
-    for kind in _DECLARED:
-        declared += [made.get("set", {}).get(arg["name"]) for made in ex.get(kind, [])]
-    numbers = {abs(v) if signed else v for v in declared if type(v) in (int, float)}
+    values = list(arg.get("edges", [])) + declared
+    numbers = {abs(v) if signed else v for v in values if type(v) in (int, float)}
     outside = sorted(v for v in numbers if not any(lo <= v <= hi for lo, hi in ranges))
-    spans = " or ".join(f"{lo:g} to {hi:g}" for lo, hi in ranges)
-    words = f"{_SCALARS.get(str(arg.get('dtype')), 'a float')} "
-    words += f"of size {spans}, of either sign" if signed else f"from {spans}"
+    words = f"of size {spans}, of either sign" if signed else f"from {spans}"
     if outside:
         words += ", and " + listed([f"{v:g}" if type(v) is float else str(v) for v in outside])
+    return words
+
+
+def _entries_said(ex: dict, arg: dict) -> str:
+    kind = _ENTRIES.get(str(arg.get("dtype")), "floats")
+    return kind if kind == "bools" else f"{kind} {_drawn_said(ex, arg, [])}"
+
+
+def _scalar_said(ex: dict, arg: dict) -> str:
+    declared = [
+        made.get("set", {}).get(arg["name"]) for kind in _DECLARED for made in ex.get(kind, [])
+    ]
+    words = f"{_SCALARS.get(str(arg.get('dtype')), 'a float')} {_drawn_said(ex, arg, declared)}"
     factors = [
         f"{made['factor']:g}"
         for made in ex.get("properties", [])
@@ -305,7 +335,7 @@ def _scalar_said(ex: dict, arg: dict) -> str:
 
 
 def inputs_said(ex: dict, function: str) -> str:
-    """The paragraph below a lesson's explanation: its sizes, then its scalar values."""
+    """The paragraph below a lesson's explanation: its sizes, then its values."""
     said = " ".join(filter(None, (sizes_said(ex.get("sizes"), function), values_said(ex))))
     return f"\n\n{said}\n" if said else ""
 
