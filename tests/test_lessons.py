@@ -262,6 +262,25 @@ def test_each_lesson_says_the_sizes_its_check_draws_and_its_cases_keep_to_them()
                                 assert np.shape(value)[axis] in allowed, (lesson.id, case.name)
 
 
+_NUMBER = r"-?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?"
+# "from -1 to 1 or 10 to 1000, of either sign, and 0": the ranges said, then the values
+_DRAWN = (
+    rf"(of size|from) ((?:{_NUMBER} to {_NUMBER}(?: or )?)+)(, of either sign)?"
+    rf"(, and (?:{_NUMBER}(?:, | and )?)+)?"
+)
+
+
+def _said(pattern: str, lesson) -> tuple[str, list[tuple[float, float]], bool]:
+    """The kind said by `pattern`'s group, the ranges and values said after it as
+    (low, high) pairs, and whether only sizes are said (either sign)."""
+    said = re.search(pattern, lesson.explanation)
+    assert said is not None, (lesson.id, pattern)
+    kind, _, spans, signed, points = said.groups()
+    ranges = [tuple(map(float, span.split(" to "))) for span in spans.split(" or ")]
+    ranges += [(float(p), float(p)) for p in re.findall(_NUMBER, points or "")]
+    return kind, ranges, bool(signed)
+
+
 def test_each_lesson_says_the_values_of_its_scalars_and_its_cases_keep_to_them():
     """The same for single values (an lr, a seed): each is said with its type and range
     where the learner reads the task (an answer that diverges only at lr = 10 is then
@@ -270,23 +289,14 @@ def test_each_lesson_says_the_values_of_its_scalars_and_its_cases_keep_to_them()
 
     from jaxtutor.oracles.generic.cases import prepare
 
-    number = r"-?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?"
     told = 0
     for lesson in LESSONS:
         ex = lesson.exercise
         for index, arg in enumerate(ex.config.get("args", [])):
             if arg.get("shape"):
                 continue
-            said = re.search(
-                rf"`{arg['name']}` is (a Python float|a Python int|an int32|a float) "
-                rf"(of size|from) ((?:{number} to {number}(?: or )?)+)(, of either sign)?"
-                rf"(, and (?:{number}(?:, | and )?)+)?[.;( ]",
-                lesson.explanation,
-            )
-            assert said is not None, (lesson.id, arg["name"])
-            kind, how, spans, signed, points = said.groups()
-            ranges = [tuple(map(float, span.split(" to "))) for span in spans.split(" or ")]
-            listed = re.findall(number, points or "")
+            kinds = "a Python float|a Python int|an int32|a float"
+            kind, ranges, signed = _said(rf"`{arg['name']}` is ({kinds}) {_DRAWN}[.;( ]", lesson)
             for seed in range(3):
                 for case in prepare(ex, seed).hidden:
                     value = case.args[index]
@@ -294,7 +304,7 @@ def test_each_lesson_says_the_values_of_its_scalars_and_its_cases_keep_to_them()
                     assert isinstance(value, float) == (kind == "a Python float"), lesson.id
                     size = abs(float(value)) if signed else float(value)
                     within = any(low <= size <= high for low, high in ranges)
-                    assert within or any(np.isclose(size, float(p)) for p in listed), (
+                    assert within or any(np.isclose(size, low) for low, _ in ranges), (
                         lesson.id,
                         arg["name"],
                         case.name,
@@ -312,22 +322,14 @@ def test_each_lesson_says_what_its_arrays_hold_and_its_random_cases_keep_to_it()
 
     from jaxtutor.oracles.generic.cases import prepare
 
-    number = r"-?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?"
     told = 0
     for lesson in LESSONS:
         ex = lesson.exercise
         for index, arg in enumerate(ex.config.get("args", [])):
             if not arg.get("shape"):
                 continue
-            said = re.search(
-                rf"(floats|int32s) (of size|from) ((?:{number} to {number}(?: or )?)+)"
-                rf"(, of either sign)?(, and (?:{number}(?:, | and )?)+)? \([^)]*`{arg['name']}`",
-                lesson.explanation,
-            )
-            assert said is not None, (lesson.id, arg["name"])
-            kind, _, spans, signed, points = said.groups()
-            ranges = [tuple(map(float, span.split(" to "))) for span in spans.split(" or ")]
-            ranges += [(float(p), float(p)) for p in re.findall(number, points or "")]
+            pattern = rf"(floats|int32s) {_DRAWN} \([^)]*`{arg['name']}`"
+            kind, ranges, signed = _said(pattern, lesson)
             for seed in range(3):
                 for case in prepare(ex, seed).hidden:
                     if case.declared:
