@@ -85,6 +85,11 @@ FACTS = {
     # a step scaled by 3/N (a mean's step multiplied back by an example's count)
     "step_fixed_count": (lambda w, lr, x: w + 3 / len(x) * (ref(w, lr, x) - w), "times 3/N"),
     "integer_result": (lambda w, lr, x: ref(w, lr, x).astype(np.int32), "array of int32"),
+    # off by a few parts in a thousand, by another share on each case (no one factor)
+    "small_difference": (
+        lambda w, lr, x: ref(w, lr, x) * (1 + 3e-3 * np.cos(9 * np.sum(x))),
+        "off by at most 0.",
+    ),
     # what a child sends for a registered dataclass it cannot send as data
     "object_returned": (lambda w, lr, x: Opaque("Params"), "Params object"),
 }
@@ -730,4 +735,10 @@ def test_an_input_rounded_before_use_is_found_by_asking_the_reference_there():
     found = run(lambda x: _cubic_slope(float(half(x))), source="x = x.astype(jnp.float16)")
     assert found.id == "probe_rounded_input" and "float16" in found.message
     assert "float16" in found.hint
-    assert run(lambda x: _cubic_slope(float(half(x)))) is None  # no float16 in the code
+    # no float16 in the code: only the size of the difference is said
+    assert run(lambda x: _cubic_slope(float(half(x)))).id == "probe_small_difference"
+
+
+def test_a_difference_past_one_percent_is_not_called_small():
+    # off by 2-4%, another share on each case: nothing particular, and not small
+    assert _probe(lambda w, lr, x: ref(w, lr, x) * (1.03 + 0.01 * np.cos(9 * np.sum(x)))) is None

@@ -70,6 +70,9 @@ from jaxtutor.verdict import Diagnosis
 # nothing), with a hint about symptoms: where a measurement then says where the answer
 # parts, its hint is the one
 _SYMPTOMS = ("probe_non_finite", "probe_no_step", "probe_ignored_argument")
+# a probe that says only how large the difference is: a measurement that places it is
+# the diagnosis in its place
+_SIZE_ONLY = ("probe_small_difference",)
 
 
 class ReferenceBroken(Exception):
@@ -294,7 +297,9 @@ class GenericOracle(Oracle):
                 )
                 # a measurement that places the difference nowhere adds nothing to a probe's
                 placed = where is not None and where.id != "parts_not_placed"
-                if where is not None and placed and report.diagnosis is not None:
+                if placed and report.diagnosis is not None and report.diagnosis.id in _SIZE_ONLY:
+                    report.diagnosis = where
+                elif where is not None and placed and report.diagnosis is not None:
                     report.diagnosis.message += " " + where.message
                     if report.diagnosis.id in _SYMPTOMS:
                         report.diagnosis.hint = where.hint or report.diagnosis.hint

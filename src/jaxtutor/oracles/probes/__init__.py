@@ -14,7 +14,8 @@ array where the reference's holds fractions; rows in another order (one place of
 index off by one); an argument's first entry counted twice; a sequence right for its
 first k steps, then off; a result that does not change when one argument does; right
 only on the cases where some size is 1; a result that keeps no row's own scale (each
-row of an argument multiplied by its own factor, and nothing moves).
+row of an argument multiplied by its own factor, and nothing moves); last, every wrong
+result within 1% of the expected one (the size of a 16-bit rounding or a small term).
 The ignored argument and the lost scale each cost one more round trip of calls of the
 learner's function on inputs chosen here, the rounded argument one of the reference's;
 the others reuse the answers already computed, and every verdict is reached here, never
@@ -33,7 +34,12 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.oracles.cases import Case, beyond_first_random
-from jaxtutor.oracles.probes.arithmetic import _factor, _offset, _only_size_one
+from jaxtutor.oracles.probes.arithmetic import (
+    _factor,
+    _offset,
+    _only_size_one,
+    _small_difference,
+)
 from jaxtutor.oracles.probes.common import (
     Probe,  # what callers hand to probe()
     _tree_leaves,
@@ -96,6 +102,7 @@ def probe(p: Probe) -> Diagnosis | None:
         _integer_result,
         _only_size_one,
         _scale_lost,
+        _small_difference,  # last: any of the above is a more particular fact
     ):
         found = _tried(look, p, wrong)
         if found is not None and found.id == "probe_non_finite":

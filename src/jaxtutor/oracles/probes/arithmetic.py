@@ -1,6 +1,7 @@
 """Probes of the numbers: the answer is the expected one times a constant (or a flipped
-sign), times or divided by one of the case's sizes, plus an argument's first entry, or
-right only where a size is 1 (an update's step: probes/steps.py)."""
+sign), times or divided by one of the case's sizes, plus an argument's first entry,
+right only where a size is 1, or off by less than 1% everywhere (an update's step:
+probes/steps.py)."""
 
 from __future__ import annotations
 
@@ -351,3 +352,42 @@ def _offset(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 else f"Find where {name}[0] enters your result a second time.",
             )
     return None
+
+
+# a result off by at most this share of its case's largest expected number, on every
+# wrong case, is told as a small difference: bfloat16 rounds by up to 0.4% (8 significant
+# bits), float16 by 0.05%, and a constant written with 4 digits is about 1e-4 off
+_SMALL = 1e-2
+
+
+def _small_difference(p: Probe, wrong: list[int]) -> Diagnosis | None:
+    """Every wrong case's numbers within 1% of the expected ones (every shape right,
+    every number finite): a difference whose size is measured and said, with what
+    makes one that small; the last probe, when nothing more particular is seen."""
+    worst, at = 0.0, None
+    for i in wrong:
+        g, w = _flat(p.answers[i]), _flat(p.expected[i])
+        if g is None or w is None or g.shape != w.shape or not g.size:
+            return None
+        largest = float(np.max(np.abs(w)))
+        if not (np.all(np.isfinite(g)) and largest > 0):
+            return None
+        off = float(np.max(np.abs(g - w))) / largest
+        if off > _SMALL:
+            return None
+        if at is None or off > worst:
+            worst, at = off, i
+    if at is None:
+        return None
+    return _diagnosis(
+        "small_difference",
+        f"Every result you got wrong is close to the expected one, off by at most "
+        f"{100 * worst:.2g}% of its largest number (on the case {_title(p, at)}: "
+        f"{_compare(p.answers[at], p.expected[at])}). A difference this small is what a "
+        "value kept in a 16-bit float makes (bfloat16 keeps 8 significant bits, float16 "
+        "11), or a constant written with few digits (0.3333 for 1/3), or a "
+        "small term the task does not ask for (an epsilon, a weight decay).",
+        "Look for a dtype=jnp.bfloat16 or float16, or an .astype to one, a constant you "
+        "shortened, or a small term you added; compute the same values in float32 and see "
+        "which of yours first differs.",
+    )
