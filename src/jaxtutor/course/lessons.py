@@ -275,7 +275,7 @@ def values_said(ex: dict) -> str:
     type and random ranges (the declared edges, named in the results, may go beyond).
     Empty when there is none; what lint would reject is left out."""
     scalars, args = [], ex.get("args")
-    arrays: dict[str, list[str]] = {}  # the entries in words: the arrays drawn so
+    arrays: dict[str, list[str]] = {}  # the entries in words -> the arrays drawn so
     for arg in args if isinstance(args, list) else ():
         try:
             name = arg["name"]
