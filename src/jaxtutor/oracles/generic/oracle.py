@@ -297,12 +297,13 @@ class GenericOracle(Oracle):
                 )
                 # a measurement that places the difference nowhere adds nothing to a probe's
                 placed = where is not None and where.id != "parts_not_placed"
-                if placed and report.diagnosis is not None and report.diagnosis.id in _SIZE_ONLY:
-                    report.diagnosis = where
-                elif where is not None and placed and report.diagnosis is not None:
-                    report.diagnosis.message += " " + where.message
-                    if report.diagnosis.id in _SYMPTOMS:
-                        report.diagnosis.hint = where.hint or report.diagnosis.hint
+                if where is not None and placed and report.diagnosis is not None:
+                    if report.diagnosis.id in _SIZE_ONLY:
+                        report.diagnosis = where
+                    else:
+                        report.diagnosis.message += " " + where.message
+                        if report.diagnosis.id in _SYMPTOMS:
+                            report.diagnosis.hint = where.hint or report.diagnosis.hint
                 else:
                     report.diagnosis = report.diagnosis or where
         smaller = causes.smallest_case(learner, p, report, mine, trusted)
