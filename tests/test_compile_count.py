@@ -66,3 +66,64 @@ def test_every_lesson_that_asks_for_no_recompiles_measures_it():
             calls = same_shape_calls(prepare(exercise, seed))
             assert calls is not None and len(calls) >= 2, (exercise.id, seed)
             assert len({input_signature(args) for args in calls}) == 1
+
+
+_FIRST_CALL = """
+import json, sys
+from jaxtutor.runner.inside import warm_up
+
+warm_up.import_jax()
+import jax
+import jax.numpy as jnp
+
+shapes, args, solution, function, primed = json.loads(sys.stdin.read())
+compiles = []
+jax.monitoring.register_event_duration_secs_listener(
+    lambda event, *_, **__: compiles.append(event == "/jax/core/compile/backend_compile_duration")
+)
+if primed:
+    warm_up.least_squares_op_by_op(shapes)
+names = {}
+exec(solution, names)
+args = [jnp.asarray(a, jnp.float32) for a in args]
+before = sum(compiles)
+jax.block_until_ready(names[function](*args))
+print(sum(compiles) - before)
+"""
+
+
+def test_a_waiting_childs_squared_error_compiles_most_of_what_the_first_call_would():
+    """custom_derivatives' solution run as it is, op by op, at the shapes its check
+    counts compiles at: each primitive's program is compiled on the first call, in a
+    fresh process (as in a check's child) about ten. After warm_up.least_squares_op_by_op
+    at those shapes (a primed child's warm-up; it runs nothing of the solution), only
+    its clip's (a negation and the clip) are left."""
+    import json
+    import subprocess
+    import sys
+
+    from jaxtutor.oracles.generic.recompiles import float_shapes
+
+    exercise = next(
+        lesson.exercise
+        for lesson in load_dir(builtin_dir())[0]
+        if lesson.exercise.id == "custom_derivatives"
+    )
+    calls = same_shape_calls(prepare(exercise, 0))
+    assert calls is not None
+    shapes, args = float_shapes(calls), [a.tolist() for a in calls[0]]
+
+    def first_call_compiles(primed: bool) -> int:
+        job = [shapes, args, exercise.solution, exercise.function, primed]
+        out = subprocess.run(
+            [sys.executable, "-c", _FIRST_CALL],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return int(out.split()[-1])
+
+    plain, primed = first_call_compiles(False), first_call_compiles(True)
+    assert plain >= 8, plain
+    assert primed <= 2, (plain, primed)

@@ -368,3 +368,32 @@ def test_a_check_made_while_the_lesson_warms_up_goes_before_the_warm_ups_program
     during = [who for who, at in taken if started < at < ended]
     assert "check" in during and "warm" not in during, taken
     assert any(who == "warm" and at > ended for who, at in taken), taken  # it had more to run
+
+
+def test_a_lesson_whose_check_calls_the_function_op_by_op_gets_one_child_primed_for_it():
+    """custom_derivatives' check counts compiles of the learner's function called as it
+    is, op by op: after `warm`, of its two waiting children the learner's was told the
+    count's shapes (its warm-up compiles a squared error's primitives there), the clean
+    one, which runs only exported programs, was not, and the check passes. vmap_basics'
+    check counts nothing: no child is primed for it."""
+    from jaxtutor.oracles.generic.oracle import GenericOracle
+
+    lessons = load_dir(builtin_dir())[0]
+    custom = find_exercise("custom_derivatives", lessons).exercise
+    shapes = GenericOracle().op_by_op_shapes(custom)
+    vmap_basics = find_exercise("vmap_basics", lessons).exercise
+    assert shapes and GenericOracle().op_by_op_shapes(vmap_basics) is None
+    with WarmPool(1) as pool:
+        warm(custom, pool)
+        for _ in range(2400):
+            if pool.ready_count() == 2:
+                break
+            time.sleep(0.05)
+        assert sorted(c.op_by_op == shapes for c in pool._idle) == [False, True]
+        learner, clean = pool.learner(limits_for(custom)), pool.clean(limits_for(custom))
+        try:
+            assert (learner.op_by_op, clean.op_by_op) == (shapes, None)
+        finally:
+            pool.reap([learner, clean])
+        verdict = check_source(custom, custom.solution, runners=pool)
+        assert verdict.status == "pass", verdict.message

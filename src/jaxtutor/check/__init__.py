@@ -151,6 +151,7 @@ def warm(exercise: Exercise, pool: WarmPool) -> None:
         oracle = oracles.get(exercise.oracle, exercise.config.get("settings"))
         if oracle.needs_clean(exercise):  # its checks take two children: both warm
             pool.keep_warm(2)
+        pool.prime(oracle.op_by_op_shapes(exercise))
         with pool.trusted.lock.warming():
             oracle.warm(exercise, pool.trusted)
     except Exception:  # the check runs these programs itself

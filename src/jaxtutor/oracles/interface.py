@@ -87,6 +87,11 @@ class Oracle:
     def warm(self, exercise, trusted) -> None:
         """Run the exercise's own programs once ahead of the first check (see generic)."""
 
+    def op_by_op_shapes(self, exercise) -> list | None:
+        """The shapes of the float arrays a check calls the learner's function with as it
+        is, op by op, if it does (see generic): a waiting child warms up for them."""
+        return None
+
     def diagnose_raised(self, message: str) -> Diagnosis | None:
         return None
 

@@ -44,6 +44,7 @@ from jaxtutor.oracles.generic.recompiles import (
     COMPILES_HINT,
     compiles_again,
     count_compiles,
+    float_shapes,
     same_shape_calls,
 )
 from jaxtutor.oracles.generic.runs import (
@@ -99,6 +100,9 @@ class GenericOracle(Oracle):
         finally:
             if trusted is not learner.trusted:
                 trusted.close()
+
+    def op_by_op_shapes(self, exercise) -> list | None:
+        return float_shapes(same_shape_calls(prepare(exercise, 0)))
 
     def warm(self, exercise, trusted: TrustedChild) -> None:
         """Run in `trusted` what every check runs first (the reference and each mutant

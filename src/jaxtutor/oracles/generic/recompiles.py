@@ -5,6 +5,8 @@ alone cannot show a jax.jit made anew inside each call)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from jaxtutor.oracles.generic.cases import Prepared
 from jaxtutor.oracles.interface import Report
 from jaxtutor.oracles.learner import Learner
@@ -29,6 +31,15 @@ def same_shape_calls(p: Prepared) -> list[tuple] | None:
     for case in p.cases:
         by_signature.setdefault(input_signature(case.args), []).append(case.args)
     return next((same[:4] for same in by_signature.values() if len(same) >= 2), None)
+
+
+def float_shapes(calls: list[tuple] | None) -> list | None:
+    """The shapes of the first call's float arrays: a waiting child runs a squared
+    error's primitives at them (runner/inside/warm_up.py), which that call, op by op
+    where the function jits nothing, would otherwise compile in the check."""
+    if not calls:
+        return None
+    return [list(a.shape) for a in calls[0] if isinstance(a, np.ndarray) and a.dtype.kind == "f"]
 
 
 def count_compiles(learner: Learner, calls: list[tuple] | None) -> int | None:

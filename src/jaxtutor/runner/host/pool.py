@@ -62,6 +62,8 @@ class WarmPool:
         self.trusted = TrustedChild(self.take, self.lesson)  # for the exercises' own programs
         self.handed_out = 0  # warm children given to a check
         self.fresh = 0  # checks that got a newly started child because none was idle
+        self._op_by_op: list | None = None  # see prime
+        self._priming = False  # a primed child is being started
         try:
             self._server: ForkServer | None = server or (
                 SharedForkConnection(shared) if shared else ForkServer()
@@ -81,14 +83,22 @@ class WarmPool:
                 if self._closed or len(self._idle) + self._starting >= self._size:
                     return
                 self._starting += 1
+                # one child primed for the learner's calls: a check's clean child runs
+                # only exported programs, and its warm-up would take the CPU for nothing
+                primed = self._op_by_op is not None
+                primed = primed and not self._priming and not self._primed_idle()
+                self._priming |= primed
             child = None
             try:
-                child = start_child(Limits(), self._server)
+                child = start_child(
+                    Limits(), self._server, op_by_op=self._op_by_op if primed else None
+                )
             except OSError:  # out of processes or memory: checks fall back to fresh children
                 return
             finally:
                 with self._lock:
                     self._starting -= 1
+                    self._priming &= not primed
                     if child is not None and not self._closed:
                         self._idle.append(child)
                         child = None
@@ -128,7 +138,9 @@ class WarmPool:
             time.sleep(0.02)
         return False
 
-    def take(self, limits: Limits = Limits(), submission: str | None = None) -> Child:
+    def take(
+        self, limits: Limits = Limits(), submission: str | None = None, primed: bool = True
+    ) -> Child:
         """A child for one check, with that check's limits; its replacement starts soon.
         A submission's own folder is shown in its jail from the start, so that child is
         forked for it. The caller owns the child and must kill it (check_source does)."""
@@ -140,8 +152,14 @@ class WarmPool:
             dead = [c for c in self._idle if not c.alive()]
             self._idle = [c for c in self._idle if c.alive()]
             if not self._closed:
-                # a ready child first; else the oldest, which is still ahead of a fresh one
-                child = next((c for c in self._idle if c.is_ready()), None)
+                # a ready child first, primed (see prime) for the learner's file and not
+                # for a clean one where there is a choice; else the oldest, which is
+                # still ahead of a fresh one
+                ready = sorted(
+                    (c for c in self._idle if c.is_ready()),
+                    key=lambda c: (c.op_by_op == self._op_by_op) != primed,
+                )
+                child = next(iter(ready), None)
                 if child is None and self._idle:
                     child = self._idle[0]
                 if child is not None and child.limits.output_bytes != limits.output_bytes:
@@ -168,7 +186,7 @@ class WarmPool:
         return self.take(limits, submission)
 
     def clean(self, limits: Limits) -> Child:
-        return self.take(limits)
+        return self.take(limits, primed=False)
 
     def lesson(self, limits: Limits) -> Child:
         # a warm child's jail has no place for the compiled programs
@@ -202,6 +220,23 @@ class WarmPool:
         `close` waits for it, so no child outlives the pool."""
         if not self._background(lambda: kill_all(children), "jaxtutor-reap"):
             kill_all(children)  # closed: nothing would wait for the thread
+
+    def prime(self, op_by_op: list | None) -> None:
+        """From now on, children warm up for a check that calls the learner's function
+        op by op at these arrays' shapes (see warm_up.least_squares_op_by_op). Idle
+        One idle child is replaced if none is: a lesson is opened long before its check.
+        None: no such call."""
+        if self.on_demand or op_by_op == self._op_by_op:
+            return
+        with self._lock:
+            self._op_by_op = op_by_op
+            stale = [] if op_by_op is None or self._primed_idle() else self._idle[:1]
+            self._idle = self._idle[len(stale) :]
+        self.reap(stale)
+        self._refill_later()
+
+    def _primed_idle(self) -> bool:
+        return any(c.op_by_op == self._op_by_op for c in self._idle)
 
     def keep_warm(self, size: int) -> None:
         """Keep `size` children warm from now on (a lesson whose checks take a clean

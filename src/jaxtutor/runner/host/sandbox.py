@@ -46,7 +46,8 @@ class Child(ProgramRequests):
     with JAX imported), then `load` the learner's file once and make calls; `close`
     kills it and everything it started. Raises OSError if it cannot be started.
     `lesson`: it runs only the lesson's own programs (a pool's TrustedChild), so its
-    jail keeps what XLA compiles in `compiled_folder`."""
+    jail keeps what XLA compiles in `compiled_folder`. `op_by_op`: shapes its warm-up
+    runs a squared error's primitives at, if it waits long enough (see warm_up)."""
 
     def __init__(
         self,
@@ -54,8 +55,10 @@ class Child(ProgramRequests):
         server: ForkServer | None = None,
         submission: str | None = None,
         lesson: bool = False,
+        op_by_op: list | None = None,
     ):
         self.limits = limits
+        self.op_by_op = op_by_op
         self.mark = uuid.uuid4().hex
         self._nonce = secrets.token_hex(16)
         self._isolated = launch.isolated()
@@ -98,7 +101,8 @@ class Child(ProgramRequests):
                 os.close(fd)
         # the nonce goes down the request pipe, not argv or the environment, which any
         # process can read; it fits the empty pipe, so this write never blocks
-        wire.write_frame(self._req_w, {"op": "hello", "nonce": self._nonce})
+        hello = {"op": "hello", "nonce": self._nonce, "op_by_op": op_by_op}
+        wire.write_frame(self._req_w, hello)
         os.set_blocking(self._req_w, False)
         self._output = CapturedOutput(self.proc.stdout, limits.output_bytes)
         self._buffer = bytearray()

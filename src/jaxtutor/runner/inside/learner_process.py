@@ -72,7 +72,7 @@ def run(request_fd: int, result_fd: int) -> None:
     request_fd, result_fd = _private_fd(request_fd), _private_fd(result_fd)
     warm_up.import_jax()
     wire.write_frame(result_fd, {"ok": True, "ready": True, "nonce": nonce})
-    warm_up.warm_up_if_idle(request_fd)
+    warm_up.warm_up_if_idle(request_fd, hello.get("op_by_op"))
     try:
         _serve(request_fd, result_fd, nonce)
     # end quietly (a traceback would show the runner's frames in the learner's output),
