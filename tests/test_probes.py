@@ -742,3 +742,26 @@ def test_an_input_rounded_before_use_is_found_by_asking_the_reference_there():
 def test_a_difference_past_one_percent_is_not_called_small():
     # off by 2-4%, another share on each case: nothing particular, and not small
     assert _probe(lambda w, lr, x: ref(w, lr, x) * (1.03 + 0.01 * np.cos(9 * np.sum(x)))) is None
+
+
+def test_a_factor_of_one_size_where_a_larger_size_is_right_is_not_said_to_follow_it():
+    """Wrong only on the three-example case, where the step (or the result) is a third of
+    the expected one, right on one example and on four: a factor of N would show at N = 4
+    too, so it is not said to be one (a mistake wrong only at some mix of sizes, such as
+    w squeezed to a scalar where D = 1 and N > 1, is right at the largest N)."""
+    three = lambda x: len(x) == 3  # noqa: E731
+    found = _probe(lambda w, lr, x: w + (ref(w, lr, x) - w) / (3 if three(x) else 1))
+    assert found is None or "divided by N" not in found.message, found.message
+    cases = _cases()
+    expected = [np.asarray(np.sum(c.args[2])) for c in cases]
+    answers = [e / 3 if three(c.args[2]) else e for c, e in zip(cases, expected)]
+    found = probe(
+        Probe(
+            cases,
+            answers,
+            expected,
+            ("w", "lr", "x"),
+            dim_name=lambda arg, axis: "N" if arg == 2 else None,
+        )
+    )
+    assert found is None or "divided by N" not in found.message, found.message

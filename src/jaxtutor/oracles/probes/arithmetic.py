@@ -109,6 +109,11 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
     return None
 
 
+def _moved(value) -> bool:
+    flat = _flat(value)
+    return flat is not None and bool((np.abs(flat) > 1e-3).any())
+
+
 def _size_factor(p: Probe, wrong: list[int], ratios: list[float], numbers: str):
     """A factor that follows one of the case's sizes (a mean for a sum, say)."""
     found = _follows_size(p, wrong, ratios)
@@ -162,17 +167,28 @@ def _sizes(p: Probe, wrong: list[int]):
             yield arg, axis, label, sizes
 
 
-def _follows_size(p: Probe, wrong: list[int], ratios: list[float]):
+def _follows_size(p: Probe, wrong: list[int], ratios: list[float], moved=None):
     """("divided_by_size" or "times_size", the size's name, its value on the first wrong
-    case) where the ratios are 1/size or size of one of the case's sizes."""
+    case) where the ratios are 1/size or size of one of the case's sizes. `moved(i)`:
+    whether case i's expected quantity the ratios are of (a result, a step) is not 0,
+    so that a factor would show there; by default its result."""
+    moved = moved or (lambda i: _moved(p.expected[i]))
+    right = [
+        i
+        for i, (a, e) in enumerate(zip(p.answers, p.expected))
+        if not isinstance(a, LearnerRaised) and matches(a, e)
+    ]
     for arg, axis, label, sizes in _sizes(p, wrong):
         if min(sizes) < 2:
             continue
         # one size on every wrong case could be a coincidence: then a right case of size
-        # 1 must show that the factor follows the size
-        if len(set(sizes)) == 1 and not any(
-            _size(c, arg, axis) == 1 and not isinstance(a, LearnerRaised) and matches(a, e)
-            for c, a, e in zip(p.cases, p.answers, p.expected)
+        # 1 must show that the factor follows the size, and none of size 2 or more where
+        # the factor would show (a mistake wrong only where D = 1 and N > 1, say, is
+        # right at N = 48)
+        right_sizes = {_size(p.cases[i], arg, axis) for i in right if moved(i)}
+        if len(set(sizes)) == 1 and (
+            1 not in {_size(p.cases[i], arg, axis) for i in right}
+            or any(s is not None and s >= 2 for s in right_sizes)
         ):
             continue
         if np.allclose(ratios, [1 / s for s in sizes], rtol=1e-3):

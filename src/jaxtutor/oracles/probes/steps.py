@@ -49,6 +49,14 @@ def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
     return out
 
 
+def _stepped(p: Probe, n: int, i: int) -> bool:
+    """Whether case i's expected change of the n-th updated argument is not 0."""
+    start, w = _starts(p, i)[n][1], _flat(p.expected[i])
+    if start is None or w is None or start.shape != w.shape:
+        return False
+    return bool((np.abs(w - start) > 1e-3).any())
+
+
 def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """An update of an argument (w, say, or the dict of w and b): the learner's change
     from it is a constant multiple of the expected change (the other way, twice as
@@ -112,7 +120,9 @@ def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
                 if (uniform := uniform_step(p, wrong, starts, name)) is not None:
                     return uniform
                 continue
-            if (size := _follows_size(p, read, ratios)) is not None:
+            if (
+                size := _follows_size(p, read, ratios, lambda i, n=n: _stepped(p, n, i))
+            ) is not None:
                 kind, label, value = size
                 said = "divided by" if kind == "divided_by_size" else "multiplied by"
                 return _diagnosis(
