@@ -143,7 +143,9 @@ class WarmPool:
     ) -> Child:
         """A child for one check, with that check's limits; its replacement starts soon.
         A submission's own folder is shown in its jail from the start, so that child is
-        forked for it. The caller owns the child and must kill it (check_source does)."""
+        forked for it. The caller owns the child and must kill it (check_source does).
+        `primed`: prefer a child primed for the lesson (see prime), for the learner's
+        file; False: one that was not, for a clean child."""
         if submission is not None:
             self.fresh += 1
             return start_child(limits, self._server, submission=submission)
@@ -222,10 +224,10 @@ class WarmPool:
             kill_all(children)  # closed: nothing would wait for the thread
 
     def prime(self, op_by_op: list | None) -> None:
-        """From now on, children warm up for a check that calls the learner's function
-        op by op at these arrays' shapes (see warm_up.least_squares_op_by_op). Idle
-        One idle child is replaced if none is: a lesson is opened long before its check.
-        None: no such call."""
+        """From now on, one waiting child warms up for a check that calls the learner's
+        function op by op at these arrays' shapes (see warm_up.least_squares_op_by_op),
+        and the learner's check takes it. An idle child is replaced if none did: a
+        lesson is opened long before its check. None: no such call."""
         if self.on_demand or op_by_op == self._op_by_op:
             return
         with self._lock:
