@@ -752,16 +752,8 @@ def test_a_factor_of_one_size_where_a_larger_size_is_right_is_not_said_to_follow
     three = lambda x: len(x) == 3  # noqa: E731
     found = _probe(lambda w, lr, x: w + (ref(w, lr, x) - w) / (3 if three(x) else 1))
     assert found is None or "divided by N" not in found.message, found.message
-    cases = _cases()
-    expected = [np.asarray(np.sum(c.args[2])) for c in cases]
-    answers = [e / 3 if three(c.args[2]) else e for c, e in zip(cases, expected)]
-    found = probe(
-        Probe(
-            cases,
-            answers,
-            expected,
-            ("w", "lr", "x"),
-            dim_name=lambda arg, axis: "N" if arg == 2 else None,
-        )
+    found = _probe(
+        lambda w, lr, x: np.asarray(np.sum(x)) / (3 if three(x) else 1),
+        expected=[np.asarray(np.sum(c.args[2])) for c in _cases()],
     )
     assert found is None or "divided by N" not in found.message, found.message

@@ -110,6 +110,7 @@ def _factor(p: Probe, wrong: list[int]) -> Diagnosis | None:
 
 
 def _moved(value) -> bool:
+    """Whether any number of `value` is large enough to read a factor from."""
     flat = _flat(value)
     return flat is not None and bool((np.abs(flat) > 1e-3).any())
 

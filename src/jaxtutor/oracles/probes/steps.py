@@ -11,6 +11,7 @@ from jaxtutor.oracles.probes.arithmetic import (
     _fixed_count_said,
     _follows_argument,
     _follows_size,
+    _moved,
     _number,
     _size_hint,
     one_number_read,
@@ -52,9 +53,7 @@ def _starts(p: Probe, i: int) -> list[tuple[str, np.ndarray | None]]:
 def _stepped(p: Probe, n: int, i: int) -> bool:
     """Whether case i's expected change of the n-th updated argument is not 0."""
     start, w = _starts(p, i)[n][1], _flat(p.expected[i])
-    if start is None or w is None or start.shape != w.shape:
-        return False
-    return bool((np.abs(w - start) > 1e-3).any())
+    return start is not None and w is not None and start.shape == w.shape and _moved(w - start)
 
 
 def _step_from_argument(p: Probe, wrong: list[int]) -> Diagnosis | None:
