@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Sequence
 
 from jaxtutor.runner import wire
 from jaxtutor.runner.inside import prints
@@ -101,7 +102,7 @@ def jitted(state: dict, positions: tuple[int, ...]):
     return state["jitted"][positions]
 
 
-def compile_side_by_side(state: dict, calls: list[tuple]) -> None:
+def compile_side_by_side(state: dict, calls: list[tuple], ahead: Sequence[tuple] = ()) -> None:
     """Compile each new input signature while the next one is traced: tracing and
     lowering are Python (they hold the GIL), XLA's compile is not, so it runs in a
     thread of its own next to the next trace (on two cores, a check with two shapes
@@ -109,6 +110,10 @@ def compile_side_by_side(state: dict, calls: list[tuple]) -> None:
     their signature) still run one by one afterwards, hitting jit's cache, and an
     error here is raised again by its own call. `calls`: (arguments, static positions,
     input signature) each.
+
+    `ahead`: calls a later request will make (the hidden cases, named by the fixed
+    cases' call), in the same form: their shapes are traced after these and compiled
+    while these run and after this request's reply (`finish_ahead` waits for them).
 
     A function that runs plainly and is jitted by the learner (it has `lower`) gets the
     same head start from its own jit, for each new value of a Python number (its own
@@ -126,23 +131,39 @@ def compile_side_by_side(state: dict, calls: list[tuple]) -> None:
         floats = tuple(i for i, a in enumerate(args) if isinstance(a, float))
         return input_signature(args, wire.static_positions(args) + floats) if plain else signature
 
-    new = {}
+    new: dict = {}
     for args, positions, signature in calls:
         if plain or signature not in state["seen"]:
             new.setdefault(program(args, signature), (args, positions))
-    new = list(new.values())
+    now = len(new)
+    if not plain:  # a plain function's later calls may see other state: not ahead
+        for args, positions, signature in ahead:
+            if signature not in state["seen"]:
+                new.setdefault(signature, (args, positions))
     if len(new) < 2:
         return
-    compiling = []
-    for args, positions in new:
+    compiling: list[threading.Thread] = []
+    for i, (args, positions) in enumerate(new.values()):
         try:
             lowered = lower(args, positions)
         except BaseException:  # the learner's, reported by the call itself
             continue
-        compiling.append(threading.Thread(target=_compile_quietly, args=(lowered,)))
-        compiling[-1].start()
+        thread = threading.Thread(target=_compile_quietly, args=(lowered,))
+        thread.start()
+        (compiling if i < now else _AHEAD).append(thread)
     for thread in compiling:
         thread.join()
+
+
+# compiles of a later request's shapes, still running after a reply
+_AHEAD: list[threading.Thread] = []
+
+
+def finish_ahead() -> None:
+    """Wait for the compiles started ahead, before a request that could compile the
+    same programs again or count compiles."""
+    while _AHEAD:
+        _AHEAD.pop().join()
 
 
 def _compile_quietly(lowered) -> None:

@@ -109,13 +109,17 @@ def call(request: dict) -> dict:
     state = learner["jit"]
     results, note = [], None
     arguments = to_jax(wire.decode_value(request["calls"]))
-    ahead = wire.decode_value(request["ahead"]) if "ahead" in request else []
-    compiles.decide_ints(state, arguments + to_jax(ahead))
-    calls = [
-        (args, static, compiles.input_signature(args, static))
-        for args, static in ((args, compiles.static(state, args)) for args in arguments)
-    ]
-    compiles.compile_side_by_side(state, calls)
+    ahead = to_jax(wire.decode_value(request["ahead"])) if "ahead" in request else []
+    compiles.decide_ints(state, arguments + ahead)
+
+    def signed(arguments: list) -> list[tuple]:
+        return [
+            (args, static, compiles.input_signature(args, static))
+            for args, static in ((args, compiles.static(state, args)) for args in arguments)
+        ]
+
+    calls = signed(arguments)
+    compiles.compile_side_by_side(state, calls, signed(ahead))
     untraceable = state.setdefault("untraceable", {})
     for n, (args, static, signature) in enumerate(calls):
         if state["plain"]:

@@ -24,7 +24,15 @@ import traceback
 # every module this process runs is imported here, before the jail hides the jaxtutor
 # package from the run: none may be imported later
 from jaxtutor.runner import wire
-from jaxtutor.runner.inside import jail, learner_calls, learner_file, progress, verify, warm_up
+from jaxtutor.runner.inside import (
+    compiles,
+    jail,
+    learner_calls,
+    learner_file,
+    progress,
+    verify,
+    warm_up,
+)
 
 
 def _verify(request: dict) -> dict:
@@ -92,6 +100,7 @@ def _serve(request_fd: int, result_fd: int, nonce) -> None:
         handler = _HANDLERS.get(request.get("op"))
         if handler is None:
             os._exit(0)
+        compiles.finish_ahead()  # what the last call compiles for this one
         stamp = {"id": request.get("id"), "nonce": nonce}
 
         def send(frame: dict, stamp: dict = stamp) -> None:
