@@ -225,7 +225,7 @@ class WarmPool:
 
     def prime(self, op_by_op: list | None) -> None:
         """From now on, one waiting child warms up for a check that calls the learner's
-        function op by op at these arrays' shapes (see warm_up.least_squares_op_by_op),
+        function op by op at these arrays' shapes (see warm_up.course_ops_op_by_op),
         and the learner's check takes it. An idle child is replaced if none did: a
         lesson is opened long before its check. None: no such call."""
         if self.on_demand or op_by_op == self._op_by_op:

@@ -103,7 +103,7 @@ def warm_up_if_idle(request_fd: int, op_by_op: list | None = None) -> None:
     """A child waiting in a pool pays jit's one-time setup and more before its check. A
     cold check's request is already on its way, so it is never delayed by this.
     `op_by_op`: the shapes of the float arrays a check will call the learner's function
-    with as it is (see least_squares_op_by_op)."""
+    with as it is (see course_ops_op_by_op)."""
     import select
 
     poll = select.poll()  # not select(): the pipe was moved above 1024
@@ -131,7 +131,7 @@ def warm_up_if_idle(request_fd: int, op_by_op: list | None = None) -> None:
     params = {"w": jnp.ones(3), "b": jnp.zeros(())}
     jax.block_until_ready(jax.jit(train)(params, jnp.ones((2, 4, 3)), jnp.ones((2, 4))))
     if op_by_op and not poll.poll(0):  # this lesson's count: before the export below
-        least_squares_op_by_op(op_by_op)
+        course_ops_op_by_op(op_by_op)
     if poll.poll(0):  # a job came meanwhile: it goes first
         return
 
@@ -153,17 +153,21 @@ def warm_up_if_idle(request_fd: int, op_by_op: list | None = None) -> None:
     jax.export.export(jax.jit(epochs))(jnp.arange(2), jnp.ones(3), jnp.ones((4, 3)), jnp.ones(4))
 
 
-def least_squares_op_by_op(shapes: list) -> None:
-    """A squared error and its gradient, run op by op (no jit) at the given shapes.
+def course_ops_op_by_op(shapes: list) -> None:
+    """What the course's functions do op by op (no jit) at the given shapes: a squared
+    error and its gradient, a Python loop over an array's rows, the values it collects
+    stacked.
 
     A check with `max_recompiles = 0` calls the learner's function as it is, and where
     that function jits nothing, its first call compiles each primitive's program anew
     in the check's fresh child: custom_derivatives' took 11, about 190 ms, the check's
-    longest step. Most are those of value_and_grad of sum((x @ w - y) ** 2) at the call's
-    shapes, which JAX keeps per primitive and shape, whoever calls them: run here first,
-    they are compiled before the learner's file comes. Nothing of the exercise's own
-    solution runs here, only the arguments' shapes (the lesson says them). x is any 2-D
-    array, w a vector of its columns' count, y of its rows'."""
+    longest step; async_dispatch's loop, 3 of its 4 (its own jitted step is the fourth).
+    Most are those of value_and_grad of sum((x @ w - y) ** 2) at the call's shapes, or
+    of splitting an array into rows and stacking one value per row, which JAX keeps per
+    primitive and shape, whoever calls them: run here first, they are compiled before
+    the learner's file comes. Nothing of the exercise's own solution runs here, only the
+    arguments' shapes (the lesson says them). x is any 2-D array, w a vector of its
+    columns' count, y of its rows'; any array of 2 or more dimensions is looped over."""
     import jax
     import jax.numpy as jnp
 
@@ -177,4 +181,8 @@ def least_squares_op_by_op(shapes: list) -> None:
         y = next((a for a in arrays if a.shape == x.shape[:1]), None)
         if w is not None and y is not None:
             jax.block_until_ready(jax.value_and_grad(squared_error)(w, x, y))
-            return
+            break
+    # a Python loop over an array's rows (`for x in xs`) splits it in one program per
+    # shape, and the values it collects, one per row, are stacked in another
+    for rows in (list(a) for a in arrays if a.ndim >= 2):
+        jax.block_until_ready(jnp.stack([jnp.ones(()) for _ in rows]))
