@@ -281,7 +281,8 @@ def test_a_kept_child_is_replaced_once_it_used_half_its_cpu_time():
 
 def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
     """Its checks take two children (the learner's and the clean one): after `warm`,
-    the pool holds two, and a check with them passes; argnums' need only one."""
+    the pool holds two, and a check with them passes; argnums' need only one, and
+    warming it again lets the second go."""
     capstone = find_exercise("capstone_training_run", load_dir(builtin_dir())[0]).exercise
     with WarmPool(1) as pool:
         warm(EXERCISE, pool)
@@ -297,6 +298,13 @@ def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
         assert verdict.status == "pass", verdict.message
         # the learner's child and the clean one, both waiting
         assert (pool.handed_out - handed_out, pool.fresh - fresh) == (2, 0)
+        warm(EXERCISE, pool)
+        time.sleep(1.0)  # the check's two replacements start 0.3 s after it
+        for _ in range(2400):
+            if pool._starting == 0 and pool.ready_count():
+                break
+            time.sleep(0.05)
+        assert (pool._size, len(pool._idle)) == (1, 1)
 
 
 def test_a_warm_up_waits_while_a_check_is_under_way():

@@ -149,8 +149,8 @@ def warm(exercise: Exercise, pool: WarmPool) -> None:
         return
     try:
         oracle = oracles.get(exercise.oracle, exercise.config.get("settings"))
-        if oracle.needs_clean(exercise):  # its checks take two children: both warm
-            pool.keep_warm(2)
+        # a check that takes a clean child too takes two children: both warm
+        pool.keep_warm(2 if oracle.needs_clean(exercise) else 1)
         pool.prime(oracle.op_by_op_shapes(exercise))
         with pool.trusted.lock.warming():
             oracle.warm(exercise, pool.trusted)

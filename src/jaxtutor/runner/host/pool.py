@@ -6,7 +6,7 @@ forked from it, so a child costs a fork and a backend start, not an import. A ch
 is handed out once and never comes back: one that has run learner code is never
 reused. Taking a child starts its replacement in the background a moment later (not at
 once: that took the CPU from the check), so a learner pressing "check" again finds one
-ready. A pool holds one child, or two once told to (`keep_warm`: a lesson whose checks
+ready. A pool holds one child, or two while told to (`keep_warm`: a lesson whose checks
 take a clean child too). When none is idle (the first check, or more checks at once than
 the pool holds), `take` forks one on the spot, or, with no fork
 server running, starts a fresh process: slower, never an error. Every limit still
@@ -54,6 +54,7 @@ class WarmPool:
         shared = os.environ.get(SHARED_FORKS_ENV)
         self.on_demand = bool(shared)  # no child kept warm, no lesson warmed up ahead
         self._size = 0 if self.on_demand else max(1, size)
+        self._least = self._size  # what keep_warm never goes below
         self._lock = threading.Lock()
         self._idle: list[Child] = []  # oldest first: the one most likely done importing JAX
         self._starting = 0  # children being started outside the lock
@@ -99,10 +100,11 @@ class WarmPool:
                 with self._lock:
                     self._starting -= 1
                     self._priming &= not primed
-                    if child is not None and not self._closed:
+                    # not past `size`, which keep_warm may have lowered meanwhile
+                    if child is not None and not self._closed and len(self._idle) < self._size:
                         self._idle.append(child)
                         child = None
-            if child is not None:  # the pool closed while it was starting
+            if child is not None:  # the pool closed, or shrank, while it was starting
                 child.kill()
                 return
 
@@ -241,12 +243,18 @@ class WarmPool:
         return any(c.op_by_op == self._op_by_op for c in self._idle)
 
     def keep_warm(self, size: int) -> None:
-        """Keep `size` children warm from now on (a lesson whose checks take a clean
-        child too wants two)."""
+        """Keep `size` children warm from now on, never fewer than the pool was made
+        with: a lesson whose checks take a clean child too wants two, the next lesson
+        perhaps one again, and a waiting child holds about 100 MB. The child primed for
+        the learner's check is the last one let go."""
         if self.on_demand:
             return
         with self._lock:
-            self._size = max(self._size, size)
+            self._size = max(self._least, size)
+            spare = sorted(self._idle, key=lambda c: c.op_by_op == self._op_by_op)
+            spare = spare[: max(0, len(self._idle) - self._size)]
+            self._idle = [c for c in self._idle if c not in spare]
+        self.reap(spare)
         self._refill_later()
 
     # -- the end --------------------------------------------------------------------
