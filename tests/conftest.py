@@ -7,6 +7,8 @@ import fcntl
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,19 @@ code = main(sys.argv[1:])
 print(starts)
 sys.exit(code)
 """
+
+
+def number_printed(script: str, job) -> int:
+    """The number `script` prints last, run in a fresh Python process (as a check's
+    child is) with `job` as JSON on its standard input: a count of compiles, say."""
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(done.stdout.split()[-1])
 
 
 def made_once(tmp_path_factory, name: str, make) -> tuple[Path, object]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import run_check
+from conftest import number_printed, run_check
 from jaxtutor.course.lessons import builtin_dir, load_dir
 from jaxtutor.oracles.generic.cases import prepare
 from jaxtutor.oracles.generic.recompiles import RECOMPILE_TEST, same_shape_calls
@@ -109,10 +109,6 @@ def test_a_waiting_childs_warm_up_compiles_most_of_what_the_first_call_would(
     warm_up.course_ops_op_by_op at those shapes (a primed child's warm-up; it runs
     nothing of the solution), only custom_derivatives' clip (a negation and the clip)
     and async_dispatch's own step are left."""
-    import json
-    import subprocess
-    import sys
-
     from jaxtutor.oracles.generic.recompiles import float_shapes
 
     exercise = next(
@@ -122,17 +118,8 @@ def test_a_waiting_childs_warm_up_compiles_most_of_what_the_first_call_would(
     assert calls is not None
     shapes, args = float_shapes(calls), [np.asarray(a).tolist() for a in calls[0]]
 
-    def first_call_compiles(primed: bool) -> int:
-        job = [shapes, args, exercise.solution, exercise.function, primed]
-        out = subprocess.run(
-            [sys.executable, "-c", _FIRST_CALL],
-            input=json.dumps(job),
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        return int(out.split()[-1])
-
-    plain, primed = first_call_compiles(False), first_call_compiles(True)
+    job = [shapes, args, exercise.solution, exercise.function]
+    plain = number_printed(_FIRST_CALL, [*job, False])
+    primed = number_printed(_FIRST_CALL, [*job, True])
     assert plain >= plain_at_least, plain
     assert primed <= primed_at_most, (plain, primed)

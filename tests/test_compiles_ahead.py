@@ -4,9 +4,7 @@ the hidden cases' call finds them compiled (runner/inside/compiles.py)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
+from conftest import number_printed
 
 _CALLS = """
 import json, sys
@@ -48,17 +46,6 @@ print(sum(compiled) - before)
 """
 
 
-def _hidden_calls_compile(with_ahead: bool) -> int:
-    out = subprocess.run(
-        [sys.executable, "-c", _CALLS],
-        input=json.dumps(with_ahead),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return int(out.split()[-1])
-
-
 def test_the_hidden_shapes_named_ahead_are_compiled_before_their_call():
-    assert _hidden_calls_compile(with_ahead=False) >= 2  # one program per new shape
-    assert _hidden_calls_compile(with_ahead=True) == 0
+    assert number_printed(_CALLS, False) >= 2  # one program per new shape
+    assert number_printed(_CALLS, True) == 0
