@@ -175,7 +175,14 @@ class GenericOracle(Oracle):
                 else None
             )
             whole = answered_by_programs(pending)
-            extras = ahead.result() if ahead is not None else None
+
+            def asked() -> _Asked | None:
+                """The count asked ahead, once the learner's child has answered it: the
+                child is asked nothing else meanwhile."""
+                return ahead.result() if ahead is not None else None
+
+            if whole is None:  # the child answers the cases itself, after the count
+                asked()
             if pending is not None and pending.raised is not None and hidden:
                 # the function could not be exported: the mutant that fails the same way
                 # (jit_dynamic_lr's static lr) is the likely one, and its run on every
@@ -223,6 +230,9 @@ class GenericOracle(Oracle):
                 if not _right(p, first, ref_shown.result()) or _fails_a_rule(p, pending, whole):
                     jobs.append(likely)
             futures = [pool.submit(job) for job in jobs]
+            # waited for only now: a cold check's reference on the hidden cases (and a
+            # mutant's runs) start beside the count, not after it
+            extras = asked()
             mine = whole or observe(learner._child, p.config, p.cases, first=first, pending=pending)
             raised = next((i for i, a in enumerate(mine.answers) if isinstance(a, Raised)), None)
             if raised is not None and not _suspects(p, mine.answers):
