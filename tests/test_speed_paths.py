@@ -1,17 +1,19 @@
 """The child's jitted calls must judge exactly like plain calls: same verdicts, the
 learner's own line in a traceback, prints still shown, and a plain fallback (with a
-note) for code jax.jit cannot trace. Real child processes, no timing assertions."""
+note) for code jax.jit cannot trace. Real child processes, no timing assertions (an
+order of requests, where asserted, is made plain by a sleep of the learner's own)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
 
-from conftest import forked, shared_server
+from conftest import cold, forked, shared_server
 from jaxtutor.check import check_source, limits_for, with_note
 from jaxtutor.course.lessons import builtin_dir, find_exercise, load_dir
 from jaxtutor.oracles.argnums import gradients, make_cases
@@ -451,3 +453,36 @@ def test_a_checks_requests_import_nothing_the_fork_server_did_not():
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout.splitlines()[-1]) == ["__learner__"]
+
+
+def test_a_cold_checks_hidden_reference_runs_beside_the_learners_compile_count(monkeypatch):
+    """custom_derivatives counts the compiles of its function called as it is, in the
+    learner's child, while the clean child judges the exported programs. A one-off
+    check's reference on the hidden cases must not wait for that count: it starts while
+    the count is still running. The count is made slow on purpose (the function sleeps
+    when it is called plainly, never in the traces that export it), so the order does
+    not depend on the machine's speed."""
+    from jaxtutor.runner.host import sandbox
+
+    asked, real_request = [], sandbox.Child._request
+
+    def request(self, message):
+        start = time.monotonic()
+        try:
+            return real_request(self, message)
+        finally:
+            asked.append((self.role, message.get("op"), start, time.monotonic()))
+
+    monkeypatch.setattr(sandbox.Child, "_request", request)
+    lesson = find_exercise("custom_derivatives", load_dir(builtin_dir())[0]).exercise
+    slow = lesson.solution.replace(
+        "    def loss(w):",
+        "    if not isinstance(w, jax.core.Tracer):\n        time.sleep(0.4)\n\n    def loss(w):",
+    )
+    assert slow != lesson.solution
+    verdict = check_source(lesson, "import time\n" + slow, **cold(lesson))
+    assert verdict.status == "pass", verdict.message
+    (count,) = [(start, end) for role, op, start, end in asked if op == "compiles"]
+    reference = [start for role, op, start, _ in asked if role == "lesson" and op == "call"]
+    assert len(reference) >= 2  # the fixed cases', then the hidden ones'
+    assert reference[-1] < count[1] - 0.4, (reference, count)
