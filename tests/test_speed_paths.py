@@ -484,5 +484,6 @@ def test_a_cold_checks_hidden_reference_runs_beside_the_learners_compile_count(m
     assert verdict.status == "pass", verdict.message
     (count,) = [(start, end) for role, op, start, end in asked if op == "compiles"]
     reference = [start for role, op, start, _ in asked if role == "lesson" and op == "call"]
-    assert len(reference) >= 2  # the fixed cases', then the hidden ones'
+    # the last is the hidden cases' (the fixed cases' may be remembered from an earlier test)
+    assert reference, asked
     assert reference[-1] < count[1] - 0.4, (reference, count)
