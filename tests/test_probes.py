@@ -9,6 +9,7 @@ import pytest
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.probes import Probe, probe
 from jaxtutor.oracles.probes.ignored import _ignored_argument
+from jaxtutor.oracles.probes.scales import _scale_lost
 from jaxtutor.oracles.values import fmt
 from jaxtutor.runner.wire import Opaque
 
@@ -562,7 +563,8 @@ def _cosines(w, X):
     return (X.T @ w) / (np.linalg.norm(X, axis=0) * np.linalg.norm(w))
 
 
-def _cosine_probe(answer):
+def _cosine_probe(answer, find=None):
+    """What `find` (every probe, in order, by default) says of `answer` on three cases."""
     rng = np.random.default_rng(1)
     cases = [
         Case(f"D=3, N={n}", (rng.uniform(0.5, 2, 3), rng.uniform(0.5, 2, (3, n))))
@@ -572,7 +574,7 @@ def _cosine_probe(answer):
     def many(f):
         return lambda calls: [np.asarray(f(*args)) for args in calls]
 
-    return probe(
+    return (find or probe)(
         Probe(
             cases,
             [np.asarray(answer(*c.args)) for c in cases],
@@ -599,6 +601,17 @@ def test_a_result_that_keeps_each_rows_scale_is_no_lost_scale():
     # off by a factor: every scale kept, so scaling a row moves it as it moves the reference
     found = _cosine_probe(lambda w, X: 0.5 * _cosines(w, X) + 0.1 * X[0])
     assert found is None or found.id != "probe_scale_lost"
+
+
+def test_a_result_of_zeros_is_no_lost_scale():
+    # a gradient through a clip that every input is past: 0 whatever the scale, which
+    # says nothing of a division by a norm or sum
+    def saturated(w, X):
+        return np.where(np.abs(X.T @ w) > 0.1, 0.0, X.T @ w)
+
+    # the lost-scale probe alone: a result that is all 0 everywhere is a constant one
+    # first, and in a check the clip is past only on some cases (an amplifier's)
+    assert _cosine_probe(saturated, lambda p: _scale_lost(p, [0, 1, 2])) is None
 
 
 def test_a_result_with_an_arguments_shape_names_that_argument():

@@ -36,13 +36,17 @@ def _slices(p: Probe, k: int, axis: int, ndim: int) -> str:
 
 def _scale_lost(p: Probe, wrong: list[int]) -> Diagnosis | None:
     """Each slice of each float array argument of 2 or more axes multiplied by its own
-    factor, two ways, on a few wrong cases whose answers are finite (one round trip): an
-    (argument, axis) whose scaling never moves the learner's answer and moves the
-    reference's every time it is tried."""
+    factor, two ways, on a few wrong cases whose answers are finite and not all 0 (one
+    round trip): an (argument, axis) whose scaling never moves the learner's answer and
+    moves the reference's every time it is tried. An answer of 0s stays 0 under any
+    scaling (a gradient through a clip every input is past), and says nothing of a
+    division by a norm or sum."""
     if p.call_many is None or p.reference is None:
         return None
     chosen = [
-        i for i in wrong if (flat := _flat(p.answers[i])) is not None and np.isfinite(flat).all()
+        i
+        for i in wrong
+        if (flat := _flat(p.answers[i])) is not None and np.isfinite(flat).all() and flat.any()
     ][:SCALED_CASES]
     if len(chosen) < 2:
         return None
