@@ -96,6 +96,7 @@ def cold_check(exercise_id: str, path: Path) -> tuple[float, str]:
         [sys.executable, "-m", "jaxtutor", "check", exercise_id, str(path), "--json"],
         capture_output=True,
         text=True,
+        env=installed_env(),
     )
     took = time.perf_counter() - start
     try:
@@ -361,7 +362,7 @@ def process_costs(reps: int) -> dict:
         samples = []
         for _ in range(reps):
             start = time.perf_counter()
-            subprocess.run(args, capture_output=True)
+            subprocess.run(args, capture_output=True, env=installed_env())
             samples.append(time.perf_counter() - start)
         return statistics.median(samples)
 
@@ -500,14 +501,19 @@ def first_check_in_app(after_s: float, env: dict, limit_s: float = 60.0) -> floa
     )  # \x12 is ^r
 
 
-def app_env(home: Path) -> dict:
-    """The environment an app runs in here: a terminal, its own home, and Python's
-    bytecode cache, as `pip install` leaves one (where PYTHONDONTWRITEBYTECODE is set, a
-    source checkout would compile jaxtutor's modules on every start, about 20 ms that no
-    installed copy pays)."""
-    env = dict(os.environ, TERM="xterm-256color", JAXTUTOR_HOME=str(home))
+def installed_env() -> dict:
+    """This environment with Python's bytecode cache, as `pip install` leaves one (where
+    PYTHONDONTWRITEBYTECODE is set, a source checkout would compile jaxtutor's modules
+    in every process it starts, time that no installed copy pays)."""
+    env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
+
+
+def app_env(home: Path) -> dict:
+    """The environment an app runs in here: a terminal, its own home, and an installed
+    copy's bytecode cache."""
+    return dict(installed_env(), TERM="xterm-256color", JAXTUTOR_HOME=str(home))
 
 
 def bench_first_check(reps: int, tmp: Path) -> dict:
@@ -612,6 +618,7 @@ def bench_grade(count: int, tmp: Path) -> dict:
         ],
         capture_output=True,
         text=True,
+        env=installed_env(),
     )
     graded = time.perf_counter() - start
     start = time.perf_counter()

@@ -455,13 +455,10 @@ def test_a_checks_requests_import_nothing_the_fork_server_did_not():
     assert json.loads(done.stdout.splitlines()[-1]) == ["__learner__"]
 
 
-def test_a_cold_checks_hidden_reference_runs_beside_the_learners_compile_count(monkeypatch):
-    """custom_derivatives counts the compiles of its function called as it is, in the
-    learner's child, while the clean child judges the exported programs. A one-off
-    check's reference on the hidden cases must not wait for that count: it starts while
-    the count is still running. The count is made slow on purpose (the function sleeps
-    when it is called plainly, never in the traces that export it), so the order does
-    not depend on the machine's speed."""
+def _requests(monkeypatch, slow_op: str | None = None) -> list[tuple]:
+    """Every request a check sends to a child, as (role, op, start, end), in the order
+    they end; a request `slow_op` is answered 0.4 s late, so that an order asserted
+    around it does not depend on the machine's speed."""
     from jaxtutor.runner.host import sandbox
 
     asked, real_request = [], sandbox.Child._request
@@ -471,9 +468,22 @@ def test_a_cold_checks_hidden_reference_runs_beside_the_learners_compile_count(m
         try:
             return real_request(self, message)
         finally:
+            if message.get("op") == slow_op:
+                time.sleep(0.4)
             asked.append((self.role, message.get("op"), start, time.monotonic()))
 
     monkeypatch.setattr(sandbox.Child, "_request", request)
+    return asked
+
+
+def test_a_cold_checks_hidden_reference_runs_beside_the_learners_compile_count(monkeypatch):
+    """custom_derivatives counts the compiles of its function called as it is, in the
+    learner's child, while the clean child judges the exported programs. A one-off
+    check's reference on the hidden cases must not wait for that count: it starts while
+    the count is still running. The count is made slow on purpose (the function sleeps
+    when it is called plainly, never in the traces that export it), so the order does
+    not depend on the machine's speed."""
+    asked = _requests(monkeypatch)
     lesson = find_exercise("custom_derivatives", load_dir(builtin_dir())[0]).exercise
     slow = lesson.solution.replace(
         "    def loss(w):",
@@ -487,3 +497,18 @@ def test_a_cold_checks_hidden_reference_runs_beside_the_learners_compile_count(m
     # the last is the hidden cases' (the fixed cases' may be remembered from an earlier test)
     assert reference, asked
     assert reference[-1] < count[1] - 0.4, (reference, count)
+
+
+def test_a_cold_checks_hidden_reference_runs_beside_the_judge(monkeypatch):
+    """A one-off check of a function whose programs are its answers (optax_basics'): the
+    reference's run on the hidden cases starts once the learner's exports are done,
+    beside the clean child's runs of them, not after the last of those (the judge's
+    replies are made 0.4 s late here)."""
+    asked = _requests(monkeypatch, slow_op="verify")
+    lesson = find_exercise("optax_basics", load_dir(builtin_dir())[0]).exercise
+    verdict = check_source(lesson, lesson.solution, **cold(lesson))
+    assert verdict.status == "pass", verdict.message
+    judged = max(end for role, op, _, end in asked if op == "verify")
+    reference = [start for role, op, start, _ in asked if role == "lesson" and op == "call"]
+    assert reference, asked
+    assert reference[-1] < judged - 0.4, (reference, judged)

@@ -167,6 +167,11 @@ class GenericOracle(Oracle):
             pending = start_observing(
                 learner._child, p.config, p.cases, learner.take_clean(), properties.calls_of(checks)
             )
+            if pending is not None and hidden:
+                # the reference's hidden cases: a cold check starts them now, beside the
+                # judge's runs, not once those are done (wasted only where the verdict is
+                # an exception of the learner's)
+                ref_hidden = ref_hidden or pool.submit(hidden_reference)
             # what a passing answer is asked next, asked now of the learner's child, idle
             # while the clean child compiles and runs its programs
             ahead = (
@@ -188,7 +193,6 @@ class GenericOracle(Oracle):
                 # (jit_dynamic_lr's static lr) is the likely one, and its run on every
                 # case starts now, beside the learner's calls; later, `likely` finds it
                 # remembered (or runs the one the answers point to)
-                ref_hidden = ref_hidden or pool.submit(hidden_reference)
                 pool.submit(_likely_by_export, p, pending.raised.info, learner.spawn, trusted)
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
