@@ -8,9 +8,10 @@ import numpy as np
 from conftest import LEARNERS, forked
 from jaxtutor.check import check_source as check_alone
 from jaxtutor.course.lessons import builtin_lessons, find_exercise
-from jaxtutor.oracles.generic import compare, oracle, runs
+from jaxtutor.oracles.generic import compare, runs
 from jaxtutor.oracles.generic.cases import make_cases
 from jaxtutor.oracles.generic.compare import differs
+from jaxtutor.oracles.generic.kept_cases import COSTLY_RANDOM_PER_SHAPE
 from jaxtutor.oracles.generic.problems import problems
 from jaxtutor.oracles.generic.runs import Raised
 
@@ -246,7 +247,7 @@ def _asked_fewer(lesson, full: str, costly: str, seed: int) -> str:
     shapes = len(counts["full"])
     assert shapes == 3 and counts["costly"].keys() == counts["full"].keys()
     assert sum(counts["costly"].values()) == (
-        sum(counts["full"].values()) - drawn - repeats + shapes * oracle.COSTLY_RANDOM_PER_SHAPE
+        sum(counts["full"].values()) - drawn - repeats + shapes * COSTLY_RANDOM_PER_SHAPE
     )
     return verdict.message
 
@@ -280,6 +281,25 @@ def test_a_function_that_cannot_trace_its_seed_is_asked_few_random_values():
     untraced = lesson.solution.replace("jax.random.key(seed)", "jax.random.key(int(seed))")
     assert untraced != lesson.solution
     _asked_fewer(lesson, lesson.solution, untraced, seed=3)
+
+
+def test_a_function_that_fails_the_recompile_rule_whatever_it_answers_is_asked_each_size_once():
+    """async_dispatch counts recompiles, so a function jit cannot trace fails whatever
+    its numbers are; its starter compiles a program at every step of every call, and
+    took 3.8 s on the hidden cases. Those only say whether the numbers are right at
+    each size: one case per shape is asked, the rest once the rule is mended (the
+    cause is still found). The same function's fixed cases are all asked."""
+    lesson = exercise("async_dispatch")
+    assert lesson.config.get("max_recompiles") == 0
+    verdict = check_alone(lesson, lesson.starter, seed=4, **forked(lesson))
+    assert verdict.status == "fail" and verdict.diagnosis is not None
+    assert verdict.diagnosis.id == "float_every_step", verdict.message
+    hidden = [t.name for t in verdict.tests if t.name.startswith("hidden")]
+    assert len(hidden) == 3 and all(name.endswith(": 1 value") for name in hidden), hidden
+    shown = [c for c in make_cases(lesson.config, 4) if not c.hidden]
+    assert [t.name for t in verdict.tests[: len(shown)]] == [c.name for c in shown]
+    (rule,) = [t for t in verdict.tests if t.status != "pass"]
+    assert rule.name == "changing the values does not recompile"
 
 
 def test_a_failed_verdict_is_told_before_its_cause_and_a_pass_is_not():

@@ -315,7 +315,8 @@ def grouped(cases: list[Case], tests: list[TestResult]) -> list[TestResult]:
         failed = [i for i in members if out[i].status != "pass"]
         at = f" at {shape}" if shape else ""
         if not failed:
-            keep.append(TestResult(f"hidden cases{at}: {len(members)} values", "pass"))
+            values = f"{len(members)} value{'s' if len(members) > 1 else ''}"
+            keep.append(TestResult(f"hidden cases{at}: {values}", "pass"))
             continue
         first = out[failed[0]]
         keep.append(

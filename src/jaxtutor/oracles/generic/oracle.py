@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 
 import numpy as np
 
 from jaxtutor.explain import known
 from jaxtutor.oracles import properties
-from jaxtutor.oracles.cases import Case, beyond_first_random
+from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import without_comments
 from jaxtutor.oracles.generic import (
     causes,
@@ -29,6 +28,7 @@ from jaxtutor.oracles.generic.compare import (
     structure_tests,
 )
 from jaxtutor.oracles.generic.declared import declared
+from jaxtutor.oracles.generic.kept_cases import affordable, decided_cut, only
 from jaxtutor.oracles.generic.mutants import (
     _agrees,
     _export_raises,
@@ -167,6 +167,7 @@ class GenericOracle(Oracle):
             pending = start_observing(
                 learner._child, p.config, p.cases, learner.take_clean(), properties.calls_of(checks)
             )
+            cut = decided_cut(p, pending)  # the verdict fails whatever the answers
             if pending is not None and hidden:
                 # the reference's hidden cases: a cold check starts them now, beside the
                 # judge's runs, not once those are done (wasted only where the verdict is
@@ -193,7 +194,9 @@ class GenericOracle(Oracle):
                 # (jit_dynamic_lr's static lr) is the likely one, and its run on every
                 # case starts now, beside the learner's calls; later, `likely` finds it
                 # remembered (or runs the one the answers point to)
-                pool.submit(_likely_by_export, p, pending.raised.info, learner.spawn, trusted)
+                pool.submit(
+                    _likely_by_export, only(p, cut), pending.raised.info, learner.spawn, trusted
+                )
             # the learner's fixed cases first: they say which mutant to run on every
             # case while the learner's child answers the rest
             first = (
@@ -205,8 +208,8 @@ class GenericOracle(Oracle):
                     )
                 )
             )
-            keep = _affordable(p, learner._child)
-            p = replace(p, cases=[p.cases[i] for i in keep]) if keep else p
+            keep = cut or affordable(p, learner._child)
+            p = only(p, keep)
             code = without_comments(learner.source)
             raised = next((i for i, a in enumerate(first) if isinstance(a, Raised)), None)
             suspects = _suspects(p, first)
@@ -427,35 +430,11 @@ def _grouped(report: Report, p: Prepared) -> Report:
 
 def _joined(shown: Run, hidden: Run, keep: list[int] | None = None) -> Run:
     """The reference's answers on every case, from its runs on the fixed and the hidden;
-    only the cases in `keep`, when the check kept fewer (see `_affordable`)."""
+    only the cases in `keep`, when the check kept fewer (see kept_cases.py)."""
     answers = shown.answers + hidden.answers
     if keep and len(answers) > max(keep):
         answers = [answers[i] for i in keep]
     return Run(answers, load_error=shown.load_error or hidden.load_error)
-
-
-# random cases per shape asked of a function whose every call is a run of its own (see
-# `_affordable`)
-COSTLY_RANDOM_PER_SHAPE = 3
-
-
-def _affordable(p: Prepared, child: Child) -> list[int] | None:
-    """The cases to keep when each call is a run of its own: the learner's function
-    cannot be jitted (a whole Python run, op by op: a loop of value_and_grad steps took
-    ~100 ms a case at N=32), or compiles anew for each value of a Python int it cannot
-    trace (random_keys' `seed or 42`: a permutation compiled per seed). Dozens of random
-    values per shape ran past the time limit. Every fixed, wide and edge case stays,
-    each declared table's first case per shape, and the first few random ones per
-    shape. None: keep them all."""
-    if not child.costly:
-        return None
-    beyond = beyond_first_random(p.cases, COSTLY_RANDOM_PER_SHAPE)
-    seen: set[tuple[str, str]] = set()
-    for i, case in enumerate(p.cases):  # a declared table's repeats: its first per shape
-        if case.declared and (case.shape, case.declared) in seen:
-            beyond.add(i)
-        seen.add((case.shape, case.declared))
-    return [i for i in range(len(p.cases)) if i not in beyond] if beyond else None
 
 
 def _right(p: Prepared, answers: list, reference: Run) -> bool:
