@@ -191,9 +191,9 @@ class GenericOracle(Oracle):
                 asked()
             if pending is not None and pending.raised is not None and hidden:
                 # the function could not be exported: the mutant that fails the same way
-                # (jit_dynamic_lr's static lr) is the likely one, and its run on every
-                # case starts now, beside the learner's calls; later, `likely` finds it
-                # remembered (or runs the one the answers point to)
+                # (jit_dynamic_lr's static lr) is the likely one, and its run on the
+                # cases kept starts now, beside the learner's calls; later, `likely`
+                # finds it remembered (or runs the one the answers point to)
                 pool.submit(
                     _likely_by_export, only(p, cut), pending.raised.info, learner.spawn, trusted
                 )
