@@ -205,6 +205,13 @@ def test_a_huge_verdict_is_kept_bounded():
     assert kept.message.startswith("mmm") and kept.tests and kept.tests[0].name == "case 0"
     small = wrong_answer()
     assert json.loads(kept_json(small.to_json())) == small.to_json()  # a usual one: whole
+    # failed hidden cases named with their inputs, each thousands of characters: the
+    # tests stay, their names cut, rather than the list going
+    inputs = "x=[" + ", ".join(["-1.75"] * 1500) + "]"
+    small.tests = [TestResult(f"hidden case {i} ({inputs})", "fail", "wrong") for i in range(4)]
+    kept = Verdict.from_json(json.loads(kept_json(small.to_json())))
+    assert [t.name.split(" (")[0] for t in kept.tests] == [f"hidden case {i}" for i in range(4)]
+    assert all(len(t.name) < 400 for t in kept.tests)
     with Store() as store:
         store.record_verdict(verdict, "src")
         assert len(json.dumps(store.last_check("argnums").verdict)) <= KEPT_LIMIT

@@ -224,9 +224,11 @@ def _cut_messages(data: dict) -> None:
 
 
 def _fewer_rows(data: dict) -> None:
-    """The first tests and the table's first steps, up to the one highlighted."""
+    """The first failed tests, each name cut (a failed hidden case's name holds its
+    inputs: 48 rows of 16 made one of 4,000 characters), and the table's first steps,
+    up to the one highlighted."""
     failing = [test for test in data.get("tests", ()) if test.get("status") != "pass"]
-    data["tests"] = failing[:20]
+    data["tests"] = [dict(test, name=cut(test.get("name", ""), 300)) for test in failing[:20]]
     table = (data.get("diagnosis") or {}).get("table")
     if table:
         keep = max(20, (table.get("highlight") or 0) + 3)
