@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from jaxtutor.explain import KNOWN
+from jaxtutor.explain.line import count_of
 from jaxtutor.oracles import structure
 from jaxtutor.oracles.cases import Case
 from jaxtutor.oracles.evidence import normalised, same_error
@@ -315,8 +316,7 @@ def grouped(cases: list[Case], tests: list[TestResult]) -> list[TestResult]:
         failed = [i for i in members if out[i].status != "pass"]
         at = f" at {shape}" if shape else ""
         if not failed:
-            values = f"{len(members)} value{'s' if len(members) > 1 else ''}"
-            keep.append(TestResult(f"hidden cases{at}: {values}", "pass"))
+            keep.append(TestResult(f"hidden cases{at}: {count_of(len(members), 'value')}", "pass"))
             continue
         first = out[failed[0]]
         keep.append(
