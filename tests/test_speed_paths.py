@@ -21,6 +21,7 @@ from jaxtutor.oracles.generic.cases import make_cases as generic_cases
 from jaxtutor.oracles.values import matches
 from jaxtutor.runner import wire
 from jaxtutor.runner.host.sandbox import Child
+from jaxtutor.runner.inside import learner_process
 from jaxtutor.verdict import TEXT_LIMIT, cut
 
 # load_dir: a lesson file another change is breaking must not stop these tests
@@ -512,3 +513,29 @@ def test_a_cold_checks_hidden_reference_runs_beside_the_judge(monkeypatch):
     reference = [start for role, op, start, _ in asked if role == "lesson" and op == "call"]
     assert reference, asked
     assert reference[-1] < judged - 0.4, (reference, judged)
+
+
+_FROZEN = """
+import gc
+
+
+def frozen(x):
+    return x.sum() * 0 + gc.get_freeze_count()
+"""
+
+
+def test_a_childs_full_collections_walk_only_what_it_made_since_it_last_rested():
+    """A full garbage collection walks every object a process holds: in the kept lesson
+    child, 140-190 ms in the middle of a check. The fork server freezes what its
+    imports made before it forks (JAX's own objects, hundreds of thousands), and a child
+    left idle past its rest collects and freezes what it made since (its warm-up, the
+    learner's file and traces). Each call is at a shape of its own, so it is traced,
+    and reads the count then."""
+    with Child(limits_for(EXERCISE), server=shared_server()) as child:
+        assert child.load(_FROZEN, "solution.py", "frozen")["ok"] is True
+        (first,) = child.call_many([(np.zeros(1, np.float32),)])
+        time.sleep(learner_process._REST_AFTER_MS / 1000 + 1.0)
+        (rested,) = child.call_many([(np.zeros(2, np.float32),)])
+    at_fork, after_rest = float(first["value"]), float(rested["value"])
+    assert at_fork > 100_000, first
+    assert after_rest > at_fork, (at_fork, after_rest)

@@ -38,6 +38,7 @@ def main() -> None:
     sock = socket.socket(fileno=int(sys.argv[1]))
     warm_up.import_jax()
     warm_up.import_libraries(sys.argv[2:])
+    warm_up.keep_heap()
     serve(sock)
 
 
@@ -52,6 +53,7 @@ def listen(path: str, control: socket.socket, libraries: list[str]) -> None:
     listener.listen(64)  # bound first: a tutor that connects meanwhile waits for the import
     warm_up.import_jax()
     warm_up.import_libraries(libraries)
+    warm_up.keep_heap()
     control.send(json.dumps({"ready": True}).encode())
     while True:
         _reap_servers()

@@ -17,6 +17,7 @@ import json
 import os
 import resource
 import secrets
+import select
 import sys
 import time
 import traceback
@@ -91,8 +92,17 @@ def run(request_fd: int, result_fd: int) -> None:
         os._exit(wire.EXIT_RUNNER_FAILED)
 
 
+# How long a child waits for its next request before it tidies its heap (keep_heap): a
+# check's requests come sooner than this, a learner's next check later
+_REST_AFTER_MS = 1000
+
+
 def _serve(request_fd: int, result_fd: int, nonce) -> None:
+    waiting = select.poll()  # not select(): the pipe was moved above 1024
+    waiting.register(request_fd, select.POLLIN)
     while True:
+        if not waiting.poll(_REST_AFTER_MS):  # idle: nobody waits on this process
+            warm_up.keep_heap()
         try:
             request = wire.read_frame(request_fd)
         except EOFError:

@@ -90,6 +90,21 @@ def keep_compiled(folder: str) -> None:
     jax.config.update("jax_compilation_cache_max_size", -1)
 
 
+def keep_heap() -> None:
+    """Collect this process's garbage, then put what is left out of the collector's
+    reach (gc.freeze): a full collection walks every object a process holds, and after
+    JAX's import, a lesson's programs or a judge's compiles that took 60-190 ms of a
+    check, at a moment nobody chose (measured in the lesson's kept child). Called where
+    nothing waits: in the fork server once its imports are done (its children then walk
+    only their own objects, and leave its pages shared), and in a child that has sat
+    idle (`learner_process._serve`). A cycle frozen here and dropped later is never
+    freed: a kept child is replaced long before that adds up (pool.TrustedChild)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def import_libraries(names: list[str]) -> None:
     """What lessons' files import beyond JAX (launch.COURSE_LIBRARIES), in the fork
     server only: paid once there, where a check would pay it in each of its children
