@@ -283,6 +283,19 @@ def test_a_function_that_cannot_trace_its_seed_is_asked_few_random_values():
     _asked_fewer(lesson, lesson.solution, untraced, seed=3)
 
 
+def test_a_float_outside_the_loop_is_told_as_a_float_in_train_not_one_per_step():
+    """float_every_step is recognised by its error (float() under jit) and by a float()
+    in the file, wherever it is: its words must hold for one before the loop too, which
+    they did not ("Your loop turns a step's loss into a Python number")."""
+    lesson = exercise("async_dispatch")
+    source = (LEARNERS / "async_dispatch" / "float_before_the_loop.py").read_text()
+    verdict = check_alone(lesson, source, seed=0, **forked(lesson))
+    assert verdict.status == "fail" and verdict.diagnosis is not None
+    assert verdict.diagnosis.id == "float_every_step", verdict.message
+    assert "Your train turns a JAX array into a Python number" in verdict.message
+    assert "a step's loss" not in verdict.message
+
+
 def test_a_function_that_fails_the_recompile_rule_whatever_it_answers_is_asked_each_size_once():
     """async_dispatch counts recompiles, so a function jit cannot trace fails whatever
     its numbers are; its starter compiles a program at every step of every call, and
