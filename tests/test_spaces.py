@@ -198,8 +198,10 @@ def test_each_generic_space_spans_its_sizes_and_edges(exercise_id):
 # -- the solution passes wherever the space is drawn --------------------------------------
 
 
-@pytest.mark.parametrize("exercise_id", ["argnums", "scan_training_step", "per_example_grads"])
-@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+# every lesson, each run at seeds none drew before: a correct answer failed only at some
+# draws (a size, an edge case's value) shows up at a stop's CI, not in a learner's hands
+@pytest.mark.parametrize("exercise_id", [lesson.id for lesson in builtin_lessons()])
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_solution_passes_every_draw(exercise_id, seed):
     ex = find_exercise(exercise_id, builtin_lessons()).exercise
