@@ -279,6 +279,25 @@ def test_a_kept_child_is_replaced_once_it_used_half_its_cpu_time():
         assert pool.trusted.child(limits) is not child and not child.alive()
 
 
+def test_a_kept_child_is_replaced_once_it_held_half_its_memory():
+    """What it keeps of each lesson's programs adds up over a session; at the memory
+    limit the tutor would kill it in the middle of a program, and the check would end
+    as the tutor's failure. It says the most it has held after each program."""
+    limits = Limits(memory_bytes=768 * 1024**2)
+    with WarmPool(1) as pool:
+        child = pool.trusted.child(limits)
+        assert child.load(
+            "import numpy as np\n\ndef f():\n    np.ones(400 * 1024**2, np.uint8)\n",
+            "lesson.py",
+            "f",
+        )["ok"]
+        assert 0 < child.peak_bytes < limits.memory_bytes / 2, child.peak_bytes
+        assert pool.trusted.child(limits) is child  # far from its limit: kept
+        child.call_many([()])  # 400 MiB, held for a moment
+        assert child.peak_bytes >= 400 * 1024**2
+        assert pool.trusted.child(limits) is not child and not child.alive()
+
+
 def test_warming_a_lesson_with_structure_rules_keeps_a_clean_child_ready_too():
     """Its checks take two children (the learner's and the clean one): after `warm`,
     the pool holds two, and a check with them passes; argnums' need only one, and

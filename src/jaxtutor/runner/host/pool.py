@@ -322,11 +322,14 @@ class TrustedChild:
             raise RunEnded("internal", "the checking processes were closed")
         current = getattr(self, name)
         # replaced before its programs use up its CPU time (RLIMIT_CPU would kill it in
-        # the middle of one, a crash the learner's check would be blamed for)
+        # the middle of one, a crash the learner's check would be blamed for) or its
+        # memory, which grows with each lesson it serves (in a run of the test corpus,
+        # by 60-250 MB a lesson, past the 2 GiB limit in the 18th)
         if current is not None and (
             not current.alive()
             or current.limits != limits
             or current.cpu_used_s > current.cpu_allowance_s / 2
+            or current.peak_bytes > current.limits.memory_bytes / 2
         ):
             current.kill()
             current = None

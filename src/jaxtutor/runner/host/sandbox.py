@@ -72,6 +72,7 @@ class Child(ProgramRequests):
         # its CPU time for good (a kept child's programs add up), and what it says it used
         self.cpu_allowance_s = int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE)
         self.cpu_used_s = 0.0
+        self.peak_bytes = 0  # the most memory it says it has held
         spec = {
             "isolate": self._isolated,
             "mark": self.mark,
@@ -276,6 +277,8 @@ class Child(ProgramRequests):
             reply = self._receive(deadline, self._next_id)
         if isinstance(reply.get("cpu_s"), float):  # the child's word: see TrustedChild
             self.cpu_used_s = reply["cpu_s"]
+        if isinstance(reply.get("peak_bytes"), int):
+            self.peak_bytes = reply["peak_bytes"]
         if reply.get("ok") is False and reply.get("kind") == "internal":
             # the runner failed there, outside the function it runs. In a learner's
             # process its code can break (or fake) anything, so that is neither the

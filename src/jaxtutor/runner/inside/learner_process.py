@@ -121,9 +121,11 @@ def _serve(request_fd: int, result_fd: int, nonce) -> None:
                 reply = handler(request)
         except Exception:  # a bug of the runner's own (the learner's errors are caught inside)
             reply = {"ok": False, "kind": "internal", "message": traceback.format_exc(limit=-4)}
-        # the CPU time this process used, which its RLIMIT_CPU counts: a trusted child
-        # kept for many programs is replaced before it runs out (pool.TrustedChild)
-        reply.update(stamp, cpu_s=time.process_time())
+        # the CPU time this process used, which its RLIMIT_CPU counts, and the most memory
+        # it has held: a trusted child kept for many programs is replaced before either
+        # runs out (pool.TrustedChild)
+        peak_bytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        reply.update(stamp, cpu_s=time.process_time(), peak_bytes=peak_bytes)
         _write(result_fd, reply)
 
 
@@ -134,7 +136,7 @@ def _write(fd: int, reply: dict) -> None:
         frame = wire.pack_frame(reply)
     except wire.WireError:
         size = len(json.dumps(reply, separators=(",", ":")))
-        stamp = {k: reply.get(k) for k in ("id", "nonce", "cpu_s")}
+        stamp = {k: reply.get(k) for k in ("id", "nonce", "cpu_s", "peak_bytes")}
         frame = wire.pack_frame(
             {"ok": False, "kind": "limit", "limit": "reply", "bytes": size, **stamp}
         )

@@ -98,7 +98,7 @@ def keep_heap() -> None:
     nothing waits: in the fork server once its imports are done (its children then walk
     only their own objects, and leave its pages shared), and in a child that has sat
     idle (`learner_process._serve`). A cycle frozen here and dropped later is never
-    freed: a kept child is replaced long before that adds up (pool.TrustedChild)."""
+    freed: a kept child is replaced once it has held half its memory (pool.TrustedChild)."""
     import gc
 
     gc.collect()
