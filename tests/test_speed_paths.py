@@ -517,25 +517,45 @@ def test_a_cold_checks_hidden_reference_runs_beside_the_judge(monkeypatch):
 
 _FROZEN = """
 import gc
+import weakref
+
+
+class Cycle:
+    pass
+
+
+CALLS, HELD, DROPPED = [], [], []
 
 
 def frozen(x):
-    return x.sum() * 0 + gc.get_freeze_count()
+    CALLS.append(x.shape)
+    if len(CALLS) == 1:
+        HELD.append(Cycle())
+        HELD[0].me = HELD[0]
+    elif len(CALLS) == 2:
+        DROPPED.append(weakref.ref(HELD.pop()))
+    alive = bool(DROPPED and DROPPED[0]() is not None)
+    return x.sum() * 0 + 2 * gc.get_freeze_count() + alive
 """
 
 
-def test_a_childs_full_collections_walk_only_what_it_made_since_it_last_rested():
+def test_a_child_walks_only_its_own_objects_and_frees_what_it_dropped_at_rest():
     """A full garbage collection walks every object a process holds: in the kept lesson
     child, 140-190 ms in the middle of a check. The fork server freezes what its
-    imports made before it forks (JAX's own objects, hundreds of thousands), and a child
-    left idle past its rest collects and freezes what it made since (its warm-up, the
-    learner's file and traces). Each call is at a shape of its own, so it is traced,
-    and reads the count then."""
+    imports made before it forks (JAX's own objects, hundreds of thousands). A child
+    left idle past its rest collects, but freezes none of its own: a cycle it held at
+    one rest and dropped later is freed at the next (frozen, it never was, and a kept
+    child grew past its memory limit). Each call is at a shape of its own, so it is
+    traced, and says what it saw then."""
     with Child(limits_for(EXERCISE), server=shared_server()) as child:
         assert child.load(_FROZEN, "solution.py", "frozen")["ok"] is True
-        (first,) = child.call_many([(np.zeros(1, np.float32),)])
-        time.sleep(learner_process._REST_AFTER_MS / 1000 + 1.0)
-        (rested,) = child.call_many([(np.zeros(2, np.float32),)])
-    at_fork, after_rest = float(first["value"]), float(rested["value"])
-    assert at_fork > 100_000, first
-    assert after_rest > at_fork, (at_fork, after_rest)
+        rest = learner_process._REST_AFTER_MS / 1000 + 1.0
+        seen = []
+        for size in (1, 2, 3):  # makes and holds a cycle, drops it, looks for it
+            (said,) = child.call_many([(np.zeros(size, np.float32),)])
+            seen.append(float(said["value"]))
+            time.sleep(rest)
+    (at_fork, _), (_, _), (at_end, alive) = (divmod(v, 2) for v in seen)
+    assert at_fork > 100_000, seen
+    assert at_end == at_fork, seen  # none of its own frozen
+    assert alive == 0, seen  # the cycle it dropped is gone

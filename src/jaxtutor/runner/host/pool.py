@@ -323,8 +323,8 @@ class TrustedChild:
         current = getattr(self, name)
         # replaced before its programs use up its CPU time (RLIMIT_CPU would kill it in
         # the middle of one, a crash the learner's check would be blamed for) or its
-        # memory, which grows with each lesson it serves (in a run of the test corpus,
-        # by 60-250 MB a lesson, past the 2 GiB limit in the 18th)
+        # memory, which grows with the lessons it serves (to 926 MB over 18 lessons of
+        # the test corpus) and would be killed at its limit in the same way
         if current is not None and (
             not current.alive()
             or current.limits != limits

@@ -93,12 +93,12 @@ def keep_compiled(folder: str) -> None:
 def keep_heap() -> None:
     """Collect this process's garbage, then put what is left out of the collector's
     reach (gc.freeze): a full collection walks every object a process holds, and after
-    JAX's import, a lesson's programs or a judge's compiles that took 60-190 ms of a
-    check, at a moment nobody chose (measured in the lesson's kept child). Called where
-    nothing waits: in the fork server once its imports are done (its children then walk
-    only their own objects, and leave its pages shared), and in a child that has sat
-    idle (`learner_process._serve`). A cycle frozen here and dropped later is never
-    freed: a kept child is replaced once it has held half its memory (pool.TrustedChild)."""
+    JAX's import that took 60-190 ms of a check, at a moment nobody chose (measured in
+    the lesson's kept child). For the fork server once its imports are done, which it
+    keeps for good: its children then walk only their own objects, and leave its pages
+    shared. Not for a child's own objects: a cycle frozen and dropped later is never
+    freed (a kept child that froze at each rest grew past its 2 GiB limit, where one
+    that did not stayed under 1 GiB), see `learner_process._serve`."""
     import gc
 
     gc.collect()
