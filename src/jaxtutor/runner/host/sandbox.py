@@ -69,10 +69,9 @@ class Child(ProgramRequests):
             if self._isolated
             else tempfile.TemporaryDirectory(prefix="jaxtutor-run-", ignore_cleanup_errors=True)
         )
-        # its CPU time for good (a kept child's programs add up), and what it says it used
+        # its CPU time for good (a kept child's programs add up); what it says it used
         self.cpu_allowance_s = int(CPU_S_PER_WALL_S * limits.timeout_s + CPU_S_SPARE)
-        self.cpu_used_s = 0.0
-        self.peak_bytes = 0  # the most memory it says it has held
+        self.cpu_used_s, self.peak_bytes = 0.0, 0  # CPU seconds, the most memory it held
         spec = {
             "isolate": self._isolated,
             "mark": self.mark,
@@ -238,8 +237,7 @@ class Child(ProgramRequests):
         return self._output.text(wait=0.5 if self._closed else 0.0)
 
     def output_so_far(self) -> str:
-        """What it printed up to now, for a check that has its answers and leaves the
-        kill to later: its prints came before the answers they belong to."""
+        """What it printed so far, for a check that has its answers and kills it later."""
         return self._output.text_so_far()
 
     def _decode(self, value):
@@ -275,10 +273,9 @@ class Child(ProgramRequests):
         with self._using_pipes():
             self._send(wire.pack_frame(message), deadline)
             reply = self._receive(deadline, self._next_id)
-        if isinstance(reply.get("cpu_s"), float):  # the child's word: see TrustedChild
-            self.cpu_used_s = reply["cpu_s"]
-        if isinstance(reply.get("peak_bytes"), int):
-            self.peak_bytes = reply["peak_bytes"]
+        cpu_s, peak = reply.get("cpu_s"), reply.get("peak_bytes")  # its word: TrustedChild
+        if isinstance(cpu_s, float) and isinstance(peak, int):
+            self.cpu_used_s, self.peak_bytes = cpu_s, peak
         if reply.get("ok") is False and reply.get("kind") == "internal":
             # the runner failed there, outside the function it runs. In a learner's
             # process its code can break (or fake) anything, so that is neither the
