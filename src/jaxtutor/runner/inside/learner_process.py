@@ -17,7 +17,6 @@ import json
 import os
 import resource
 import secrets
-import select
 import sys
 import time
 import traceback
@@ -100,10 +99,8 @@ _REST_AFTER_MS = 1000
 
 
 def _serve(request_fd: int, result_fd: int, nonce) -> None:
-    waiting = select.poll()  # not select(): the pipe was moved above 1024
-    waiting.register(request_fd, select.POLLIN)
     while True:
-        if not waiting.poll(_REST_AFTER_MS):  # idle
+        if warm_up.idle(request_fd, _REST_AFTER_MS):
             collect()
         try:
             request = wire.read_frame(request_fd)

@@ -114,16 +114,21 @@ def import_libraries(names: list[str]) -> None:
             importlib.import_module(name)
 
 
+def idle(request_fd: int, ms: int) -> bool:
+    """Whether no request came on `request_fd` for `ms` milliseconds."""
+    import select
+
+    poll = select.poll()  # not select(): the pipe was moved above 1024
+    poll.register(request_fd, select.POLLIN)
+    return not poll.poll(ms)
+
+
 def warm_up_if_idle(request_fd: int, op_by_op: list | None = None) -> None:
     """A child waiting in a pool pays jit's one-time setup and more before its check. A
     cold check's request is already on its way, so it is never delayed by this.
     `op_by_op`: the shapes of the float arrays a check will call the learner's function
     with as it is (see course_ops_op_by_op)."""
-    import select
-
-    poll = select.poll()  # not select(): the pipe was moved above 1024
-    poll.register(request_fd, select.POLLIN)
-    if poll.poll(_IDLE_BEFORE_WARM_UP_MS):
+    if not idle(request_fd, _IDLE_BEFORE_WARM_UP_MS):
         return
     import jax
     import jax.numpy as jnp
@@ -145,9 +150,9 @@ def warm_up_if_idle(request_fd: int, op_by_op: list | None = None) -> None:
 
     params = {"w": jnp.ones(3), "b": jnp.zeros(())}
     jax.block_until_ready(jax.jit(train)(params, jnp.ones((2, 4, 3)), jnp.ones((2, 4))))
-    if op_by_op and not poll.poll(0):  # this lesson's count: before the export below
+    if op_by_op and idle(request_fd, 0):  # this lesson's count: before the export below
         course_ops_op_by_op(op_by_op)
-    if poll.poll(0):  # a job came meanwhile: it goes first
+    if not idle(request_fd, 0):  # a job came meanwhile: it goes first
         return
 
     # and what the course's second half adds, exported as six lessons' checks are
