@@ -80,8 +80,9 @@ def machine_cpu_s() -> float:
     check is the work of every process the check runs, and of anything else running then
     (a waiting child's warm-up, right after a lesson's): on N cores no check ends before
     that work divided by N."""
+    # user, nice, system, idle, iowait, irq, softirq, steal (the hypervisor's), guest...
     fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")  # less idle, iowait
+    return sum(fields[:3] + fields[5:7]) / os.sysconf("SC_CLK_TCK")
 
 
 def load_average() -> str:
