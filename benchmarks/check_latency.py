@@ -293,12 +293,12 @@ def bench_every_lesson(reps: int, tmp: Path, only: list[str] | None = None) -> l
         return rows
     worst = max(r["cold"][0] / r["scan"][0] for r in passing)
     slowest = max(passing, key=lambda r: r["warm"][0])
-    slowest_warm = slowest["warm"][0]
+    slowest_warm, cores = slowest["warm"][0], os.cpu_count() or 1
     print(
         f"  passing answers ({len(passing)}): worst cold/scan {worst:.2f} (target <= 1.25); "
         f"slowest warm median {ms(slowest_warm)} (target < 300 ms), its machine CPU "
-        f"{ms(slowest['warm_cpu'])}: on {os.cpu_count()} cores no faster than "
-        f"{ms(slowest['warm_cpu'] / (os.cpu_count() or 1))}"
+        f"{ms(slowest['warm_cpu'])}: on {cores} cores no faster than "
+        f"{ms(slowest['warm_cpu'] / cores)}"
     )
     own = next(
         (r for r in rows if r["exercise"] == scan.id and r["submission"] == "solution"), None
