@@ -13,14 +13,21 @@ ARGS = (np.float32(0.5), np.float32(0.1), np.ones((3, 2)), np.full((3, 2), 2.0))
 HEADER = "import jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n"
 
 
-def judged(start, body: str, args=ARGS, groups=((2, 3),)) -> dict:
+def judged(start, body: str, args=ARGS, groups=((2, 3),), whole=False) -> dict:
     """`start`: conftest's forked_child (a fresh process would import JAX for nothing)."""
     with start() as learner, start() as clean:
         assert learner.load(HEADER + body, "f.py", "f")["ok"] is True
         (program,) = learner.export([args])
         assert program["ok"] is True, program
         (found,) = clean.verify(
-            [{"module": program["module"], "groups": [list(g) for g in groups], "calls": [args]}]
+            [
+                {
+                    "module": program["module"],
+                    "groups": [list(g) for g in groups],
+                    "calls": [args],
+                    "whole": whole,
+                }
+            ]
         )
     return found
 
@@ -344,8 +351,8 @@ def test_the_memory_a_compiled_program_keeps_is_measured(forked_child):
     step keeps about one carry per row, a plain one several intermediates."""
     xs = np.ones((64, 8), np.float32)
     args = (np.float32(0.5), np.float32(0.1), xs, xs)
-    plain = judged(forked_child, DEEP.format(step="step"), args)
-    saved = judged(forked_child, DEEP.format(step="jax.checkpoint(step)"), args)
+    plain = judged(forked_child, DEEP.format(step="step"), args, whole=True)
+    saved = judged(forked_child, DEEP.format(step="jax.checkpoint(step)"), args, whole=True)
     assert np.isclose(plain["values"][0][0], saved["values"][0][0], rtol=1e-5)
     assert saved["temp_bytes"] < 2 * xs.nbytes < plain["temp_bytes"]
 
@@ -382,3 +389,62 @@ def f(w, lr, xs, ys):
     assert found["ok"] is True and "stablehlo.all_reduce" in found["ops"]
     # every row's error is 1 + 1 - 3 = -1: the gradient is 2 * -1 * x = -2 per entry
     assert np.allclose(found["values"][0][0], [1.2, 1.2])
+
+
+LOOP = """
+@jax.jit
+def step(w, x, y):
+    error = x @ w - y
+    return w - 0.1 * x.T @ error, jnp.mean(error ** 2), error
+
+
+def f(w, xs, ys):
+    losses, errors = [], []
+    for x, y in zip(xs[::2], ys[::2]):  # every other batch: a strided slice
+        w, loss, error = step(w, x, y)
+        losses.append(loss)
+        errors.append(error)
+    return w, jnp.stack(losses), jnp.stack(errors, axis=1)
+"""
+
+
+def loop_in_numpy(w, xs, ys) -> tuple:
+    losses, errors = [], []
+    for x, y in zip(xs[::2], ys[::2]):
+        error = x @ w - y
+        w = w - np.float32(0.1) * x.T @ error
+        losses.append(np.mean(error**2))
+        errors.append(error)
+    return w, np.array(losses), np.stack(errors, axis=1)
+
+
+def test_a_python_loop_of_a_jitted_step_is_run_a_call_at_a_time(forked_child):
+    """Its main only cuts, stacks and calls: the judge compiles the step once and runs
+    main's moves in NumPy (unrolled.py). The answers are those of the whole program
+    compiled as it is, and of the loop in NumPy, on every case."""
+    rng = np.random.default_rng(0)
+    calls = [
+        (rng.normal(size=3), rng.normal(size=(7, 4, 3)), rng.normal(size=(7, 4))) for _ in range(5)
+    ]
+    calls = [tuple(np.asarray(a, np.float32) for a in args) for args in calls]
+    with forked_child() as learner, forked_child() as clean:
+        assert learner.load(HEADER + LOOP, "f.py", "f")["ok"] is True
+        (program,) = learner.export([calls[0]])
+        ask = {"module": program["module"], "groups": [], "calls": calls}
+        by_call, whole = clean.verify([ask, {**ask, "whole": True}])
+    # only the whole program has XLA's memory count: the other was not compiled whole
+    assert by_call["temp_bytes"] is None and whole["temp_bytes"] is not None
+    for args, mine, theirs in zip(calls, by_call["values"], whole["values"]):
+        for got, same, expected in zip(mine, theirs, loop_in_numpy(*args)):
+            assert got.shape == expected.shape and np.array_equal(got, same)
+            assert np.allclose(got, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_a_loop_with_arithmetic_between_the_calls_is_compiled_whole(forked_child):
+    """Anything but moving data in main (here a sum of the losses) and the program is
+    compiled as it is."""
+    args = (np.ones(3, np.float32), np.ones((4, 4, 3), np.float32), np.ones((4, 4), np.float32))
+    found = judged(forked_child, LOOP.replace("jnp.stack(losses)", "sum(losses)"), args, ())
+    assert found["ok"] is True and found["temp_bytes"] is not None
+    w, losses, _ = loop_in_numpy(*args)
+    assert np.allclose(found["values"][0][0], w) and np.isclose(found["values"][0][1], sum(losses))

@@ -96,6 +96,7 @@ def start_programs(
     calls: list[tuple],
     rows: Callable[[tuple], list[list[int]]],
     more: list[tuple] | None = None,
+    whole: bool = False,
 ) -> Exported:
     """Export the function loaded in `child` once per input signature, at the first
     call of each, and have `clean` (a child never sent any file; a fresh one if None)
@@ -103,7 +104,8 @@ def start_programs(
     alive for more: its caller kills it). `rows(args)` names the arguments whose rows a
     loop must run over (positions among the traced arguments), one list per loop asked
     for, outer loops first. `more`: calls the programs answer too, after `calls` (a
-    property's, mostly of shapes compiled already: `Programs.more`).
+    property's, mostly of shapes compiled already: `Programs.more`). `whole`: each
+    program compiled as it is, for XLA's count of its memory (see verify.py).
     Returns once the exports are done: `child` is free for more requests while the
     clean child compiles."""
     answered = len(calls)
@@ -134,6 +136,7 @@ def start_programs(
                         "module": e["module"],
                         "groups": rows(calls[m[0]]),
                         "calls": [calls[i] for i in m],
+                        "whole": whole,
                     }
                 )
             )

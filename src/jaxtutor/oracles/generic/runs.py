@@ -150,7 +150,9 @@ def start_observing(
         if clean is not None:
             clean.kill()
         return None
-    return start_programs(child, clean, [c.args for c in cases], _rows(config), more)
+    # XLA's count of a program's memory is the whole program's: a rule on it asks for it
+    whole = bool((config.get("structure") or {}).get("memory"))
+    return start_programs(child, clean, [c.args for c in cases], _rows(config), more, whole)
 
 
 def answered_by_programs(pending: Exported | None) -> Run | None:

@@ -76,7 +76,8 @@ class ProgramRequests:
     def verify(self, programs: list[dict]) -> list[dict]:
         """For a child never sent a learner's file: check and run exported programs
         (see verify.py). Each entry of `programs` holds module, groups (positions of the
-        arguments whose rows a loop must run over, per loop asked for) and calls; each
+        arguments whose rows a loop must run over, per loop asked for), calls and
+        whether it is to be compiled whole (for its temp_bytes); each
         reply holds jitted, groups, loops, ops and one flat list of values per call, or
         refused. Never call it on a child that loaded learner code."""
         if self._deadline is None:  # no load: the clock starts here
@@ -88,6 +89,7 @@ class ProgramRequests:
                 "module": p["module"],
                 "groups": [[int(i) for i in group] for group in p["groups"]],
                 "calls": wire.encode_value(list(p["calls"])),
+                "whole": p.get("whole") is True,
             }
             for p in programs
         ]

@@ -14,7 +14,9 @@ be trusted to answer about itself:
   or by rows taken one at a time outside such a loop (a Python loop, which JAX unrolls
   into a copy of the step per row), or inside its body? The tutor's side judges these
   facts (oracles/structure.py); nothing here decides a verdict.
-- how much temporary memory does the compiled program need (XLA's memory analysis)?
+- how much temporary memory does the compiled program need (XLA's memory analysis),
+  where a rule asks? Otherwise a program whose main only moves data around calls of one
+  function (a Python loop, unrolled) has that function compiled once (unrolled.py).
 - what does the program return on each case (the trusted side compares with its
   reference, so a program must be correct, not only shaped right)? A sharded program
   (a shard_map, a jit over a mesh) runs on as many of this process's CPU devices as it
@@ -35,7 +37,7 @@ import hashlib
 import numpy as np
 
 from jaxtutor.runner import wire
-from jaxtutor.runner.inside import progress
+from jaxtutor.runner.inside import progress, unrolled
 from jaxtutor.runner.inside.loop_facts import facts
 from jaxtutor.runner.inside.program_parse import _CONTEXT, Refused, _functions, _parse, _screen
 
@@ -204,11 +206,15 @@ def verify(request: dict) -> dict:
                     _check_arguments(functions, args)
                 partitions = _partitions(module)
                 shapes = [a.shape for a in _out_avals(functions)]
+                # XLA's memory count is the whole program's: asked for, it is compiled whole
+                plan = None if partitions > 1 or item.get("whole") else _plan(functions, calls)
         except Refused as refused:
             replies.append({"ok": False, "refused": str(refused)[:300]})
             continue
         replies.append({"ok": True, **found})
-        runs.append((replies[-1], module, calls, module_bytes, partitions, shapes))
+        if plan is not None:  # its callee compiled, main run here (unrolled.py)
+            module, module_bytes = unrolled.callee_module(module_bytes, plan.callee)
+        runs.append((replies[-1], module, calls, module_bytes, partitions, shapes, plan))
     keys = [hashlib.sha256(mlir_bytes).digest() for mlir_bytes in (r[3] for r in runs)]
     todo = [i for i, key in enumerate(keys) if key not in _COMPILED]
     progress.say("compile", bytes=sum(len(runs[i][3]) for i in todo))
@@ -220,7 +226,10 @@ def verify(request: dict) -> dict:
             del _COMPILED[key]  # the oldest: a kept judge sees every lesson's programs
     compiled = [_COMPILED[key] for key in keys]
     progress.say("run")
-    for (reply, _, calls, _, partitions, shapes), program in zip(runs, compiled):
+    for (reply, _, calls, _, partitions, shapes, plan), program in zip(runs, compiled):
+        if plan is not None:
+            reply["values"] = [_unrolled_value(plan, program, args) for args in calls]
+            continue
         reply["temp_bytes"] = _temp_bytes(program)
         if partitions > 1:
             reply["values"] = _sharded_values(program, calls, partitions, shapes)
@@ -228,6 +237,22 @@ def verify(request: dict) -> dict:
         placed = jax.device_put(calls)  # at once: one device_put per array cost more
         reply["values"] = [_value(program, args) for args in placed]
     return {"ok": True, "programs": replies}
+
+
+def _plan(functions: dict, calls: list):
+    try:
+        return unrolled.plan(functions, len(calls))
+    except Exception:  # a form unrolled.py does not know: the program is compiled whole
+        return None
+
+
+def _unrolled_value(plan, program, args: list):
+    if isinstance(program, Exception):
+        return {"other": f"error: {type(program).__name__}"}
+    try:
+        return wire.encode_value(unrolled.run(plan, program, args), np.asarray)
+    except Exception as exc:  # a runtime check of the program's own failed
+        return {"other": f"error: {type(exc).__name__}"}
 
 
 def _temp_bytes(program) -> int | None:
