@@ -456,6 +456,35 @@ def test_a_checks_requests_import_nothing_the_fork_server_did_not():
     assert json.loads(done.stdout.splitlines()[-1]) == ["__learner__"]
 
 
+_STOCKED_CONTEXTS = """
+import os, jax, jax.numpy as jnp, numpy as np
+from jaxtutor.runner.inside import warm_up
+
+warm_up.import_jax()
+jax.export.export(jax.jit(jnp.cos))(jnp.ones(2))  # as the warm-up does first
+quiet, _ = os.pipe()
+warm_up.stock_mlir_contexts(quiet)
+stocked = list(warm_up._STOCK)
+jax.export.export(jax.jit(lambda x: jnp.sin(x) * 2))(np.ones(3, np.float32))
+taken = [c for c in stocked if c not in warm_up._STOCK]
+asked, sent = os.pipe()
+os.write(sent, b"x")
+warm_up._STOCK.clear()
+warm_up.stock_mlir_contexts(asked)  # a request is waiting: nothing is made
+print(len(stocked), len(taken), len(warm_up._STOCK))
+"""
+
+
+def test_a_waiting_child_makes_the_mlir_contexts_an_export_takes():
+    """Made while idle, and taken by the lowerings of an export (two), so that a
+    check's exports do not make their own: none is made once a request has come."""
+    done = subprocess.run(
+        [sys.executable, "-c", _STOCKED_CONTEXTS], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["10", "2", "0"]
+
+
 def _requests(monkeypatch, slow_op: str | None = None) -> list[tuple]:
     """Every request a check sends to a child, as (role, op, start, end), in the order
     they end; a request `slow_op` is answered 0.4 s late, so that an order asserted
