@@ -89,13 +89,16 @@ def test_invariants_are_exact_on_inputs_float32_holds_and_amplifiers_keep_a_shap
 
 def test_every_check_draws_each_range_at_its_min_its_max_and_one_size_between():
     rng = np.random.default_rng(0)
-    middles = set()
-    for _ in range(200):
-        shapes = dict(draw_sizes({"N": {"min": 1, "max": 40}, "B": [4]}, rng))
-        assert shapes["min"] == {"N": 1, "B": 4} and shapes["max"] == {"N": 40, "B": 4}
+    middles, picked = set(), set()
+    for _ in range(500):
+        shapes = dict(draw_sizes({"N": {"min": 1, "max": 40}, "B": [4, 2, 8]}, rng))
+        # a list at its ends too: its smallest and its largest are in every check
+        assert shapes["min"] == {"N": 1, "B": 2} and shapes["max"] == {"N": 40, "B": 8}
         assert 1 < shapes["mid"]["N"] < 40
         middles.add(shapes["mid"]["N"])
+        picked.add(shapes["mid"]["B"])
     assert middles == set(range(2, 40))  # uniform: every size between is drawn
+    assert picked == {2, 4, 8}
     assert [w for w, _ in draw_sizes({"N": {"min": 3, "max": 3}}, rng)] == ["min"]
 
 

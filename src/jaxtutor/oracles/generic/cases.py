@@ -67,7 +67,8 @@ def draw_sizes(choices: dict, rng, fixed_mid: bool = False) -> list[tuple[str, d
     at its min, at its max and at one size drawn uniformly between them (all the ranges
     alike: three compiles of the learner's function, whatever the number of cases);
     `fixed_mid` takes the middle one halfway, for a warm-up. A size given as a list is
-    picked from it once per shape. Without ranges, one shape."""
+    its smallest at the min, its largest at the max, and one picked from it between.
+    Without ranges, one shape."""
     ranges = {name: c for name, c in sorted(choices.items()) if is_range(c)}
     lists = {name: c for name, c in sorted(choices.items()) if not is_range(c)}
     if not ranges:
@@ -84,7 +85,9 @@ def draw_sizes(choices: dict, rng, fixed_mid: bool = False) -> list[tuple[str, d
                 "max": high,
                 "mid": inner[0] + min(int(share * (inner[1] - inner[0] + 1)), inner[1] - inner[0]),
             }[which]
-        sizes.update({name: int(rng.choice(c)) for name, c in lists.items()})
+        for name, c in lists.items():
+            picked = int(rng.choice(c))  # drawn at every shape: the rest of the draw stays
+            sizes[name] = {"min": min(c), "max": max(c)}.get(which, picked)
         if all(sizes != other for _, other in shapes):  # a range of one size is one shape
             shapes.append((which, sizes))
     return shapes
