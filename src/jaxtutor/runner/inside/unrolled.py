@@ -95,7 +95,10 @@ def plan(functions: dict, cases: int) -> Plan | None:
         steps.append(Step(kind, reads, len(op.results), shape, how))
     if returns is None or len(callees) != 1 or len(steps) * cases > _MAX_MOVES:
         return None
-    return Plan(callees.pop(), len(block.arguments), tuple(steps), returns)
+    callee = callees.pop()
+    if callee == "main":  # a forged main that calls itself: compiled whole, and refused
+        return None
+    return Plan(callee, len(block.arguments), tuple(steps), returns)
 
 
 def _how(op, kind: str, ir) -> tuple | None:
