@@ -96,7 +96,7 @@ def plan(functions: dict, cases: int) -> Plan | None:
     if returns is None or len(callees) != 1 or len(steps) * cases > _MAX_MOVES:
         return None
     callee = callees.pop()
-    if callee == "main":  # a forged main that calls itself: compiled whole, and refused
+    if callee == "main":  # a forged main that calls itself: compiled whole, as before
         return None
     return Plan(callee, len(block.arguments), tuple(steps), returns)
 
