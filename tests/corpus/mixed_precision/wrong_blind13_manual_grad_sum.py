@@ -1,6 +1,6 @@
 # truth: the gradient is written by hand NumPy-style as 2 * x.T @ (x @ w - y) on the bfloat16 copies, forgetting the 1/N of the mean, so grad (and the step) is N times too large.
 # blind: thirteenth batch, written from the lesson text only, labelled before the tutor ran
-# cause: variant_of_the_solution
+# true: probe_only_size_one
 # says: with a sum where it takes a mean
 import jax
 import jax.numpy as jnp
