@@ -174,15 +174,15 @@ def warm_up_if_idle(request_fd: int, op_by_op: list | None = None) -> None:
     stock_mlir_contexts(request_fd)
 
 
-_STOCK: list = []  # MLIR contexts made while idle, each for one lowering of the check's
-_STOCKED = 10  # two per export: the five a check makes at most, mostly
+_STOCK: list = []  # MLIR contexts made while idle, each for one of the check's lowerings
+_STOCKED = 10  # two per export, for the four or five exports of most checks with programs
 _MAKE: list = []  # JAX's own make_ir_context
 
 
 def stock_mlir_contexts(request_fd: int) -> None:
     """JAX makes a new MLIR context for every lowering (two per export), about 4 ms
     each: made here while the child waits, a check's exports take them. data_parallel's
-    five exports are most of its learner's part of a warm check. About 1 MB each."""
+    exports are most of its learner's part of a warm check. About 1 MB each."""
     from jax._src.interpreters import mlir
 
     if not _MAKE:
